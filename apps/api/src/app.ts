@@ -1,0 +1,137 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { registerContext, type Deps } from './platform/context.js';
+import { HttpError, INVALID_MESSAGE, type FieldErrors } from './platform/errors.js';
+import { authRoutes } from './features/auth/routes.js';
+import { customerRoutes } from './features/customers/routes.js';
+import { mailboxRoutes } from './features/mailbox/routes.js';
+import { settingRoutes } from './features/settings/routes.js';
+import { staffRoutes } from './features/staff/routes.js';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export type AppOptions = { logger?: boolean; serveWeb?: boolean };
+
+export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger
+      ? {
+          level: deps.config.logLevel,
+          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        }
+      : false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const tileOrigin = originOf(deps.config.mapTileUrl);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // Mantine injects component styles at run time
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: deps.config.appUrl.startsWith('https:'),
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 600 * 1024, files: 2 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Siteflow API', version: '0.1.0', description: 'State-changing requests need the header `x-siteflow-csrf: 1`.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        (errors[key] ??= []).push(issue.message ?? INVALID_MESSAGE);
+      }
+      return reply.code(422).send({ message: INVALID_MESSAGE, errors });
+    }
+    if (error instanceof HttpError) return reply.code(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    if (isResponseSerializationError(error)) request.log.error({ err: error }, 'response did not match its schema');
+    const pgCode = (error as { code?: string }).code;
+    if (pgCode === '23505') return reply.code(409).send({ message: 'That conflicts with something that already exists.' });
+    if (pgCode === '23503' || pgCode === '23514' || pgCode === '22P02') return reply.code(422).send({ message: INVALID_MESSAGE });
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ message: 'The upload is too large.' });
+    // Other 4xx from the framework (bad JSON, wrong content type): a plain message, never internals.
+    const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type.' : status === 400 ? 'The request could not be read.' : error.message;
+    return reply.code(status).send({ message });
+  });
+
+  registerContext(app, deps);
+  authRoutes(app, deps);
+  customerRoutes(app, deps);
+  staffRoutes(app, deps);
+  settingRoutes(app, deps);
+  mailboxRoutes(app, deps);
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+  const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(WEB_DIST, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !serveWeb) {
+      return reply.code(404).send({ message: 'Not found.' });
+    }
+    // Every other GET is a screen of the single-page app.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}
+
+function originOf(url: string): string | null {
+  try {
+    return url ? new URL(url.replace(/\{[a-z]\}/g, 'a')).origin : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no'].includes(v), 'must be true or false')
+  .transform((v) => ['true', '1', 'yes'].includes(v));
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.join(' or ')}//`);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  APP_DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  BASE_HOST: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]+$/, 'must be a host name such as localhost or siteflow.example.com')
+    .default('localhost'),
+  APP_URL: url(['http:', 'https:']).optional(),
+  DATA_DIR: z.string().default('./data'),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().default('Siteflow <no-reply@siteflow.local>'),
+  MAP_TILE_URL: z.string().default(''),
+  ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  appDatabaseUrl: string | undefined;
+  baseHost: string;
+  /** Public address of the platform area, e.g. http://localhost:3000; tenants get a subdomain of it. */
+  appUrl: string;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mapTileUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; a bad value throws one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid ${name}: ${issue.message} (got ${JSON.stringify(cleaned[name] ?? '')})`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    appDatabaseUrl: e.APP_DATABASE_URL,
+    baseHost: e.BASE_HOST,
+    appUrl: (e.APP_URL ?? `http://${e.BASE_HOST}:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mapTileUrl: e.MAP_TILE_URL,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The address of a tenant's area: its slug as a subdomain of the platform address. */
+export function tenantUrl(config: Pick<Config, 'appUrl'>, slug: string | null): string {
+  if (!slug) return config.appUrl;
+  const u = new URL(config.appUrl);
+  u.hostname = `${slug}.${u.hostname}`;
+  return u.toString().replace(/\/$/, '');
+}

@@ -1,0 +1,186 @@
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import {
+  can,
+  ROLE_LABELS,
+  STAFF_ROLES,
+  STAFF_TEXT,
+  type StaffFormOptions,
+  type StaffInput,
+  type StaffRole,
+  type StaffView,
+  type Role,
+  type StaffListQuery,
+} from '@siteflow/core';
+import type { z } from 'zod';
+import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
+import type { Tx } from '../../platform/db/client.js';
+import { sessions, users } from '../../platform/db/schema.js';
+import { fieldError, HttpError, notFound } from '../../platform/errors.js';
+import type { UploadedImage } from '../../platform/uploads.js';
+import { sendPasswordLink } from '../auth/password-links.js';
+
+type UserRow = typeof users.$inferSelect;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function presentStaff(u: UserRow): StaffView {
+  return {
+    id: u.id,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    full_name: `${u.firstName} ${u.lastName}`.trim(),
+    email: u.email,
+    phone: u.phone,
+    position: u.position,
+    role: u.role as Role,
+    is_project_manager: u.isProjectManager ? '1' : '0',
+    notifications: u.notifications ? '1' : '0',
+    address: u.address,
+    suburb: u.suburb,
+    state: u.state,
+    postcode: u.postcode,
+    active: u.active,
+    profile_picture_path: u.pictureKey ? `/api/staff/${u.id}/picture?v=${encodeURIComponent(u.pictureKey.slice(0, 8))}` : null,
+    created_at: u.createdAt.toISOString(),
+  };
+}
+
+const isStaff = inArray(users.role, [...STAFF_ROLES]);
+
+export async function listStaff(deps: Pick<Deps, 'db'>, tenant: TenantContext, query: z.infer<typeof StaffListQuery>) {
+  const term = query.search ? `%${escapeLike(query.search)}%` : null;
+  const where = and(
+    isStaff,
+    query.role ? eq(users.role, query.role) : undefined,
+    query.status === 'all' ? undefined : eq(users.active, query.status === 'active'),
+    term
+      ? or(
+          ilike(users.firstName, term),
+          ilike(users.lastName, term),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, term),
+          ilike(users.email, term),
+          ilike(users.phone, term),
+        )
+      : undefined,
+  );
+  return inTenant(deps, tenant.id, async (tx) => {
+    const [rows, [total]] = await Promise.all([
+      tx
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      tx.select({ n: count() }).from(users).where(where),
+    ]);
+    return { items: rows.map(presentStaff), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  });
+}
+
+async function findStaff(tx: Tx, id: string) {
+  const [u] = await tx.select().from(users).where(and(eq(users.id, id), isStaff));
+  if (!u) throw notFound('The staff member');
+  return u;
+}
+
+export const getStaff = (deps: Pick<Deps, 'db'>, tenant: TenantContext, id: string) =>
+  inTenant(deps, tenant.id, async (tx) => findStaff(tx, id));
+
+/**
+ * What the staff form offers. Editing your own record supplies no role list (so Position
+ * is shown instead): nobody changes their own role, which also keeps one admin in place.
+ */
+export function staffFormOptions(tenant: TenantContext, actor: Actor, targetId: string | undefined): StaffFormOptions {
+  const self = targetId === actor.userId;
+  return {
+    roles: self ? null : STAFF_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] })),
+    can_change_role: !self && can(actor, 'staff.changeRole'),
+    show_project_manager_flag: tenant.staffPmFlag,
+    show_system_emails_flag: tenant.staffSystemEmails,
+  };
+}
+
+function columns(tenant: TenantContext, input: StaffInput) {
+  return {
+    firstName: input.first_name,
+    lastName: input.last_name,
+    email: input.email,
+    phone: input.phone,
+    position: input.position || null,
+    address: input.address,
+    suburb: input.suburb,
+    state: input.state,
+    postcode: input.postcode,
+    // Flags the tenant has not enabled are not taken from the form.
+    ...(tenant.staffPmFlag ? { isProjectManager: input.is_project_manager === '1' } : {}),
+    ...(tenant.staffSystemEmails ? { notifications: input.notifications === '1' } : {}),
+  };
+}
+
+async function assertEmailFree(tx: Tx, email: string, exceptId?: string) {
+  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (taken && taken.id !== exceptId) throw fieldError('email', STAFF_TEXT.emailTaken);
+}
+
+const uniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
+
+export async function createStaff(deps: Deps, tenant: TenantContext, actor: Actor, input: StaffInput, picture: UploadedImage | null) {
+  const role: StaffRole = can(actor, 'staff.changeRole') && input.role ? input.role : 'company_employee';
+  const pictureKey = picture ? await deps.files.put(picture.data, picture.extension) : null;
+  try {
+    return await inTenant(deps, tenant.id, async (tx, onCommit) => {
+      await assertEmailFree(tx, input.email);
+      const [u] = await tx
+        .insert(users)
+        .values({ tenantId: tenant.id, role, pictureKey, ...columns(tenant, input) })
+        .returning();
+      await sendPasswordLink(deps, tx, onCommit, tenant, u!, 'invite');
+      return presentStaff(u!);
+    });
+  } catch (error) {
+    if (pictureKey) await deps.files.remove(pictureKey);
+    if (uniqueViolation(error)) throw fieldError('email', STAFF_TEXT.emailTaken);
+    throw error;
+  }
+}
+
+export async function updateStaff(deps: Deps, tenant: TenantContext, actor: Actor, id: string, input: StaffInput, picture: UploadedImage | null) {
+  const pictureKey = picture ? await deps.files.put(picture.data, picture.extension) : null;
+  let oldKey: string | null = null;
+  try {
+    const view = await inTenant(deps, tenant.id, async (tx) => {
+      const before = await findStaff(tx, id);
+      await assertEmailFree(tx, input.email, id);
+      const mayChangeRole = can(actor, 'staff.changeRole') && id !== actor.userId;
+      const [u] = await tx
+        .update(users)
+        .set({
+          ...columns(tenant, input),
+          ...(mayChangeRole && input.role ? { role: input.role } : {}),
+          ...(pictureKey ? { pictureKey } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, id))
+        .returning();
+      if (pictureKey) oldKey = before.pictureKey;
+      return presentStaff(u!);
+    });
+    if (oldKey) await deps.files.remove(oldKey);
+    return view;
+  } catch (error) {
+    if (pictureKey) await deps.files.remove(pictureKey);
+    if (uniqueViolation(error)) throw fieldError('email', STAFF_TEXT.emailTaken);
+    throw error;
+  }
+}
+
+/** Deactivating ends every session of the user at once. */
+export async function setStaffActive(deps: Pick<Deps, 'db'>, tenant: TenantContext, actor: Actor, id: string, active: boolean) {
+  if (!active && id === actor.userId) throw new HttpError(422, STAFF_TEXT.cannotDeactivateSelf);
+  return inTenant(deps, tenant.id, async (tx) => {
+    await findStaff(tx, id);
+    const [u] = await tx.update(users).set({ active, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    if (!active) await tx.delete(sessions).where(eq(sessions.userId, id));
+    return presentStaff(u!);
+  });
+}

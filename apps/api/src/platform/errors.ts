@@ -1,0 +1,37 @@
+import type { ZodError } from 'zod';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** An error with a status and a message safe to show the user. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+export const INVALID_MESSAGE = 'The given data was invalid.';
+export const notFound = (what = 'The item') => new HttpError(404, `${what} was not found.`);
+export const forbidden = () => new HttpError(403, 'You do not have permission to do that.');
+export const unauthenticated = () => new HttpError(401, 'Please sign in to continue.');
+export const invalid = (errors: FieldErrors, message = INVALID_MESSAGE) => new HttpError(422, message, errors);
+export const fieldError = (field: string, message: string) => invalid({ [field]: [message] });
+
+export function zodFieldErrors(error: ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    (errors[key] ??= []).includes(issue.message) || errors[key].push(issue.message);
+  }
+  return errors;
+}
+
+/** Parse with a zod schema; a failure becomes a 422 with one message list per field. */
+export function parseOr422<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: ZodError } }, value: unknown): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw invalid(zodFieldErrors(r.error));
+  return r.data;
+}

@@ -1,0 +1,106 @@
+import { and, eq, lt } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db, Tx } from './db/client.js';
+import { withTenant } from './db/client.js';
+import { mailbox, outbox, tenants } from './db/schema.js';
+
+export type OutgoingEmail = { to: string; subject: string; text: string; html?: string };
+export type Delivered = OutgoingEmail & { from: string; tenantName: string | null; channel: 'email' | 'sms' };
+
+/** Delivers one message: over SMTP when configured, otherwise into the built-in mailbox. */
+export type Transport = { deliver(message: Delivered): Promise<void> };
+
+export function smtpTransport(smtpUrl: string): Transport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    async deliver(m) {
+      await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+    },
+  };
+}
+
+export function mailboxTransport(db: Db): Transport {
+  return {
+    async deliver(m) {
+      await db.insert(mailbox).values({
+        tenantName: m.tenantName,
+        channel: m.channel,
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? null,
+      });
+    },
+  };
+}
+
+/** Work to do once the surrounding transaction has committed. */
+export type OnCommit = (task: () => Promise<unknown>) => void;
+
+export type Outbox = {
+  /** Write the message in the caller's transaction; it is queued for delivery once that commits. */
+  email(tx: Tx, onCommit: OnCommit, tenantId: string, message: OutgoingEmail): Promise<void>;
+};
+
+export const MAIL_QUEUE = 'mail-deliver';
+
+export type Enqueue = (queue: string, data: object) => Promise<unknown>;
+
+export function createOutbox(enqueue: Enqueue): Outbox {
+  return {
+    async email(tx, onCommit, tenantId, message) {
+      const [row] = await tx
+        .insert(outbox)
+        .values({ tenantId, channel: 'email', to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+        .returning({ id: outbox.id });
+      onCommit(() => enqueue(MAIL_QUEUE, { tenantId, id: row!.id }));
+    },
+  };
+}
+
+/** The job: deliver one outbox row, once. A failure is recorded and retried by the queue. */
+export async function deliverOutboxMessage(
+  deps: { db: Db; transport: Transport; mailFrom: string },
+  job: { tenantId: string; id: string },
+) {
+  const [tenant] = await deps.db.select({ name: tenants.customerName }).from(tenants).where(eq(tenants.id, job.tenantId));
+  await withTenant(deps.db, job.tenantId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.id, job.id), eq(outbox.status, 'pending')))
+      .for('update', { skipLocked: true });
+    if (!row) return;
+    try {
+      await deps.transport.deliver({
+        from: deps.mailFrom,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
+        channel: row.channel,
+        tenantName: tenant?.name ?? null,
+      });
+      await tx.update(outbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(outbox.id, row.id));
+    } catch (error) {
+      await tx
+        .update(outbox)
+        .set({ attempts: row.attempts + 1, lastError: String(error).slice(0, 500), status: row.attempts + 1 >= 5 ? 'failed' : 'pending' })
+        .where(eq(outbox.id, row.id));
+      if (row.attempts + 1 < 5) throw error;
+    }
+  });
+}
+
+/** Re-queue messages whose after-commit enqueue never happened (e.g. the process stopped in between). */
+export async function sweepOutbox(db: Db, enqueue: Enqueue, olderThanMs = 60_000) {
+  const cutoff = new Date(Date.now() - olderThanMs);
+  const all = await db.select({ id: tenants.id }).from(tenants);
+  for (const t of all) {
+    const pending = await withTenant(db, t.id, (tx) =>
+      tx.select({ id: outbox.id }).from(outbox).where(and(eq(outbox.status, 'pending'), lt(outbox.createdAt, cutoff))).limit(500),
+    );
+    for (const p of pending) await enqueue(MAIL_QUEUE, { tenantId: t.id, id: p.id });
+  }
+}

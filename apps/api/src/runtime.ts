@@ -1,0 +1,46 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from './app.js';
+import type { Config } from './config.js';
+import { systemClock } from './platform/clock.js';
+import type { Deps } from './platform/context.js';
+import { ensureAppRole, runMigrations, startEmbeddedPostgres } from './platform/db/bootstrap.js';
+import { createDb } from './platform/db/client.js';
+import { diskFileStore } from './platform/files.js';
+import { startJobs } from './platform/jobs.js';
+import { createOutbox, mailboxTransport, smtpTransport } from './platform/mail.js';
+import { seed, type SeedReport } from './seed/demo.js';
+
+export type Runtime = { app: FastifyInstance; deps: Deps; ownerUrl: string; seeded: SeedReport; close: () => Promise<void> };
+
+/** Everything `npm start` needs: database (embedded unless DATABASE_URL), migrations, jobs, seed and the app. */
+export async function startRuntime(config: Config, log: (msg: string) => void, options: AppOptions = {}): Promise<Runtime> {
+  const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, log);
+  const ownerUrl = config.databaseUrl ?? embedded!.url;
+  try {
+    await runMigrations(ownerUrl);
+    const appDbUrl = config.appDatabaseUrl ?? (await ensureAppRole(ownerUrl));
+    const { db, pool } = createDb(appDbUrl, 20);
+    const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : mailboxTransport(db);
+    const jobs = await startJobs({ ownerUrl, db, transport, mailFrom: config.mailFrom, work: true });
+    const deps: Deps = {
+      config,
+      db,
+      clock: systemClock,
+      outbox: createOutbox(jobs.enqueue),
+      files: diskFileStore(path.join(config.dataDir, 'files')),
+    };
+    const seeded = await seed(deps);
+    const app = await buildApp(deps, options);
+    const close = async () => {
+      await app.close();
+      await jobs.stop();
+      await pool.end();
+      await embedded?.stop();
+    };
+    return { app, deps, ownerUrl, seeded, close };
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { EMAIL_INVALID_MESSAGE } from '../common/fields.js';
+import { Role } from '../roles/roles.js';
+import { ACTIONS } from '../roles/can.js';
+import { AUTH_TEXT, PASSWORD_MAX, PASSWORD_MIN } from './messages.js';
+
+const email = z
+  .string({ error: AUTH_TEXT.emailRequired })
+  .trim()
+  .min(1, AUTH_TEXT.emailRequired)
+  .max(254, EMAIL_INVALID_MESSAGE)
+  .pipe(z.email({ error: EMAIL_INVALID_MESSAGE }))
+  .transform((v) => v.toLowerCase());
+
+export const LoginRequest = z.object({
+  email,
+  // Sign-in checks presence only; length rules apply when a password is set.
+  password: z.string({ error: AUTH_TEXT.passwordRequired }).min(1, AUTH_TEXT.passwordRequired).max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
+  remember: z.boolean().default(false),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const ResetLinkRequest = z.object({ email });
+export type ResetLinkRequest = z.infer<typeof ResetLinkRequest>;
+
+export const newPassword = z
+  .string({ error: AUTH_TEXT.passwordRequired })
+  .min(1, AUTH_TEXT.passwordRequired)
+  .min(PASSWORD_MIN, AUTH_TEXT.passwordTooShort)
+  .max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong);
+
+export const ResetPasswordRequest = z
+  .object({
+    token: z.string({ error: AUTH_TEXT.resetTokenInvalid }).min(1, AUTH_TEXT.resetTokenInvalid).max(200),
+    email,
+    password: newPassword,
+    password_confirmation: z
+      .string({ error: AUTH_TEXT.confirmPasswordRequired })
+      .min(1, AUTH_TEXT.confirmPasswordRequired),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: AUTH_TEXT.passwordMismatch,
+  });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+export const SessionUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  role: Role,
+  has_picture: z.boolean(),
+});
+
+export const SessionView = z.object({
+  area: z.enum(['platform', 'tenant']),
+  tenant: z.object({ id: z.uuid(), name: z.string(), slug: z.string(), has_logo: z.boolean() }),
+  user: SessionUser.nullable(),
+  abilities: z.array(z.enum(ACTIONS)),
+});
+export type SessionView = z.infer<typeof SessionView>;

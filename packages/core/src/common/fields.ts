@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** Australian states and the catch-all, in the order the spec lists them. */
+export const STATES = ['ACT', 'NT', 'NSW', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'OTH'] as const;
+export type State = (typeof STATES)[number];
+
+export const POSTCODE_MESSAGE = 'The postcode must be a number from 0 to 9999.';
+export const EMAIL_INVALID_MESSAGE = 'The email must be a valid email address.';
+
+/** Trim, and treat an empty string as missing. */
+export const trimmed = (max = 255) => z.string().trim().max(max, `Must be at most ${max} characters.`);
+
+/** A required text with the spec's own message for the empty case. */
+export const requiredText = (message: string, max = 255) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters.`);
+
+export const optionalText = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters.`)
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? null : v));
+
+/** Postcode input: digits only, 0 to 9999; kept as text so 0800 keeps its zero. */
+export const postcodeField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .regex(/^\d{1,4}$/, POSTCODE_MESSAGE);
+
+export const stateField = (requiredMessage: string) =>
+  z.enum(STATES, { error: requiredMessage });
+
+export const emailField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(254, EMAIL_INVALID_MESSAGE)
+    .pipe(z.email({ error: EMAIL_INVALID_MESSAGE }))
+    .transform((v) => v.toLowerCase());
+
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(200).optional(),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const IdParam = z.object({ id: z.uuid({ error: 'Not found.' }) });
+
+/** The body of every 4xx/5xx response. */
+export const ErrorResponse = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+export const OkResponse = z.object({ message: z.string() });

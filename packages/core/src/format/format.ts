@@ -1,0 +1,54 @@
+import dayjs from 'dayjs';
+import advancedFormat from 'dayjs/plugin/advancedFormat.js';
+
+dayjs.extend(advancedFormat);
+
+/** Dates across the product: day/month/year with hour:minute am/pm. */
+export const DATE_TIME_FORMAT = 'DD/MM/YYYY h:mm a';
+export const DATE_FORMAT = 'DD/MM/YYYY';
+
+export function formatDateTime(value: Date | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(DATE_TIME_FORMAT) : '';
+}
+
+export function formatDate(value: Date | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(DATE_FORMAT) : '';
+}
+
+const money = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Dollars with two decimals: 1234.5 -> "$1,234.50", -3 -> "-$3.00". Accepts numeric strings from the database. */
+export function formatMoney(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (!Number.isFinite(n)) return '';
+  const rounded = Math.round(Math.abs(n) * 100) / 100;
+  const sign = n < 0 && rounded !== 0 ? '-' : '';
+  return `${sign}$${money.format(rounded)}`;
+}
+
+/** A human-readable time relative to now, e.g. "3 minutes ago". `now` comes from the caller (no clock in core). */
+export function formatRelative(value: Date | string, now: Date): string {
+  const seconds = Math.round((now.getTime() - new Date(value).getTime()) / 1000);
+  const abs = Math.abs(seconds);
+  const units: [number, string][] = [
+    [60 * 60 * 24 * 365, 'year'],
+    [60 * 60 * 24 * 30, 'month'],
+    [60 * 60 * 24 * 7, 'week'],
+    [60 * 60 * 24, 'day'],
+    [60 * 60, 'hour'],
+    [60, 'minute'],
+  ];
+  for (const [size, name] of units) {
+    if (abs >= size) {
+      const count = Math.floor(abs / size);
+      const label = `${count} ${name}${count === 1 ? '' : 's'}`;
+      return seconds >= 0 ? `${label} ago` : `in ${label}`;
+    }
+  }
+  return 'just now';
+}

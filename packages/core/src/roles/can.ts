@@ -1,0 +1,41 @@
+import type { Role } from './roles.js';
+
+/**
+ * Everything a signed-in user may be allowed to do. The server enforces these;
+ * the web receives the list of granted abilities and only hides what is denied.
+ */
+export const ACTIONS = [
+  'customers.manage',
+  'mailbox.read',
+  'staff.view',
+  'staff.manage',
+  'staff.changeRole',
+  'settings.view',
+  'settings.manage',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export type Actor = { role: Role; area: 'platform' | 'tenant' };
+
+const GRANTS: Record<Role, readonly Action[]> = {
+  platform_admin: ['customers.manage', 'mailbox.read', 'settings.view', 'settings.manage'],
+  company_admin: ['staff.view', 'staff.manage', 'staff.changeRole', 'settings.view', 'settings.manage'],
+  company_employee: ['staff.view', 'settings.view'],
+  client_admin: [],
+  client_account: [],
+  client_am: [],
+  sp_admin: [],
+  sp_employee: [],
+};
+
+/** Deny by default: an action is allowed only when the role is granted it in its own area. */
+export function can(actor: Actor | null | undefined, action: Action): boolean {
+  if (!actor) return false;
+  if (actor.role === 'platform_admin' && actor.area !== 'platform') return false;
+  if (actor.role !== 'platform_admin' && actor.area !== 'tenant') return false;
+  return GRANTS[actor.role].includes(action);
+}
+
+export function abilitiesOf(actor: Actor): Action[] {
+  return ACTIONS.filter((a) => can(actor, a));
+}

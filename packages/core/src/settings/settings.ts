@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const SETTING_TEXT = {
+  keyLabel: 'Setting key',
+  add: 'Add setting',
+  save: 'Save Changes',
+  lastUpdated: 'Last updated',
+  keyRequired: 'The key field is required.',
+  keyFormat: 'The key may only contain letters, digits, dots, dashes and underscores.',
+  keyTaken: 'The key has already been taken.',
+  valueTooLong: 'The value is too long.',
+  created: 'Setting added.',
+  saved: 'Setting saved.',
+  removed: 'Setting removed.',
+} as const;
+
+/** Editor height bounds from spec 1. */
+export const EDITOR_MIN_HEIGHT = 300;
+export const EDITOR_MAX_HEIGHT = 800;
+
+export const SettingCreate = z.object({
+  key: z
+    .string({ error: SETTING_TEXT.keyRequired })
+    .trim()
+    .min(1, SETTING_TEXT.keyRequired)
+    .max(100, 'The key may be at most 100 characters.')
+    .regex(/^[A-Za-z0-9._-]+$/, SETTING_TEXT.keyFormat),
+  value: z.string().max(200_000, SETTING_TEXT.valueTooLong).default(''),
+});
+export type SettingCreate = z.infer<typeof SettingCreate>;
+
+export const SettingUpdate = SettingCreate.pick({ value: true });
+export type SettingUpdate = z.infer<typeof SettingUpdate>;
+
+export const SettingView = z.object({
+  id: z.uuid(),
+  key: z.string(),
+  value: z.string(),
+  updated_at: z.string(),
+  updated_by: z.string().nullable(),
+});
+export type SettingView = z.infer<typeof SettingView>;
+
+export const SettingList = z.object({ items: z.array(SettingView) });
