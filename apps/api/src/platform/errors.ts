@@ -24,7 +24,8 @@ export function zodFieldErrors(error: ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
-    (errors[key] ??= []).includes(issue.message) || errors[key].push(issue.message);
+    const list = (errors[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
   }
   return errors;
 }

@@ -38,7 +38,7 @@ export const ResetPasswordRequest = z
       .string({ error: AUTH_TEXT.confirmPasswordRequired })
       .min(1, AUTH_TEXT.confirmPasswordRequired),
   })
-  .refine((v) => v.password === v.password_confirmation, {
+  .refine((v) => v.password_confirmation === '' || v.password === v.password_confirmation, {
     path: ['password_confirmation'],
     message: AUTH_TEXT.passwordMismatch,
   });

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, formatRelative } from './format.js';
+
+describe('formatDateTime', () => {
+  it('shows day/month/year with hour:minute am/pm', () => {
+    expect(formatDateTime(new Date(2026, 10, 21, 9, 5))).toBe('21/11/2026 9:05 am');
+    expect(formatDateTime(new Date(2026, 0, 3, 17, 30))).toBe('03/01/2026 5:30 pm');
+    expect(formatDateTime(new Date(2026, 0, 3, 0, 0))).toBe('03/01/2026 12:00 am');
+  });
+
+  it('shows nothing for a missing or invalid date', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+    expect(formatDate(undefined)).toBe('');
+  });
+
+  it('formats a date alone as day/month/year', () => {
+    expect(formatDate(new Date(2026, 1, 9))).toBe('09/02/2026');
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows dollars with two decimals and thousands separators', () => {
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney('1999999.999')).toBe('$2,000,000.00');
+    expect(formatMoney(-3)).toBe('-$3.00');
+  });
+
+  it('does not show a negative zero', () => {
+    expect(formatMoney(-0.001)).toBe('$0.00');
+  });
+
+  it('shows nothing for a missing or non-numeric value', () => {
+    expect(formatMoney(null)).toBe('');
+    expect(formatMoney('abc')).toBe('');
+  });
+});
+
+describe('formatRelative', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  it('says how long ago', () => {
+    expect(formatRelative('2026-11-21T11:59:40Z', now)).toBe('just now');
+    expect(formatRelative('2026-11-21T11:57:00Z', now)).toBe('3 minutes ago');
+    expect(formatRelative('2026-11-21T11:00:00Z', now)).toBe('1 hour ago');
+    expect(formatRelative('2026-11-18T12:00:00Z', now)).toBe('3 days ago');
+  });
+});

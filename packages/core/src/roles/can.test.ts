@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { abilitiesOf, can } from './can.js';
+
+describe('can', () => {
+  it('denies when nobody is signed in', () => {
+    expect(can(null, 'staff.view')).toBe(false);
+  });
+
+  it('lets a company admin manage staff and settings in the tenant area only', () => {
+    expect(can({ role: 'company_admin', area: 'tenant' }, 'staff.manage')).toBe(true);
+    expect(can({ role: 'company_admin', area: 'tenant' }, 'settings.manage')).toBe(true);
+    expect(can({ role: 'company_admin', area: 'platform' }, 'staff.manage')).toBe(false);
+    expect(can({ role: 'company_admin', area: 'tenant' }, 'customers.manage')).toBe(false);
+  });
+
+  it('lets a company employee view but not manage staff', () => {
+    expect(can({ role: 'company_employee', area: 'tenant' }, 'staff.view')).toBe(true);
+    expect(can({ role: 'company_employee', area: 'tenant' }, 'staff.manage')).toBe(false);
+    expect(can({ role: 'company_employee', area: 'tenant' }, 'settings.manage')).toBe(false);
+  });
+
+  it('keeps platform powers on the platform host', () => {
+    expect(can({ role: 'platform_admin', area: 'platform' }, 'customers.manage')).toBe(true);
+    expect(can({ role: 'platform_admin', area: 'tenant' }, 'customers.manage')).toBe(false);
+  });
+
+  it('grants client and provider roles nothing in this area yet (deny by default)', () => {
+    for (const role of ['client_admin', 'client_account', 'client_am', 'sp_admin', 'sp_employee'] as const) {
+      expect(abilitiesOf({ role, area: 'tenant' })).toEqual([]);
+    }
+  });
+});

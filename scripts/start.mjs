@@ -1,0 +1,15 @@
+// `npm start`: install what is missing, build the web app if it changed, then run Siteflow
+// (embedded PostgreSQL unless DATABASE_URL is set; migrations and demo data on start).
+import path from 'node:path';
+import { ensureDependencies, ensureWebBuild, ROOT, runForever, say } from './lib.mjs';
+
+const started = Date.now();
+try {
+  ensureDependencies();
+  ensureWebBuild();
+} catch (error) {
+  console.error(`npm start failed: ${error.message}`);
+  process.exit(1);
+}
+say(`Prepared in ${((Date.now() - started) / 1000).toFixed(1)} s; starting the server...`);
+runForever(['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], { NODE_ENV: 'production', ...process.env });

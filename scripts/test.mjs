@@ -1,0 +1,102 @@
+// `npm test`: install what is missing (Debian's Chromium too, when running as root), then run
+// every tier: lint, types, unit, integration against a real PostgreSQL, e2e in Chromium.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BIN, ensureDependencies, ensureWebBuild, NODE, ROOT, run, say } from './lib.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const RESULTS = path.join(ROOT, 'test-results');
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`Chromium is missing: install Debian's package as root (apt-get install -y chromium) so that ${CHROMIUM} exists.`);
+  }
+  say("Installing Debian's Chromium...");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+    const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
+  }
+}
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+
+function readVitest(file) {
+  try {
+    const j = JSON.parse(fs.readFileSync(file, 'utf8'));
+    counts.passed += j.numPassedTests ?? 0;
+    counts.failed += j.numFailedTests ?? 0;
+    counts.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  } catch {
+    /* the step's exit code already tells */
+  }
+}
+
+function readPlaywright(file) {
+  try {
+    const s = JSON.parse(fs.readFileSync(file, 'utf8')).stats;
+    counts.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    counts.failed += s.unexpected ?? 0;
+    counts.skipped += s.skipped ?? 0;
+  } catch {
+    /* the step's exit code already tells */
+  }
+}
+
+const vitest = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+const steps = [
+  ['lint', () => run(path.join(BIN, 'eslint'), ['.', '--max-warnings', '0'])],
+  ['typecheck', () => run('npm', ['run', '--silent', 'typecheck'])],
+  ['generated files are up to date', () => run(NODE, ['--import', 'tsx', 'apps/api/src/scripts/check-generated.ts'])],
+  [
+    'unit tests',
+    () => {
+      const status = run(NODE, [vitest, 'run', '--project', 'unit', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/unit.json`]);
+      readVitest(`${RESULTS}/unit.json`);
+      return status;
+    },
+  ],
+  [
+    'integration tests (real PostgreSQL)',
+    () => {
+      const status = run(NODE, [vitest, 'run', '--project', 'int', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/int.json`]);
+      readVitest(`${RESULTS}/int.json`);
+      return status;
+    },
+  ],
+  [
+    'e2e tests (Chromium)',
+    () => {
+      ensureWebBuild();
+      const status = run(path.join(BIN, 'playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/e2e.json` },
+      });
+      readPlaywright(`${RESULTS}/e2e.json`);
+      return status;
+    },
+  ],
+];
+
+const started = Date.now();
+try {
+  ensureDependencies();
+  ensureChromium();
+} catch (error) {
+  console.error(`npm test could not prepare: ${error.message}`);
+  process.exit(1);
+}
+fs.rmSync(RESULTS, { recursive: true, force: true });
+fs.mkdirSync(RESULTS, { recursive: true });
+const failedSteps = [];
+for (const [name, step] of steps) {
+  const t = Date.now();
+  say(`${name}...`);
+  const status = step();
+  say(`${name}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  if (status !== 0) failedSteps.push(name);
+}
+say(`All tiers finished in ${((Date.now() - started) / 1000).toFixed(1)} s.${failedSteps.length ? ` Failed: ${failedSteps.join(', ')}.` : ''}`);
+console.log(`${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+process.exit(failedSteps.length ? 1 : 0);
