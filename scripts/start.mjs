@@ -12,4 +12,4 @@ try {
   process.exit(1);
 }
 say(`Prepared in ${((Date.now() - started) / 1000).toFixed(1)} s; starting the server...`);
-runForever(['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], { NODE_ENV: 'production', ...process.env });
+runForever(['--env-file-if-exists=.env', '--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], { NODE_ENV: 'production', ...process.env });
