@@ -59,11 +59,38 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     log('Creating the embedded PostgreSQL cluster (first start only)...');
     await server.initialise();
   }
-  // A crash can leave a pid file behind; postgres refuses to start only if that process still runs.
+  await stopOrphanedServer(databaseDir, log);
   await server.start();
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/siteflow`;
   await ensureDatabase(url);
   return { url, stop: () => server.stop() };
+}
+
+/**
+ * A killed `npm start` can leave its PostgreSQL running on our data directory, which would make
+ * this start fail. The data directory is ours alone, so such a server is shut down first.
+ */
+async function stopOrphanedServer(databaseDir: string, log: Log) {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!(await exists(pidFile))) return;
+  const pid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return; // stale pid file: postgres removes it itself
+  }
+  log(`Stopping a PostgreSQL left running on ${databaseDir} (pid ${pid})...`);
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+  }
+  throw new Error(`PostgreSQL (pid ${pid}) on ${databaseDir} did not stop`);
 }
 
 async function ensureDatabase(url: string) {
@@ -82,9 +109,12 @@ async function ensureDatabase(url: string) {
 
 /** Apply the committed SQL migrations as the owner. */
 export async function runMigrations(ownerUrl: string) {
-  const pool = new pg.Pool({ connectionString: ownerUrl, max: 1 });
+  // One connection, holding an advisory lock, so API processes starting together migrate once.
+  const pool = new pg.Pool({ connectionString: ownerUrl, max: 1, idleTimeoutMillis: 0 });
   try {
+    await pool.query('select pg_advisory_lock(727000)');
     await migrate(drizzle(pool), { migrationsFolder: MIGRATIONS });
+    await pool.query('select pg_advisory_unlock(727000)');
   } finally {
     await pool.end();
   }
