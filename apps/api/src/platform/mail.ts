@@ -65,6 +65,9 @@ export async function deliverOutboxMessage(
   job: { tenantId: string; id: string },
 ) {
   const [tenant] = await deps.db.select({ name: tenants.customerName }).from(tenants).where(eq(tenants.id, job.tenantId));
+  // Thrown only after the transaction has committed: throwing inside it would roll back the
+  // record of the failed attempt (attempts, last_error), so a message could never reach 'failed'.
+  let retry: unknown = null;
   await withTenant(deps.db, job.tenantId, async (tx) => {
     const [row] = await tx
       .select()
@@ -88,9 +91,10 @@ export async function deliverOutboxMessage(
         .update(outbox)
         .set({ attempts: row.attempts + 1, lastError: String(error).slice(0, 500), status: row.attempts + 1 >= 5 ? 'failed' : 'pending' })
         .where(eq(outbox.id, row.id));
-      if (row.attempts + 1 < 5) throw error;
+      if (row.attempts + 1 < 5) retry = error;
     }
   });
+  if (retry) throw retry;
 }
 
 /** Re-queue messages whose after-commit enqueue never happened (e.g. the process stopped in between). */
