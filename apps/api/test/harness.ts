@@ -51,7 +51,10 @@ afterAll(async () => {
   await o?.pool.end();
 });
 
-/** Run as the owner inside one tenant (app.tenant_id set, as a request would). */
+/**
+ * Run as the owner inside one tenant (app.tenant_id set, as a request would). On the embedded
+ * server the owner is a superuser and bypasses RLS, so reads here must still filter explicitly.
+ */
 export const asOwner = <T>(tenantId: string, fn: Parameters<typeof withTenant<T>>[2]) => withTenant(ownerDb(), tenantId, fn);
 
 // ---------------------------------------------------------------------------
