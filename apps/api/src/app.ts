@@ -17,7 +17,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { registerContext, type Deps } from './platform/context.js';
-import { HttpError, INVALID_MESSAGE, type FieldErrors } from './platform/errors.js';
+import { dbErrorCode, HttpError, INVALID_MESSAGE, type FieldErrors } from './platform/errors.js';
 import { authRoutes } from './features/auth/routes.js';
 import { customerRoutes } from './features/customers/routes.js';
 import { mailboxRoutes } from './features/mailbox/routes.js';
@@ -92,9 +92,10 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     }
     if (error instanceof HttpError) return reply.code(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     if (isResponseSerializationError(error)) request.log.error({ err: error }, 'response did not match its schema');
-    const pgCode = (error as { code?: string }).code;
+    const pgCode = dbErrorCode(error);
     if (pgCode === '23505') return reply.code(409).send({ message: 'That conflicts with something that already exists.' });
-    if (pgCode === '23503' || pgCode === '23514' || pgCode === '22P02') return reply.code(422).send({ message: INVALID_MESSAGE });
+    // Other integrity violations, and data exceptions (class 22: a NUL byte in text, a value out of range...).
+    if (pgCode === '23503' || pgCode === '23514' || pgCode?.startsWith('22')) return reply.code(422).send({ message: INVALID_MESSAGE });
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: error }, 'request failed');

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { ZodError } from 'zod';
 
 export type FieldErrors = Record<string, string[]>;
@@ -36,3 +37,18 @@ export function parseOr422<T>(schema: { safeParse: (v: unknown) => { success: tr
   if (!r.success) throw invalid(zodFieldErrors(r.error));
   return r.data;
 }
+
+/**
+ * The SQLSTATE of a database error. drizzle wraps the driver's error in a DrizzleQueryError
+ * (message: the SQL) and keeps the original in `cause`, so look through the cause chain.
+ */
+export function dbErrorCode(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (e instanceof pg.DatabaseError) return e.code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => dbErrorCode(error) === '23505';

@@ -4,7 +4,7 @@ import { CUSTOMER_TEXT, type CustomerInput, type CustomerView, type PageQuery } 
 import { tenantUrl } from '../../config.js';
 import { inTenant, type Deps } from '../../platform/context.js';
 import { tenants, users } from '../../platform/db/schema.js';
-import { fieldError, notFound } from '../../platform/errors.js';
+import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { UploadedImage } from '../../platform/uploads.js';
 import { sendPasswordLink } from '../auth/password-links.js';
 
@@ -113,7 +113,7 @@ export async function createCustomer(deps: Deps, input: CustomerInput, logo: Upl
     });
   } catch (error) {
     if (logoKey) await deps.files.remove(logoKey);
-    if ((error as { code?: string }).code === '23505') throw fieldError('name', CUSTOMER_TEXT.slugTaken);
+    if (isUniqueViolation(error)) throw fieldError('name', CUSTOMER_TEXT.slugTaken);
     throw error;
   }
   return viewCustomer(deps, id);
@@ -127,7 +127,7 @@ export async function updateCustomer(deps: Deps, id: string, input: CustomerInpu
     await deps.db.update(tenants).set({ ...columns(input), logoKey, updatedAt: sql`now()` }).where(eq(tenants.id, id));
   } catch (error) {
     if (logo && logoKey) await deps.files.remove(logoKey);
-    if ((error as { code?: string }).code === '23505') throw fieldError('name', CUSTOMER_TEXT.slugTaken);
+    if (isUniqueViolation(error)) throw fieldError('name', CUSTOMER_TEXT.slugTaken);
     throw error;
   }
   if (logo && before.logoKey) await deps.files.remove(before.logoKey);

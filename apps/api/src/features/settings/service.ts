@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import { SETTING_TEXT, type SettingCreate, type SettingUpdate, type SettingView } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import { settings, users } from '../../platform/db/schema.js';
-import { fieldError, notFound } from '../../platform/errors.js';
+import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { Tx } from '../../platform/db/client.js';
 
 /** Exactly what the editor's toolbar can produce; everything else is dropped. */
@@ -61,7 +61,7 @@ export async function createSetting(deps: Pick<Deps, 'db'>, tenant: TenantContex
       return findOne(tx, row!.id);
     });
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw fieldError('key', SETTING_TEXT.keyTaken);
+    if (isUniqueViolation(error)) throw fieldError('key', SETTING_TEXT.keyTaken);
     throw error;
   }
 }

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
 import { sessions, users } from '../../platform/db/schema.js';
-import { fieldError, HttpError, notFound } from '../../platform/errors.js';
+import { fieldError, HttpError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { UploadedImage } from '../../platform/uploads.js';
 import { sendPasswordLink } from '../auth/password-links.js';
 
@@ -122,8 +122,6 @@ async function assertEmailFree(tx: Tx, email: string, exceptId?: string) {
   if (taken && taken.id !== exceptId) throw fieldError('email', STAFF_TEXT.emailTaken);
 }
 
-const uniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
-
 export async function createStaff(deps: Deps, tenant: TenantContext, actor: Actor, input: StaffInput, picture: UploadedImage | null) {
   const role: StaffRole = can(actor, 'staff.changeRole') && input.role ? input.role : 'company_employee';
   const pictureKey = picture ? await deps.files.put(picture.data, picture.extension) : null;
@@ -139,7 +137,7 @@ export async function createStaff(deps: Deps, tenant: TenantContext, actor: Acto
     });
   } catch (error) {
     if (pictureKey) await deps.files.remove(pictureKey);
-    if (uniqueViolation(error)) throw fieldError('email', STAFF_TEXT.emailTaken);
+    if (isUniqueViolation(error)) throw fieldError('email', STAFF_TEXT.emailTaken);
     throw error;
   }
 }
@@ -169,7 +167,7 @@ export async function updateStaff(deps: Deps, tenant: TenantContext, actor: Acto
     return view;
   } catch (error) {
     if (pictureKey) await deps.files.remove(pictureKey);
-    if (uniqueViolation(error)) throw fieldError('email', STAFF_TEXT.emailTaken);
+    if (isUniqueViolation(error)) throw fieldError('email', STAFF_TEXT.emailTaken);
     throw error;
   }
 }
