@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { IMAGE_COUNT_MESSAGE, IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from '@siteflow/core';
-import { fieldError } from './errors.js';
+import { fieldError, invalid, type FieldErrors } from './errors.js';
+
+export const NOT_TEXT_MESSAGE = 'This field must be text.';
 
 export type UploadedImage = { data: Buffer; extension: 'jpg' | 'png'; mime: string };
 export type FormWithImage = { fields: Record<string, string>; image: UploadedImage | null };
@@ -13,9 +15,16 @@ export type FormWithImage = { fields: Record<string, string>; image: UploadedIma
 export async function readFormWithImage(request: FastifyRequest, fileField = 'file'): Promise<FormWithImage> {
   if (!request.isMultipart()) {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const fields = Object.fromEntries(
-      Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v)]),
-    );
+    const fields: Record<string, string> = {};
+    const errors: FieldErrors = {};
+    for (const [k, v] of Object.entries(body)) {
+      if (typeof v === 'string') fields[k] = v;
+      else if (v === null || v === undefined) fields[k] = '';
+      else if (typeof v === 'number' || typeof v === 'boolean') fields[k] = String(v);
+      // An object or array would otherwise be saved as "[object Object]" or its joined items.
+      else errors[k] = [NOT_TEXT_MESSAGE];
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
     return { fields, image: null };
   }
   const fields: Record<string, string> = {};
