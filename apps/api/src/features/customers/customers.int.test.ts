@@ -245,6 +245,20 @@ describe('customers: create', () => {
     expect((await create(input({ name: existing.slug }))).json.errors).toEqual({ name: [CUSTOMER_TEXT.slugTaken] });
   });
 
+  it('concurrent creates of one subdomain: one wins, the others get the taken message (never a 500), no logo is left behind', async () => {
+    const slug = `race-${uniq()}`;
+    const countFiles = async () => (await fs.readdir(path.join(t.filesDir, 'files'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((d) => d.isFile()).length;
+    const before = await countFiles();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => create(formData(input({ name: slug }), { data: pngBytes(), filename: 'l.png' }))),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422, 422, 422]);
+    for (const r of results.filter((x) => x.status === 422)) expect(r.json.errors).toEqual({ name: [CUSTOMER_TEXT.slugTaken] });
+    const winner = results.find((r) => r.status === 201)!.json;
+    expect(await countFiles()).toBe(before + 1); // only the winner's logo is kept
+    expect((await request(t, { url: winner.logo_path, cookie: admin })).status).toBe(200);
+  });
+
   it('refuses a file that is not a jpg/png image, and one of 500 kB or more; nothing is created', async () => {
     const body = input();
     const text = await create(formData(body, { data: Buffer.from('just some text, not an image'), filename: 'logo.png', type: 'image/png' }));
@@ -258,12 +272,12 @@ describe('customers: create', () => {
     expect(tooBig.json.errors).toEqual({ file: [IMAGE_SIZE_MESSAGE] });
     expect(await tenantBySlug(body.name)).toBeUndefined();
     expect(await mailsTo(body.email)).toHaveLength(0);
-    // No orphan files were left on disk.
-    const files = await fs.readdir(path.join(t.filesDir, 'files'), { recursive: true }).catch(() => []);
-    const before = files.length;
-    await create(formData(input({ name: 'www' }), { data: pngBytes(), filename: 'a.png' }));
-    const after = (await fs.readdir(path.join(t.filesDir, 'files'), { recursive: true }).catch(() => [])).length;
-    expect(after).toBe(before);
+    // A refused form leaves no file behind (here: a taken subdomain with a valid logo).
+    const countFiles = async () => (await fs.readdir(path.join(t.filesDir, 'files'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((d) => d.isFile()).length;
+    const before = await countFiles();
+    const existing = await createTenant();
+    expect((await create(formData(input({ name: existing.slug }), { data: pngBytes(), filename: 'a.png' }))).status).toBe(422);
+    expect(await countFiles()).toBe(before);
   });
 });
 

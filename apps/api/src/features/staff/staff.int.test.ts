@@ -198,6 +198,13 @@ describe('staff: create, view, update', () => {
     expect((await on(b, await signIn(t, b.host, b.admin.email), { method: 'POST', url: '/api/staff', body: staffInput({ email: existing.email }) })).status).toBe(201);
   });
 
+  it('concurrent creates with one e-mail: one wins, the others get the duplicate message (never a 500)', async () => {
+    const email = uniqueEmail('race');
+    const results = await Promise.all(Array.from({ length: 5 }, () => asA({ method: 'POST', url: '/api/staff', body: staffInput({ email }) })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422, 422, 422]);
+    for (const r of results.filter((x) => x.status === 422)) expect(r.json.errors).toEqual({ email: [STAFF_TEXT.emailTaken] });
+  });
+
   it('gives the required-field messages', async () => {
     const res = await asA({ method: 'POST', url: '/api/staff', body: {} });
     expect(res.status).toBe(422);

@@ -1,0 +1,192 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTING_TEXT } from '@siteflow/core';
+import {
+  asOwner,
+  createPlatformAdmin,
+  createTenant,
+  createTestApp,
+  createUser,
+  PLATFORM_HOST,
+  request,
+  signIn,
+  uniq,
+  type RequestOptions,
+  type TestApp,
+  type TestTenant,
+} from '../../../test/harness.js';
+import { settings } from '../../platform/db/schema.js';
+
+let t: TestApp;
+let a: TestTenant;
+let b: TestTenant;
+let adminA: string;
+let adminB: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [a, b] = await Promise.all([createTenant(), createTenant()]);
+  [adminA, adminB] = await Promise.all([signIn(t, a.host, a.admin.email), signIn(t, b.host, b.admin.email)]);
+});
+afterAll(() => t.close());
+
+const asA = (opts: RequestOptions) => request(t, { host: a.host, cookie: adminA, ...opts });
+const asB = (opts: RequestOptions) => request(t, { host: b.host, cookie: adminB, ...opts });
+const createIn = async (as: typeof asA, key: string, value: string) => {
+  const res = await as({ method: 'POST', url: '/api/settings', body: { key, value } });
+  expect(res.status).toBe(201);
+  return res.json as { id: string; key: string; value: string; updated_at: string; updated_by: string | null };
+};
+const rowOf = async (tenant: TestTenant, id: string) => (await asOwner(tenant.id, (tx) => tx.select().from(settings).where(eq(settings.id, id))))[0];
+
+describe('settings: CRUD in a company', () => {
+  it('creates, lists, gets, updates and deletes', async () => {
+    const key = `terms-${uniq()}`;
+    const created = await createIn(asA, key, '<p>Version <strong>one</strong></p>');
+    expect(created).toMatchObject({ key, value: '<p>Version <strong>one</strong></p>', updated_by: 'Ada Admin' });
+
+    const list = await asA({ url: '/api/settings' });
+    expect(list.status).toBe(200);
+    expect(list.json.items.map((s: { key: string }) => s.key)).toContain(key);
+    expect((await asA({ url: `/api/settings/${created.id}` })).json).toEqual(created);
+
+    const upd = await asA({ method: 'PUT', url: `/api/settings/${created.id}`, body: { value: '<p>Version two</p>' } });
+    expect(upd.status).toBe(200);
+    expect(upd.json).toMatchObject({ id: created.id, key, value: '<p>Version two</p>', updated_by: 'Ada Admin' });
+    expect(new Date(upd.json.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(created.updated_at).getTime());
+    // The key is not changed by an update, even if one is sent.
+    const keyed = await asA({ method: 'PUT', url: `/api/settings/${created.id}`, body: { key: 'renamed', value: 'x' } });
+    expect(keyed.json.key).toBe(key);
+
+    const del = await asA({ method: 'DELETE', url: `/api/settings/${created.id}` });
+    expect(del.status).toBe(200);
+    expect(del.json).toEqual({ message: SETTING_TEXT.removed });
+    expect((await asA({ url: `/api/settings/${created.id}` })).status).toBe(404);
+    expect((await asA({ method: 'DELETE', url: `/api/settings/${created.id}` })).status).toBe(404);
+    expect(await rowOf(a, created.id)).toBeUndefined();
+  });
+
+  it('lists only this company’s settings, sorted by key', async () => {
+    const tag = uniq();
+    await createIn(asA, `b-${tag}`, 'b');
+    await createIn(asA, `a-${tag}`, 'a');
+    await createIn(asB, `only-b-${tag}`, 'secret of b');
+    const keys = (await asA({ url: '/api/settings' })).json.items.map((s: { key: string }) => s.key);
+    expect(keys.filter((k: string) => k.endsWith(tag))).toEqual([`a-${tag}`, `b-${tag}`]);
+    expect(JSON.stringify((await asA({ url: '/api/settings' })).json)).not.toContain('secret of b');
+  });
+
+  it('sanitises the HTML: scripts, event handlers and javascript: links go; the editor’s tags stay', async () => {
+    const dirty =
+      '<h2>Terms</h2><p onclick="steal()">Pay in <strong>14</strong> <em>days</em>.</p>' +
+      '<script>alert(1)</script><ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote>' +
+      '<a href="javascript:alert(2)">bad link</a> <a href="https://example.com/t" onmouseover="x()">good link</a>' +
+      '<img src=x onerror="alert(3)"><iframe src="https://evil.example"></iframe><style>body{}</style>';
+    const s = await createIn(asA, `html-${uniq()}`, dirty);
+    const v = s.value;
+    expect(v).not.toMatch(/<script|alert\(1\)|onclick|onmouseover|onerror|javascript:|<img|<iframe|<style/i);
+    expect(v).toContain('<h2>Terms</h2>');
+    expect(v).toContain('<p>Pay in <strong>14</strong> <em>days</em>.</p>');
+    expect(v).toContain('<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote>');
+    expect(v).toContain('<a href="https://example.com/t" rel="noopener noreferrer nofollow" target="_blank">good link</a>');
+    expect(v).toMatch(/<a[^>]*>bad link<\/a>/);
+    expect(v).not.toMatch(/<a[^>]*href="javascript/i);
+    // Updates are sanitised the same way, and what is stored is the clean version.
+    const upd = await asA({ method: 'PUT', url: `/api/settings/${s.id}`, body: { value: '<p>ok</p><script>evil()</script><a href="JaVaScRiPt:evil()">x</a>' } });
+    expect(upd.json.value).not.toMatch(/script|evil/i);
+    expect((await rowOf(a, s.id))!.value).toBe(upd.json.value);
+  });
+
+  it('refuses a duplicate key and a missing key', async () => {
+    const key = `dup-${uniq()}`;
+    await createIn(asA, key, 'first');
+    const dup = await asA({ method: 'POST', url: '/api/settings', body: { key, value: 'second' } });
+    expect(dup.status).toBe(422);
+    expect(dup.json.errors).toEqual({ key: ['The key has already been taken.'] });
+    // The same key in another company is fine.
+    await createIn(asB, key, 'b has its own');
+
+    const missing = await asA({ method: 'POST', url: '/api/settings', body: { value: 'v' } });
+    expect(missing.status).toBe(422);
+    expect(missing.json.errors).toEqual({ key: ['The key field is required.'] });
+    for (const key of ['', '   ']) {
+      const res = await asA({ method: 'POST', url: '/api/settings', body: { key, value: 'v' } });
+      expect(res.status).toBe(422);
+      // (zod also reports the format rule for a blank key; the required message comes first)
+      expect(res.json.errors.key[0]).toBe('The key field is required.');
+    }
+    const bad = await asA({ method: 'POST', url: '/api/settings', body: { key: 'has spaces', value: '' } });
+    expect(bad.json.errors.key).toEqual([SETTING_TEXT.keyFormat]);
+  });
+  it('concurrent creates of one key: one wins, the others get the duplicate-key message (never a 500)', async () => {
+    const key = `race-${uniq()}`;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => asA({ method: 'POST', url: '/api/settings', body: { key, value: `v${i}` } })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 422, 422, 422, 422, 422]);
+    for (const r of results.filter((x) => x.status === 422)) expect(r.json.errors).toEqual({ key: [SETTING_TEXT.keyTaken] });
+    const rows = await asOwner(a.id, (tx) => tx.select().from(settings).where(eq(settings.key, key)));
+    expect(rows.filter((r) => r.tenantId === a.id)).toHaveLength(1);
+  });
+});
+
+describe('settings: who may', () => {
+  it('a company employee may list and read (200) but not create, update or delete (403)', async () => {
+    const s = await createIn(asA, `ro-${uniq()}`, '<p>read me</p>');
+    const emp = await createUser(a, 'company_employee');
+    const cookie = await signIn(t, a.host, emp.email);
+    const as = (opts: RequestOptions) => request(t, { host: a.host, cookie, ...opts });
+    expect((await as({ url: '/api/settings' })).status).toBe(200);
+    expect((await as({ url: `/api/settings/${s.id}` })).json.value).toBe('<p>read me</p>');
+    for (const r of [
+      { method: 'POST', url: '/api/settings', body: { key: `x-${uniq()}`, value: 'x' } },
+      { method: 'PUT', url: `/api/settings/${s.id}`, body: { value: 'changed' } },
+      { method: 'DELETE', url: `/api/settings/${s.id}` },
+    ] as RequestOptions[]) {
+      const res = await as(r);
+      expect(res.status, r.method).toBe(403);
+    }
+    expect(await rowOf(a, s.id)).toMatchObject({ value: '<p>read me</p>' });
+  });
+
+  it('anonymous gets 401', async () => {
+    const s = await createIn(asA, `anon-${uniq()}`, 'x');
+    for (const r of [
+      { url: '/api/settings' },
+      { url: `/api/settings/${s.id}` },
+      { method: 'POST', url: '/api/settings', body: { key: 'k', value: 'v' } },
+      { method: 'PUT', url: `/api/settings/${s.id}`, body: { value: 'v' } },
+      { method: 'DELETE', url: `/api/settings/${s.id}` },
+    ] as RequestOptions[]) {
+      expect((await request(t, { host: a.host, ...r })).status, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+
+  it('another company’s setting id gives 404 for get, put and delete, and the row is untouched', async () => {
+    const theirs = await createIn(asB, `private-${uniq()}`, '<p>B only</p>');
+    const before = await rowOf(b, theirs.id);
+    for (const r of [
+      { url: `/api/settings/${theirs.id}` },
+      { method: 'PUT', url: `/api/settings/${theirs.id}`, body: { value: '<p>overwritten by A</p>' } },
+      { method: 'DELETE', url: `/api/settings/${theirs.id}` },
+    ] as RequestOptions[]) {
+      const res = await asA(r);
+      expect(res.status, r.method ?? 'GET').toBe(404);
+      expect(res.text).not.toContain('B only');
+    }
+    expect(await rowOf(b, theirs.id)).toEqual(before);
+    expect((await asB({ url: `/api/settings/${theirs.id}` })).json.value).toBe('<p>B only</p>');
+  });
+
+  it('a platform admin has settings of the platform, separate from every company’s', async () => {
+    const pa = await createPlatformAdmin();
+    const cookie = await signIn(t, PLATFORM_HOST, pa.email);
+    const key = `platform-${uniq()}`;
+    const res = await request(t, { method: 'POST', url: '/api/settings', cookie, body: { key, value: 'platform wide' } });
+    expect(res.status).toBe(201);
+    expect((await asA({ url: '/api/settings' })).json.items.map((s: { key: string }) => s.key)).not.toContain(key);
+    expect((await asA({ url: `/api/settings/${res.json.id}` })).status).toBe(404);
+    expect((await request(t, { url: '/api/settings', host: a.host, cookie })).status).toBe(401);
+  });
+});
