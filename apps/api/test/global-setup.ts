@@ -21,14 +21,17 @@ export default async function setup(project: TestProject) {
   const external = process.env.DATABASE_URL;
   let dir: string | null = null;
   let embedded: Embedded | null = null;
-  if (!external) {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'siteflow-int-'));
-    // As root the server runs as the 'postgres' user, which must be able to reach its data dir inside.
-    await fs.chmod(dir, 0o711);
-    embedded = await startEmbeddedPostgres(dir, (msg) => console.log(msg));
-  }
-  const ownerUrl = external ?? embedded!.url;
   try {
+    if (!external) {
+      dir = await fs.mkdtemp(path.join(os.tmpdir(), 'siteflow-int-'));
+      // As root the server runs as the 'postgres' user, which must be able to reach its data dir inside.
+      await fs.chmod(dir, 0o711);
+      // Report the server's errors; skip its progress notes.
+      embedded = await startEmbeddedPostgres(dir, (msg) => {
+        if (msg.startsWith('postgres:')) console.error(msg);
+      });
+    }
+    const ownerUrl = external ?? embedded!.url;
     await runMigrations(ownerUrl);
     const appUrl = process.env.APP_DATABASE_URL ?? (await ensureAppRole(ownerUrl));
     project.provide('ownerUrl', ownerUrl);
