@@ -108,6 +108,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
 
   registerContext(app, deps);
+  // A request with no body at all is validated as an empty form, so it gets one message per
+  // missing field ('The email field is required.') instead of 'expected object, received null'.
+  app.addHook('preValidation', async (request) => {
+    if ((request.body === null || request.body === undefined) && request.routeOptions.schema?.body) request.body = {};
+  });
   authRoutes(app, deps);
   customerRoutes(app, deps);
   staffRoutes(app, deps);

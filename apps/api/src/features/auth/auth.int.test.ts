@@ -88,6 +88,10 @@ describe('sign in', () => {
       expect(res.json.errors.password).toEqual([AUTH_TEXT.passwordRequired]);
       expect(res.sessionCookie).toBeUndefined();
     }
+    // No body at all is read as an empty form.
+    const none = await request(t, { method: 'POST', url: '/api/auth/login', host: tenant.host });
+    expect(none.status).toBe(422);
+    expect(none.json.errors).toEqual({ email: [AUTH_TEXT.emailRequired], password: [AUTH_TEXT.passwordRequired] });
   });
 
   it('a wrong password, an unknown e-mail and a deactivated account get the identical answer', async () => {
