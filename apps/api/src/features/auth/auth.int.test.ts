@@ -38,6 +38,8 @@ describe('sign in', () => {
     const c = res.sessionCookie!;
     expect(c.value).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits, base64url
     expect(c).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(c.domain).toBeUndefined(); // host-only: never shared with other subdomains
+    expect(c.secure).toBeFalsy(); // plain http in this configuration (see the https case below)
     expect(c.expires).toBeUndefined(); // a browser-session cookie without "Remember Me"
     expect(c.maxAge).toBeUndefined();
     expect(res.json.user).toMatchObject({ email: tenant.admin.email, role: 'company_admin' });
@@ -53,6 +55,19 @@ describe('sign in', () => {
     // Only the hash of the token is stored.
     const rows = await asOwner(tenant.id, (tx) => tx.select().from(sessions).where(eq(sessions.userId, tenant.admin.id)));
     expect(rows.some((r) => r.tokenHash === c.value)).toBe(false);
+  });
+
+  it('behind https the cookie is Secure and HSTS is sent', async () => {
+    const secure = await createTestApp({ env: { APP_URL: 'https://localhost' } });
+    try {
+      const res = await request(secure, { method: 'POST', url: '/api/auth/login', host: tenant.host, body: { email: tenant.admin.email, password: TEST_PASSWORD } });
+      expect(res.status).toBe(200);
+      expect(res.sessionCookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect((await login({ email: tenant.admin.email, password: TEST_PASSWORD })).headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await secure.close();
+    }
   });
 
   it('a company employee gets only their abilities; anonymous gets none', async () => {
@@ -259,5 +274,37 @@ describe('throttling', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.json.message).toBe(AUTH_TEXT.throttled);
     expect((await login({ email: tenant.admin.email, password: TEST_PASSWORD }, { ip: randomIp() })).status).toBe(200);
+  });
+});
+
+describe('no state lives in an API process', () => {
+  it('a session made by one instance works on another; signing out on the second ends it on the first', async () => {
+    const other = await createTestApp();
+    try {
+      const user = await createUser(tenant, 'company_employee');
+      const cookie = await signIn(t, tenant.host, user.email);
+      expect((await request(other, { url: '/api/session', host: tenant.host, cookie })).json.user.email).toBe(user.email);
+      expect((await request(other, { method: 'POST', url: '/api/auth/logout', host: tenant.host, cookie })).status).toBe(200);
+      expect((await staffList(cookie)).status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('sign-in failures are counted across instances', async () => {
+    const other = await createTestApp();
+    try {
+      const user = await createUser(tenant, 'company_employee');
+      const body = { email: user.email, password: 'wrong-password' };
+      for (let i = 0; i < 10; i++) {
+        const res = await request(i % 2 ? other : t, { method: 'POST', url: '/api/auth/login', host: tenant.host, body, remoteAddress: randomIp() });
+        expect(res.status).toBe(422);
+      }
+      for (const app of [t, other]) {
+        expect((await request(app, { method: 'POST', url: '/api/auth/login', host: tenant.host, body: { ...body, password: TEST_PASSWORD } })).status).toBe(429);
+      }
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -30,7 +30,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const forgot = (email: string, opts: { app?: TestApp; host?: string; ip?: string } = {}) =>
-  request(opts.app ?? t, { method: 'POST', url: '/api/auth/forgot-password', host: opts.host ?? tenant.host, body: { email }, remoteAddress: opts.ip });
+  // A fresh address each time unless given: the per-IP limit (20/h) is tested on its own.
+  request(opts.app ?? t, { method: 'POST', url: '/api/auth/forgot-password', host: opts.host ?? tenant.host, body: { email }, remoteAddress: opts.ip ?? randomIp() });
 const reset = (body: Record<string, string>, opts: { app?: TestApp; host?: string } = {}) =>
   request(opts.app ?? t, { method: 'POST', url: '/api/auth/reset-password', host: opts.host ?? tenant.host, body });
 const tryLogin = (email: string, password: string) =>
@@ -103,8 +104,8 @@ describe('forgot password', () => {
   it('is throttled after 5 requests per account per hour, whether or not it exists', async () => {
     const user = await createUser(tenant, 'company_employee');
     for (const email of [user.email, uniqueEmail('nobody')]) {
-      for (let i = 0; i < 5; i++) expect((await forgot(email, { ip: randomIp() })).status).toBe(200);
-      const blocked = await forgot(email, { ip: randomIp() });
+      for (let i = 0; i < 5; i++) expect((await forgot(email)).status).toBe(200);
+      const blocked = await forgot(email);
       expect(blocked.status).toBe(429);
       expect(blocked.json).toEqual({ message: AUTH_TEXT.throttled });
     }
@@ -115,7 +116,7 @@ describe('forgot password', () => {
     const ip = randomIp();
     for (let i = 0; i < 20; i++) expect((await forgot(uniqueEmail('spray'), { ip })).status).toBe(200);
     expect((await forgot(uniqueEmail('spray'), { ip })).status).toBe(429);
-    expect((await forgot(uniqueEmail('spray'), { ip: randomIp() })).status).toBe(200);
+    expect((await forgot(uniqueEmail('spray'))).status).toBe(200);
   });
 });
 
