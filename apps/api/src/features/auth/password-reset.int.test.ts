@@ -4,11 +4,13 @@ import { AUTH_TEXT, RESET_TOKEN_MINUTES } from '@siteflow/core';
 import {
   APP_PORT,
   asOwner,
+  createPlatformAdmin,
   createTenant,
   createTestApp,
   createUser,
   mailsTo,
   passwordLinkIn,
+  PLATFORM_HOST,
   randomIp,
   request,
   signIn,
@@ -202,6 +204,21 @@ describe('reset password', () => {
     expect((await reset({ token: link.token, email: deact.email, ...pw })).status).toBe(422);
     // The original link still works for its own user at its own address.
     expect((await reset({ token, email: user.email, ...pw })).status).toBe(200);
+  });
+
+  it('works for a platform admin on the bare host, with a link to the platform address', async () => {
+    const admin = await createPlatformAdmin();
+    const res = await forgot(admin.email, { host: PLATFORM_HOST });
+    expect(res.status).toBe(200);
+    const mail = await waitForMail(admin.email);
+    expect(mail.tenantName).toBe('Siteflow');
+    const link = passwordLinkIn(mail.text);
+    expect(link.origin).toBe(`http://localhost:${APP_PORT}`);
+    // The link means nothing at a company's address.
+    const body = { token: link.token, email: admin.email, password: 'platform-new-pw', password_confirmation: 'platform-new-pw' };
+    expect((await reset(body)).status).toBe(422);
+    expect((await reset(body, { host: PLATFORM_HOST })).status).toBe(200);
+    expect(await signIn(t, PLATFORM_HOST, admin.email, 'platform-new-pw')).toMatch(/^sf_session=/);
   });
 
   it('a confirmation that does not match is refused', async () => {

@@ -155,6 +155,30 @@ describe('staff: create, view, update', () => {
     expect(await loginStatus(a, body.email, 'staff-own-password')).toBe(200);
   });
 
+  it('an invitation link lasts 7 days', async () => {
+    const later = await createTestApp();
+    try {
+      const cookie = await signIn(later, a.host, a.admin.email);
+      const early = staffInput();
+      const late = staffInput();
+      for (const body of [early, late]) {
+        expect((await request(later, { method: 'POST', url: '/api/staff', host: a.host, cookie, body })).status).toBe(201);
+      }
+      const setPassword = async (email: string) => {
+        const link = passwordLinkIn((await waitForMail(email)).text);
+        return request(later, { method: 'POST', url: '/api/auth/reset-password', host: a.host, body: { token: link.token, email, password: 'invited-password', password_confirmation: 'invited-password' } });
+      };
+      later.clock.advance(6 * 86_400_000);
+      expect((await setPassword(early.email)).status).toBe(200);
+      later.clock.advance(1 * 86_400_000 + 60_000);
+      const expired = await setPassword(late.email);
+      expect(expired.status).toBe(422);
+      expect(expired.json.message).toBe(AUTH_TEXT.resetTokenInvalid);
+    } finally {
+      await later.close();
+    }
+  });
+
   it('creates from JSON as company_employee by default', async () => {
     const res = await asA({ method: 'POST', url: '/api/staff', body: staffInput() });
     expect(res.status).toBe(201);
