@@ -40,6 +40,12 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_DEMO: bool.default(true),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|[0-9a-fA-F.:/, ]+)$/, 'must be true, false or the proxy addresses (comma-separated IPs or CIDRs)')
+    .default('false')
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -59,6 +65,8 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
+  /** Behind a reverse proxy: trust X-Forwarded-For/-Host/-Proto (true, or the proxies' addresses). */
+  trustProxy: boolean | string;
   logLevel: string;
 };
 
@@ -92,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -7,7 +7,7 @@ import { AUTH_TEXT, PASSWORD_MAX, PASSWORD_MIN } from './messages.js';
 const email = z
   .string({ error: AUTH_TEXT.emailRequired })
   .trim()
-  .min(1, AUTH_TEXT.emailRequired)
+  .min(1, { error: AUTH_TEXT.emailRequired, abort: true })
   .max(254, EMAIL_INVALID_MESSAGE)
   .pipe(z.email({ error: EMAIL_INVALID_MESSAGE }))
   .transform((v) => v.toLowerCase());
@@ -15,7 +15,7 @@ const email = z
 export const LoginRequest = z.object({
   email,
   // Sign-in checks presence only; length rules apply when a password is set.
-  password: z.string({ error: AUTH_TEXT.passwordRequired }).min(1, AUTH_TEXT.passwordRequired).max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
+  password: z.string({ error: AUTH_TEXT.passwordRequired }).min(1, { error: AUTH_TEXT.passwordRequired, abort: true }).max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
   remember: z.boolean().default(false),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
@@ -25,18 +25,18 @@ export type ResetLinkRequest = z.infer<typeof ResetLinkRequest>;
 
 export const newPassword = z
   .string({ error: AUTH_TEXT.passwordRequired })
-  .min(1, AUTH_TEXT.passwordRequired)
+  .min(1, { error: AUTH_TEXT.passwordRequired, abort: true })
   .min(PASSWORD_MIN, AUTH_TEXT.passwordTooShort)
   .max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong);
 
 export const ResetPasswordRequest = z
   .object({
-    token: z.string({ error: AUTH_TEXT.resetTokenInvalid }).min(1, AUTH_TEXT.resetTokenInvalid).max(200),
+    token: z.string({ error: AUTH_TEXT.resetTokenInvalid }).min(1, { error: AUTH_TEXT.resetTokenInvalid, abort: true }).max(200),
     email,
     password: newPassword,
     password_confirmation: z
       .string({ error: AUTH_TEXT.confirmPasswordRequired })
-      .min(1, AUTH_TEXT.confirmPasswordRequired),
+      .min(1, { error: AUTH_TEXT.confirmPasswordRequired, abort: true }),
   })
   .refine((v) => v.password_confirmation === '' || v.password === v.password_confirmation, {
     path: ['password_confirmation'],

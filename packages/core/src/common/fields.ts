@@ -15,7 +15,7 @@ export const requiredText = (message: string, max = 255) =>
   z
     .string({ error: message })
     .trim()
-    .min(1, message)
+    .min(1, { error: message, abort: true })
     .max(max, `Must be at most ${max} characters.`);
 
 export const optionalText = (max = 255) =>
@@ -31,7 +31,7 @@ export const postcodeField = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
-    .min(1, requiredMessage)
+    .min(1, { error: requiredMessage, abort: true })
     .regex(/^\d{1,4}$/, POSTCODE_MESSAGE);
 
 export const stateField = (requiredMessage: string) =>
@@ -41,7 +41,7 @@ export const emailField = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
-    .min(1, requiredMessage)
+    .min(1, { error: requiredMessage, abort: true })
     .max(254, EMAIL_INVALID_MESSAGE)
     .pipe(z.email({ error: EMAIL_INVALID_MESSAGE }))
     .transform((v) => v.toLowerCase());

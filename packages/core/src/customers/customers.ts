@@ -33,7 +33,7 @@ export const slugField = z
   .string({ error: CUSTOMER_TEXT.slugRequired })
   .trim()
   .toLowerCase()
-  .min(1, CUSTOMER_TEXT.slugRequired)
+  .min(1, { error: CUSTOMER_TEXT.slugRequired, abort: true })
   .max(40, 'The subdomain may be at most 40 characters.')
   .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, CUSTOMER_TEXT.slugFormat)
   .refine((s) => !(RESERVED_SLUGS as readonly string[]).includes(s), CUSTOMER_TEXT.slugReserved);

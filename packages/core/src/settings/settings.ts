@@ -22,7 +22,7 @@ export const SettingCreate = z.object({
   key: z
     .string({ error: SETTING_TEXT.keyRequired })
     .trim()
-    .min(1, SETTING_TEXT.keyRequired)
+    .min(1, { error: SETTING_TEXT.keyRequired, abort: true })
     .max(100, 'The key may be at most 100 characters.')
     .regex(/^[A-Za-z0-9._-]+$/, SETTING_TEXT.keyFormat),
   value: z.string().max(200_000, SETTING_TEXT.valueTooLong).default(''),
