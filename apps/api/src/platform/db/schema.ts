@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  bigint,
   boolean,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -67,6 +70,11 @@ export const users = pgTable(
     state: text('state'),
     postcode: text('postcode'),
     pictureKey: text('picture_key'),
+    mobile: text('mobile'),
+    /** Client users (client_admin, client_account, client_am) belong to one client. FK in migration 0003. */
+    clientId: uuid('client_id'),
+    /** Service-provider users (sp_admin, sp_employee) belong to one provider. FK in migration 0003. */
+    serviceProviderId: uuid('service_provider_id'),
     passwordHash: text('password_hash'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
@@ -77,6 +85,8 @@ export const users = pgTable(
     uniqueIndex('users_tenant_email_key').on(t.tenantId, t.email),
     index('users_tenant_name_idx').on(t.tenantId, t.lastName, t.firstName),
     index('users_tenant_role_idx').on(t.tenantId, t.role),
+    index('users_tenant_client_idx').on(t.tenantId, t.clientId),
+    index('users_tenant_provider_idx').on(t.tenantId, t.serviceProviderId),
   ],
 );
 
@@ -192,4 +202,311 @@ export const throttleHits = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('throttle_hits_key_at_idx').on(t.key, t.at)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Projects and what they refer to (issue: projects)
+// ---------------------------------------------------------------------------------------------
+
+/** Client companies of a tenant. Client users are users with a client role and this client_id. */
+export const clients = pgTable(
+  'clients',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    tradingName: text('trading_name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    street: text('street'),
+    suburb: text('suburb'),
+    state: text('state'),
+    postcode: text('postcode'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('clients_tenant_name_key').on(t.tenantId, sql`lower(${t.tradingName})`),
+    index('clients_tenant_name_idx').on(t.tenantId, t.tradingName),
+  ],
+);
+
+/** Minimal now; the providers issue gives it its full record. Projects and provider users point here. */
+export const serviceProviders = pgTable(
+  'service_providers',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('service_providers_tenant_name_idx').on(t.tenantId, t.name)],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('categories_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('services_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+/** Which services a category offers (a service may belong to several categories). */
+export const categoryServices = pgTable(
+  'category_services',
+  {
+    tenantId: tenantId(),
+    categoryId: uuid('category_id').notNull(),
+    serviceId: uuid('service_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.categoryId, t.serviceId] }),
+    index('category_services_tenant_service_idx').on(t.tenantId, t.serviceId),
+    foreignKey({ columns: [t.tenantId, t.categoryId], foreignColumns: [categories.tenantId, categories.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.serviceId], foreignColumns: [services.tenantId, services.id] }).onDelete('cascade'),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  { tenantId: tenantId(), id: id(), name: text('name').notNull(), createdAt: createdAt() },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('tags_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+export const classifications = pgTable(
+  'classifications',
+  { tenantId: tenantId(), id: id(), title: text('title').notNull(), active: boolean('active').notNull().default(true), createdAt: createdAt() },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('classifications_tenant_title_key').on(t.tenantId, sql`lower(${t.title})`)],
+);
+
+/** Per-tenant counters (project numbers), allocated with UPDATE ... RETURNING. */
+export const tenantCounters = pgTable(
+  'tenant_counters',
+  { tenantId: tenantId(), name: text('name').notNull(), value: integer('value').notNull().default(0) },
+  (t) => [primaryKey({ columns: [t.tenantId, t.name] })],
+);
+
+export const PROJECT_STATUS_VALUES = ['quote', 'on_hold', 'order', 'scheduled', 'completed', 'cancelled', 'closed'] as const;
+
+export const projects = pgTable(
+  'projects',
+  {
+    tenantId: tenantId(),
+    /** Numeric, as the project screens are opened with a numeric id. */
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    seq: integer('seq').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    summary: text('summary'),
+    status: text('status', { enum: PROJECT_STATUS_VALUES }).notNull().default('order'),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    completedOn: timestamp('completed_on', { withTimezone: true }),
+    clientId: uuid('client_id').notNull(),
+    /** Denormalised for search and lists; kept in step when the client is renamed. */
+    clientName: text('client_name').notNull(),
+    clientAmId: uuid('client_am_id'),
+    orderReference: text('order_reference'),
+    clientComments: text('client_comments'),
+    projectManagerId: uuid('project_manager_id').notNull(),
+    projectAdministratorId: uuid('project_administrator_id').notNull(),
+    salesRepresentativeId: uuid('sales_representative_id'),
+    classificationId: uuid('classification_id'),
+    linkedProjectType: text('linked_project_type', { enum: ['master', 'sub_project'] }).notNull().default('master'),
+    street: text('street'),
+    suburb: text('suburb'),
+    state: text('state'),
+    postcode: text('postcode'),
+    country: text('country').notNull().default('Australia'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    geoPrecision: text('geo_precision'),
+    serviceProviderId: uuid('service_provider_id'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** What quick search matches: code, name, order reference, client and address. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(coalesce(${projects.code}, '') || ' ' || coalesce(${projects.name}, '') || ' ' || coalesce(${projects.orderReference}, '') || ' ' || coalesce(${projects.clientName}, '') || ' ' || coalesce(${projects.street}, '') || ' ' || coalesce(${projects.suburb}, '') || ' ' || coalesce(${projects.state}, '') || ' ' || coalesce(${projects.postcode}, ''))`,
+    ),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('projects_tenant_code_key').on(t.tenantId, t.code),
+    index('projects_tenant_status_start_idx').on(t.tenantId, t.status, t.startDate),
+    index('projects_tenant_start_idx').on(t.tenantId, t.startDate.desc(), t.id.desc()),
+    index('projects_tenant_client_idx').on(t.tenantId, t.clientId),
+    index('projects_tenant_manager_idx').on(t.tenantId, t.projectManagerId),
+    index('projects_tenant_provider_idx').on(t.tenantId, t.serviceProviderId),
+    index('projects_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
+    foreignKey({ columns: [t.tenantId, t.clientId], foreignColumns: [clients.tenantId, clients.id] }),
+    foreignKey({ columns: [t.tenantId, t.clientAmId], foreignColumns: [users.tenantId, users.id] }),
+    foreignKey({ columns: [t.tenantId, t.projectManagerId], foreignColumns: [users.tenantId, users.id] }),
+    foreignKey({ columns: [t.tenantId, t.projectAdministratorId], foreignColumns: [users.tenantId, users.id] }),
+    foreignKey({ columns: [t.tenantId, t.salesRepresentativeId], foreignColumns: [users.tenantId, users.id] }),
+    foreignKey({ columns: [t.tenantId, t.classificationId], foreignColumns: [classifications.tenantId, classifications.id] }),
+    foreignKey({ columns: [t.tenantId, t.serviceProviderId], foreignColumns: [serviceProviders.tenantId, serviceProviders.id] }),
+  ],
+);
+
+const projectRef = (t: { tenantId: AnyPgColumn; projectId: AnyPgColumn }) =>
+  foreignKey({ columns: [t.tenantId, t.projectId], foreignColumns: [projects.tenantId, projects.id] }).onDelete('cascade');
+
+export const projectTags = pgTable(
+  'project_tags',
+  { tenantId: tenantId(), projectId: bigint('project_id', { mode: 'number' }).notNull(), tagId: uuid('tag_id').notNull() },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.projectId, t.tagId] }),
+    projectRef(t),
+    foreignKey({ columns: [t.tenantId, t.tagId], foreignColumns: [tags.tenantId, tags.id] }).onDelete('cascade'),
+  ],
+);
+
+export const projectCategories = pgTable(
+  'project_categories',
+  { tenantId: tenantId(), projectId: bigint('project_id', { mode: 'number' }).notNull(), categoryId: uuid('category_id').notNull() },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.projectId, t.categoryId] }),
+    index('project_categories_tenant_category_idx').on(t.tenantId, t.categoryId),
+    projectRef(t),
+    foreignKey({ columns: [t.tenantId, t.categoryId], foreignColumns: [categories.tenantId, categories.id] }),
+  ],
+);
+
+export const projectServices = pgTable(
+  'project_services',
+  { tenantId: tenantId(), projectId: bigint('project_id', { mode: 'number' }).notNull(), serviceId: uuid('service_id').notNull() },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.projectId, t.serviceId] }),
+    index('project_services_tenant_service_idx').on(t.tenantId, t.serviceId),
+    projectRef(t),
+    foreignKey({ columns: [t.tenantId, t.serviceId], foreignColumns: [services.tenantId, services.id] }),
+  ],
+);
+
+/** Linked projects: this project (project_id) links to linked_project_id. */
+export const projectRelations = pgTable(
+  'project_relations',
+  {
+    tenantId: tenantId(),
+    projectId: bigint('project_id', { mode: 'number' }).notNull(),
+    linkedProjectId: bigint('linked_project_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.projectId, t.linkedProjectId] }),
+    index('project_relations_tenant_linked_idx').on(t.tenantId, t.linkedProjectId),
+    projectRef(t),
+    foreignKey({ columns: [t.tenantId, t.linkedProjectId], foreignColumns: [projects.tenantId, projects.id] }).onDelete('cascade'),
+  ],
+);
+
+export const siteContacts = pgTable(
+  'site_contacts',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    projectId: bigint('project_id', { mode: 'number' }).notNull(),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    role: text('role'),
+    email: text('email'),
+    phone: text('phone'),
+    note: text('note'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('site_contacts_tenant_project_idx').on(t.tenantId, t.projectId, t.position), projectRef(t)],
+);
+
+/** History of start/end date changes, with the official-shift answer. */
+export const projectDateChanges = pgTable(
+  'project_date_changes',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    projectId: bigint('project_id', { mode: 'number' }).notNull(),
+    changedBy: uuid('changed_by'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    oldStart: timestamp('old_start', { withTimezone: true }),
+    newStart: timestamp('new_start', { withTimezone: true }),
+    oldEnd: timestamp('old_end', { withTimezone: true }),
+    newEnd: timestamp('new_end', { withTimezone: true }),
+    officialShift: boolean('official_shift').notNull().default(false),
+    reason: text('reason'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('project_date_changes_tenant_project_idx').on(t.tenantId, t.projectId, t.changedAt),
+    projectRef(t),
+    foreignKey({ columns: [t.tenantId, t.changedBy], foreignColumns: [users.tenantId, users.id] }),
+  ],
+);
+
+/** The project links panel: titled URLs (always https://). */
+export const projectLinks = pgTable(
+  'project_links',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    projectId: bigint('project_id', { mode: 'number' }).notNull(),
+    title: text('title').notNull().default(''),
+    url: text('url').notNull(),
+    summary: text('summary'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('project_links_tenant_project_idx').on(t.tenantId, t.projectId, t.createdAt), projectRef(t)],
+);
+
+/** Recently viewed: one row per user and project, touched on every view. */
+export const projectViews = pgTable(
+  'project_views',
+  {
+    tenantId: tenantId(),
+    userId: uuid('user_id').notNull(),
+    projectId: bigint('project_id', { mode: 'number' }).notNull(),
+    lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.projectId] }),
+    index('project_views_tenant_user_time_idx').on(t.tenantId, t.userId, t.lastAccessedAt.desc()),
+    projectRef(t),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+  ],
+);
+
+/** The offline gazetteer (AU suburbs with postcodes, NZ towns): global reference data. */
+export const gazetteer = pgTable(
+  'gazetteer',
+  {
+    id: integer('id').primaryKey(),
+    country: text('country').notNull(),
+    suburb: text('suburb').notNull(),
+    state: text('state'),
+    postcode: text('postcode'),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    population: integer('population'),
+  },
+  (t) => [
+    index('gazetteer_postcode_idx').on(t.postcode),
+    index('gazetteer_suburb_trgm_idx').using('gin', sql`lower(${t.suburb}) gin_trgm_ops`),
+  ],
 );
