@@ -24,9 +24,16 @@ describe('can', () => {
     expect(can({ role: 'platform_admin', area: 'tenant' }, 'customers.manage')).toBe(false);
   });
 
-  it('grants client and provider roles nothing in this area yet (deny by default)', () => {
+  it('lets client and provider users only view projects (their own, by scope)', () => {
     for (const role of ['client_admin', 'client_account', 'client_am', 'sp_admin', 'sp_employee'] as const) {
-      expect(abilitiesOf({ role, area: 'tenant' })).toEqual([]);
+      expect(abilitiesOf({ role, area: 'tenant' })).toEqual(['projects.view']);
     }
+  });
+
+  it('keeps project deletion and client management to company admins', () => {
+    expect(can({ role: 'company_employee', area: 'tenant' }, 'projects.edit')).toBe(true);
+    expect(can({ role: 'company_employee', area: 'tenant' }, 'projects.delete')).toBe(false);
+    expect(can({ role: 'company_employee', area: 'tenant' }, 'clients.manage')).toBe(false);
+    expect(can({ role: 'company_admin', area: 'tenant' }, 'projects.delete')).toBe(true);
   });
 });

@@ -12,6 +12,16 @@ export const ACTIONS = [
   'staff.changeRole',
   'settings.view',
   'settings.manage',
+  'projects.view',
+  'projects.create',
+  'projects.edit',
+  'projects.delete',
+  'projectLinks.manage',
+  'clients.view',
+  'clients.manage',
+  'clients.quickAdd',
+  'reference.view',
+  'reference.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -19,13 +29,41 @@ export type Actor = { role: Role; area: 'platform' | 'tenant' };
 
 const GRANTS: Record<Role, readonly Action[]> = {
   platform_admin: ['customers.manage', 'mailbox.read', 'settings.view', 'settings.manage'],
-  company_admin: ['staff.view', 'staff.manage', 'staff.changeRole', 'settings.view', 'settings.manage'],
-  company_employee: ['staff.view', 'settings.view'],
-  client_admin: [],
-  client_account: [],
-  client_am: [],
-  sp_admin: [],
-  sp_employee: [],
+  company_admin: [
+    'staff.view',
+    'staff.manage',
+    'staff.changeRole',
+    'settings.view',
+    'settings.manage',
+    'projects.view',
+    'projects.create',
+    'projects.edit',
+    'projects.delete',
+    'projectLinks.manage',
+    'clients.view',
+    'clients.manage',
+    'clients.quickAdd',
+    'reference.view',
+    'reference.manage',
+  ],
+  // Staff run projects day to day; only admins delete projects or manage clients and reference data.
+  company_employee: [
+    'staff.view',
+    'settings.view',
+    'projects.view',
+    'projects.create',
+    'projects.edit',
+    'projectLinks.manage',
+    'clients.view',
+    'clients.quickAdd',
+    'reference.view',
+  ],
+  // Client and provider users see projects (their own only: see projectScope) and nothing else yet.
+  client_admin: ['projects.view'],
+  client_account: ['projects.view'],
+  client_am: ['projects.view'],
+  sp_admin: ['projects.view'],
+  sp_employee: ['projects.view'],
 };
 
 /** Deny by default: an action is allowed only when the role is granted it in its own area. */

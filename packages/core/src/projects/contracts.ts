@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import { pageOf, STATES } from '../common/fields.js';
+import { PROJECT_STATUSES, type ProjectStatus } from './statuses.js';
+import { PROJECT_TEXT } from './texts.js';
+
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`);
+const optText = (max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined ? null : v.trim() === '' ? null : v.trim()))
+    .pipe(z.string().max(max, `Must be at most ${max} characters.`).nullable());
+const required = (message: string, max = 255) => z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, `Must be at most ${max} characters.`);
+const uuidOf = (message: string) => z.uuid({ error: message });
+const optUuid = z
+  .union([z.uuid({ error: PROJECT_TEXT.notFoundOption }), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v ? v : null));
+const projectId = z.coerce.number({ error: PROJECT_TEXT.notFoundOption }).int().positive(PROJECT_TEXT.notFoundOption);
+
+/** 'YYYY-MM-DDTHH:mm' (seconds tolerated), local wall-clock time at the site. */
+export const DATE_TIME_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+const dateTime = (requiredMessage?: string) => {
+  const base = z.string().trim().regex(DATE_TIME_INPUT, PROJECT_TEXT.dateFormat).refine((v) => !Number.isNaN(Date.parse(v)), PROJECT_TEXT.dateFormat);
+  if (requiredMessage) return z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage, abort: true }).pipe(base);
+  return z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined || v.trim() === '' ? null : v.trim()))
+    .pipe(base.nullable());
+};
+const endNotBeforeStart = <T extends { start_date: string | null; end_date: string | null }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.start_date && v.end_date && v.end_date < v.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: PROJECT_TEXT.endBeforeStart });
+};
+
+export const LINKED_PROJECT_TYPES = ['master', 'sub_project'] as const;
+
+export const SiteContactInput = z.object({
+  name: required(PROJECT_TEXT.siteContactNameRequired, 150),
+  position: optText(100),
+  email: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ? v.trim().toLowerCase() : null))
+    .pipe(z.email({ error: 'The email must be a valid email address.' }).nullable()),
+  phone: optText(40),
+  note: optText(1000),
+});
+export type SiteContactInput = z.infer<typeof SiteContactInput>;
+
+const locationFields = {
+  street: required(PROJECT_TEXT.streetRequired),
+  suburb: required(PROJECT_TEXT.suburbRequired, 100),
+  state: z.enum(STATES, { error: PROJECT_TEXT.stateRequired }),
+  postcode: z.string({ error: PROJECT_TEXT.postcodeRequired }).trim().min(1, { error: PROJECT_TEXT.postcodeRequired, abort: true }).regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.'),
+  country: z.enum(['Australia', 'New Zealand']).default('Australia'),
+};
+
+/** The creation payload (spec 1: Project creation payload). */
+export const ProjectCreate = z
+  .object({
+    name: required(PROJECT_TEXT.nameRequired),
+    start_date: dateTime(),
+    end_date: dateTime(),
+    project_manager: uuidOf(PROJECT_TEXT.managerRequired),
+    project_administrator: uuidOf(PROJECT_TEXT.administratorRequired),
+    project_sales_representative: optUuid,
+    classification: optUuid,
+    client: uuidOf(PROJECT_TEXT.clientRequired),
+    client_am: uuidOf(PROJECT_TEXT.accountManagerRequired),
+    client_comments: optText(5000),
+    order_reference: required(PROJECT_TEXT.orderReferenceRequired, 100),
+    summary: optText(5000),
+    linked_project_type: z.enum(LINKED_PROJECT_TYPES).default('master'),
+    linked_projects: z.array(projectId).max(50).default([]),
+    categories: z.array(z.uuid({ error: PROJECT_TEXT.notFoundOption }), { error: PROJECT_TEXT.categoriesRequired }).min(1, PROJECT_TEXT.categoriesRequired).max(50),
+    services: z.array(z.uuid({ error: PROJECT_TEXT.notFoundOption }), { error: PROJECT_TEXT.servicesRequired }).min(1, PROJECT_TEXT.servicesRequired).max(200),
+    tags: z.array(text(60).min(1)).max(50).default([]),
+    ...locationFields,
+    site_contact_name: optText(150),
+    site_contacts: z.array(SiteContactInput).min(1, PROJECT_TEXT.siteContactNameRequired).max(50),
+  })
+  .superRefine(endNotBeforeStart);
+export type ProjectCreate = z.input<typeof ProjectCreate>;
+export type ProjectCreateParsed = z.output<typeof ProjectCreate>;
+
+export const ProjectDetailsUpdate = z
+  .object({
+    name: required(PROJECT_TEXT.nameRequired),
+    start_date: dateTime(),
+    end_date: dateTime(),
+    completed_on: dateTime(),
+    project_administrator_id: uuidOf(PROJECT_TEXT.administratorRequired),
+    project_manager_id: uuidOf(PROJECT_TEXT.managerRequired),
+    project_sales_representative_id: optUuid,
+    linked_project_type: z.enum(LINKED_PROJECT_TYPES).default('master'),
+    classification_id: optUuid,
+    summary: optText(5000),
+    linked_projects: z.array(projectId).max(50).default([]),
+    /** The date-change answer: an official shift keeps its reason. */
+    official_shift: z.boolean().default(false),
+    shift_reason: optText(200),
+  })
+  .superRefine(endNotBeforeStart);
+export type ProjectDetailsUpdate = z.input<typeof ProjectDetailsUpdate>;
+
+export const ProjectServicesUpdate = z.object({
+  tags: z.array(text(60).min(1)).max(50).default([]),
+  categories: z.array(z.uuid({ error: PROJECT_TEXT.notFoundOption })).min(1, PROJECT_TEXT.categoriesRequired).max(50),
+  services: z.array(z.uuid({ error: PROJECT_TEXT.notFoundOption })).min(1, PROJECT_TEXT.servicesRequired).max(200),
+});
+export type ProjectServicesUpdate = z.input<typeof ProjectServicesUpdate>;
+
+export const ProjectOtherUpdate = z.object({
+  client_id: uuidOf(PROJECT_TEXT.clientRequired),
+  client_order_reference: required(PROJECT_TEXT.orderReferenceRequired, 100),
+  account_manager_id: uuidOf(PROJECT_TEXT.accountManagerRequired),
+  site_contacts: z.array(SiteContactInput).max(50).default([]),
+});
+export type ProjectOtherUpdate = z.input<typeof ProjectOtherUpdate>;
+
+export const ProjectLocationUpdate = z.object(locationFields);
+export type ProjectLocationUpdate = z.input<typeof ProjectLocationUpdate>;
+
+export const ProjectStatusUpdate = z.object({
+  status: z.enum(PROJECT_STATUSES, { error: PROJECT_TEXT.notFoundOption }),
+  /** When completing: the completion time; default now. */
+  completed_on: dateTime(),
+});
+export type ProjectStatusUpdate = z.input<typeof ProjectStatusUpdate>;
+
+export const Person = z.object({
+  id: z.uuid(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  mobile: z.string().nullable(),
+});
+export type Person = z.infer<typeof Person>;
+
+export const ProjectRef = z.object({ id: z.number().int(), project_code: z.string(), name: z.string() });
+export type ProjectRef = z.infer<typeof ProjectRef>;
+
+export const SiteContactView = SiteContactInput.extend({ id: z.uuid() });
+export type SiteContactView = z.infer<typeof SiteContactView>;
+
+export const DateChangeView = z.object({
+  id: z.uuid(),
+  changed_at: z.string(),
+  changed_by: z.string().nullable(),
+  old_start: z.string().nullable(),
+  new_start: z.string().nullable(),
+  old_end: z.string().nullable(),
+  new_end: z.string().nullable(),
+  official_shift: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type DateChangeView = z.infer<typeof DateChangeView>;
+
+const statusEnum = z.enum(PROJECT_STATUSES);
+const named = z.object({ id: z.uuid(), name: z.string() });
+
+/** The project details screen (spec 1: Project (details screen)). */
+export const ProjectView = z.object({
+  id: z.number().int(),
+  id_code: z.string(),
+  project_code: z.string(),
+  name: z.string(),
+  title: z.string(),
+  summary: z.string().nullable(),
+  order_reference: z.string().nullable(),
+  client_comments: z.string().nullable(),
+  status: statusEnum,
+  status_label: z.string(),
+  status_colour: z.string(),
+  allowed_statuses: z.array(statusEnum),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  completed_on: z.string().nullable(),
+  location: z.object({ street: z.string().nullable(), suburb: z.string().nullable(), state: z.string().nullable(), postcode: z.string().nullable(), country: z.string() }),
+  co_ords: z.object({ lat: z.number().nullable(), long: z.number().nullable(), precision: z.string().nullable() }),
+  /** Null for service-provider roles (Client Information is hidden from them). */
+  client: z.object({ id: z.uuid(), trading_name: z.string() }).nullable(),
+  account_manager: Person.nullable(),
+  project_manager: Person,
+  project_administrator: Person,
+  project_sales_representative: Person.nullable(),
+  classification: z.object({ id: z.uuid(), title: z.string() }).nullable(),
+  linked_project_type: z.enum(LINKED_PROJECT_TYPES),
+  linked_projects: z.array(ProjectRef),
+  sub_linked_projects: z.array(ProjectRef),
+  tags: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  categories: z.array(named),
+  services: z.array(named),
+  site_contacts: z.array(SiteContactView),
+  service_provider: z.object({ id: z.uuid(), name: z.string(), sp_users: z.string() }).nullable(),
+  date_changes: z.array(DateChangeView),
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  created_at: z.string(),
+});
+export type ProjectView = z.infer<typeof ProjectView>;
+
+export const ProjectListItem = z.object({
+  id: z.number().int(),
+  project_code: z.string(),
+  name: z.string(),
+  status: statusEnum,
+  status_label: z.string(),
+  status_colour: z.string(),
+  client: z.object({ id: z.uuid(), trading_name: z.string() }).nullable(),
+  project_manager: z.object({ id: z.uuid(), full_name: z.string() }),
+  order_reference: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  suburb: z.string().nullable(),
+  state: z.string().nullable(),
+});
+export type ProjectListItem = z.infer<typeof ProjectListItem>;
+export const ProjectPage = pageOf(ProjectListItem);
+export type ProjectPage = z.infer<typeof ProjectPage>;
+
+export const PROJECT_SORTS = ['start_date', 'code', 'name', 'status', 'client', 'created_at'] as const;
+export const ProjectListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(PROJECT_STATUSES).optional().or(z.literal('').transform(() => undefined)),
+  client_id: z.uuid().optional().or(z.literal('').transform(() => undefined)),
+  project_manager_id: z.uuid().optional().or(z.literal('').transform(() => undefined)),
+  sort: z.enum(PROJECT_SORTS).default('start_date'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type ProjectListQuery = z.infer<typeof ProjectListQuery>;
+
+/** Reference data for the creation form (spec 1: Reference data for the form). */
+export const ProjectCreateData = z.object({
+  user: z.object({ id: z.uuid(), full_name: z.string() }),
+  classifications: z.array(z.object({ id: z.uuid(), title: z.string() })),
+  tags: z.array(z.object({ name: z.string() })),
+  categories: z.array(named),
+  clients: z.array(z.object({ id: z.uuid(), trading_name: z.string() })),
+  category_services: z.array(z.object({ category_id: z.uuid(), service_id: z.uuid(), service_name: z.string() })),
+  project_managers: z.array(z.object({ id: z.uuid(), full_name: z.string() })),
+  /** Staff who may administer or sell (administrator and sales representative pickers). */
+  staff: z.array(z.object({ id: z.uuid(), full_name: z.string() })),
+});
+export type ProjectCreateData = z.infer<typeof ProjectCreateData>;
+
+/** Linked-project picker: searched on the server (a tenant may have 100,000 projects). */
+export const ProjectLookupQuery = z.object({ q: z.string().trim().max(100).default(''), exclude: z.coerce.number().int().optional() });
+export const ProjectLookup = z.object({ items: z.array(ProjectRef) });
+
+export const ProjectCreated = z.object({ id: z.number().int(), project_code: z.string(), redirect_url: z.string(), message: z.string() });
+export const ProjectDeleted = z.object({ message: z.string(), redirect_url: z.string() });
+
+export type { ProjectStatus };

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { PROJECT_STATUSES } from '../projects/statuses.js';
+
+/** Texts verbatim from spec 2 sections 2.9 and 2.10. */
+export const SEARCH_TEXT = {
+  placeholder: 'Search Project',
+  found: (n: number) => `There are ${n} projects found`,
+  noResults: 'No results found.',
+  searching: 'Searching...',
+  close: 'CLOSE',
+  noRecent: 'No projects found',
+  previous: 'Previous',
+  next: 'Next',
+} as const;
+
+export const QuickSearchQuery = z.object({
+  q: z.string().trim().max(200).default(''),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const QuickSearchItem = z.object({
+  id: z.number().int(),
+  project_code: z.string(),
+  name: z.string(),
+  status: z.enum(PROJECT_STATUSES),
+  status_label: z.string(),
+  status_colour: z.string(),
+  start_date: z.string().nullable(),
+  /** Omitted for client roles. */
+  service_provider_name: z.string().nullable().optional(),
+  account_manager_name: z.string().nullable(),
+  project_manager_name: z.string().nullable(),
+  location_first: z.string().nullable(),
+});
+export type QuickSearchItem = z.infer<typeof QuickSearchItem>;
+
+export const QuickSearchResult = z.object({
+  data: z.array(QuickSearchItem),
+  total: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+});
+export type QuickSearchResult = z.infer<typeof QuickSearchResult>;
+
+export const RecentlyViewedItem = z.object({
+  id: z.number().int(),
+  last_accessed_date: z.string(),
+  project_link: z.string(),
+  project_code: z.string(),
+  status: z.enum(PROJECT_STATUSES),
+  status_label: z.string(),
+  status_colour: z.string(),
+  category: z.string().nullable(),
+  /** Client roles only. */
+  order_ref: z.string().nullable().optional(),
+  /** Non-client roles. */
+  service_provider: z.string().nullable().optional(),
+  /** Non-provider roles. */
+  client: z.string().nullable().optional(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  project_manager: z.string().nullable(),
+  name: z.string(),
+  location_address: z.string().nullable(),
+  /** Provider roles only (certificates arrive with the providers issue). */
+  compliance: z.string().nullable().optional(),
+});
+export type RecentlyViewedItem = z.infer<typeof RecentlyViewedItem>;
+export const RecentlyViewedPage = z.object({
+  data: z.array(RecentlyViewedItem),
+  total: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  columns: z.array(z.string()),
+});
+export type RecentlyViewedPage = z.infer<typeof RecentlyViewedPage>;
+
+/** Which Recently Viewed columns a role sees (spec 2 section 2.10). */
+export function recentlyViewedColumns(kind: 'staff' | 'client' | 'provider'): string[] {
+  return [
+    'Last Accessed',
+    'Project No.',
+    'Status',
+    'Category',
+    ...(kind === 'client' ? ['Order Reference'] : []),
+    ...(kind !== 'client' ? ['Service Provider'] : []),
+    ...(kind !== 'provider' ? ['Client'] : []),
+    'Start Date',
+    'End Date',
+    'Project Manager',
+    'Title',
+    'Location',
+    ...(kind === 'provider' ? ['Compliance'] : []),
+    'Action',
+  ];
+}
