@@ -51,7 +51,8 @@ describe('sign in', () => {
       tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name, has_logo: false },
       user: { id: tenant.admin.id, email: tenant.admin.email, first_name: 'Ada', last_name: 'Admin', full_name: 'Ada Admin', role: 'company_admin' },
     });
-    expect(s.json.abilities).toEqual(['staff.view', 'staff.manage', 'staff.changeRole', 'settings.view', 'settings.manage']);
+    expect(s.json.abilities).toEqual(expect.arrayContaining(['staff.view', 'staff.manage', 'staff.changeRole', 'settings.view', 'settings.manage', 'projects.delete']));
+    expect(s.json.abilities).not.toContain('customers.manage');
     // Only the hash of the token is stored.
     const rows = await asOwner(tenant.id, (tx) => tx.select().from(sessions).where(eq(sessions.userId, tenant.admin.id)));
     expect(rows.some((r) => r.tokenHash === c.value)).toBe(false);
@@ -73,7 +74,9 @@ describe('sign in', () => {
   it('a company employee gets only their abilities; anonymous gets none', async () => {
     const emp = await createUser(tenant, 'company_employee');
     const cookie = await signIn(t, tenant.host, emp.email);
-    expect((await session(cookie)).json.abilities).toEqual(['staff.view', 'settings.view']);
+    const abilities = (await session(cookie)).json.abilities;
+    expect(abilities).toEqual(expect.arrayContaining(['staff.view', 'settings.view', 'projects.view', 'projects.edit']));
+    for (const denied of ['staff.manage', 'settings.manage', 'projects.delete', 'clients.manage', 'customers.manage']) expect(abilities).not.toContain(denied);
     const anon = await session(undefined);
     expect(anon.status).toBe(200);
     expect(anon.json).toMatchObject({ area: 'tenant', user: null, abilities: [] });
