@@ -511,3 +511,11 @@ export const gazetteer = pgTable(
     index('gazetteer_suburb_trgm_idx').using('gin', sql`lower(${t.suburb}) gin_trgm_ops`),
   ],
 );
+
+/** Which version of each shipped reference data set is loaded (global): lets start-up skip an unchanged reload. */
+export const dataVersions = pgTable('data_versions', {
+  name: text('name').primaryKey(),
+  version: text('version').notNull(),
+  rowCount: integer('row_count').notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
