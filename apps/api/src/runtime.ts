@@ -10,6 +10,7 @@ import { diskFileStore } from './platform/files.js';
 import { startJobs } from './platform/jobs.js';
 import { createOutbox, mailboxTransport, smtpTransport } from './platform/mail.js';
 import { seed, type SeedReport } from './seed/demo.js';
+import { loadGazetteer } from './features/geo/load-gazetteer.js';
 
 export type Runtime = { app: FastifyInstance; deps: Deps; ownerUrl: string; seeded: SeedReport; close: () => Promise<void> };
 
@@ -19,6 +20,7 @@ export async function startRuntime(config: Config, log: (msg: string) => void, o
   const ownerUrl = config.databaseUrl ?? embedded!.url;
   try {
     await runMigrations(ownerUrl);
+    await loadGazetteer(ownerUrl, log);
     const appDbUrl = config.appDatabaseUrl ?? (await ensureAppRole(ownerUrl));
     const { db, pool } = createDb(appDbUrl, 20);
     const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : mailboxTransport(db);
