@@ -23,6 +23,7 @@ import { customerRoutes } from './features/customers/routes.js';
 import { mailboxRoutes } from './features/mailbox/routes.js';
 import { settingRoutes } from './features/settings/routes.js';
 import { staffRoutes } from './features/staff/routes.js';
+import { geoRoutes } from './features/geo/routes.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -118,6 +119,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   staffRoutes(app, deps);
   settingRoutes(app, deps);
   mailboxRoutes(app, deps);
+  geoRoutes(app, deps);
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(WEB_DIST, 'index.html'));
