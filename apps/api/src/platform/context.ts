@@ -23,7 +23,17 @@ export type TenantContext = {
   staffSystemEmails: boolean;
 };
 
-export type Actor = { userId: string; role: Role; sessionId: string; tenantId: string; area: 'platform' | 'tenant' };
+export type Actor = {
+  userId: string;
+  role: Role;
+  sessionId: string;
+  tenantId: string;
+  area: 'platform' | 'tenant';
+  /** The client a client user (client_admin, client_account, client_am) belongs to. */
+  clientId: string | null;
+  /** The service provider a provider user (sp_admin, sp_employee) belongs to. */
+  providerId: string | null;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -104,7 +114,7 @@ function checkCsrf(request: FastifyRequest) {
 async function findActor(db: Db, clock: Clock, tenant: TenantContext, token: string): Promise<Actor | null> {
   const rows = await withTenant(db, tenant.id, (tx) =>
     tx
-      .select({ sessionId: sessions.id, userId: users.id, role: users.role })
+      .select({ sessionId: sessions.id, userId: users.id, role: users.role, clientId: users.clientId, providerId: users.serviceProviderId })
       .from(sessions)
       .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
       .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, clock.now()), eq(users.active, true)))
@@ -118,6 +128,8 @@ async function findActor(db: Db, clock: Clock, tenant: TenantContext, token: str
     role: row.role as Role,
     tenantId: tenant.id,
     area: tenant.kind === 'platform' ? 'platform' : 'tenant',
+    clientId: row.clientId,
+    providerId: row.providerId,
   };
 }
 

@@ -57,6 +57,8 @@ export async function signIn(deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantCon
       sessionId: created!.id,
       tenantId: tenant.id,
       area: tenant.kind === 'platform' ? 'platform' : 'tenant',
+      clientId: user.clientId,
+      providerId: user.serviceProviderId,
     };
     return { token, expiresAt, remember: input.remember, actor };
   });
