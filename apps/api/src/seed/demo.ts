@@ -4,6 +4,7 @@ import { withTenant } from '../platform/db/client.js';
 import { PLATFORM_TENANT_ID, settings, tenants, users } from '../platform/db/schema.js';
 import { hashPassword } from '../platform/passwords.js';
 import { sanitizeSettingHtml } from '../features/settings/service.js';
+import { seedDemoProjects } from './projects.js';
 
 export const DEMO_PLATFORM_ADMIN = { email: 'admin@siteflow.test', password: 'siteflow-admin' };
 export const DEMO_PASSWORD = 'siteflow-demo';
@@ -11,7 +12,7 @@ export const DEMO_SLUG = 'demo';
 
 export type SeedReport = {
   platformAdmin: { email: string; password: string | null } | null;
-  demo: { slug: string; adminEmail: string; staffEmails: string[]; password: string } | null;
+  demo: { slug: string; adminEmail: string; staffEmails: string[]; password: string; clientAdminEmail: string } | null;
 };
 
 const DEMO_STAFF = [
@@ -100,7 +101,9 @@ export async function seed(deps: Pick<Deps, 'db' | 'config'>): Promise<SeedRepor
         .onConflictDoNothing();
     }
   });
+  const demoProjects = await seedDemoProjects(db, tenantId, { passwordHash, today: new Date() });
   report.demo = {
+    clientAdminEmail: demoProjects.clientAdminEmail,
     slug: DEMO_SLUG,
     adminEmail: DEMO_STAFF[0].email,
     staffEmails: DEMO_STAFF.slice(1).map((s) => s.email),
