@@ -1,0 +1,87 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../ui/full-page';
+import { HomeRedirect, NotFoundScreen, RequireAbility, RequireAuth, RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+/** Each feature is its own chunk, fetched the first time one of its screens opens. */
+const auth = () => import('../features/auth');
+const customers = () => import('../features/customers');
+const staff = () => import('../features/staff');
+const settings = () => import('../features/settings');
+const mailbox = () => import('../features/mailbox');
+const shell = () => import('./shell/app-layout');
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteError,
+    children: [
+      { path: 'login', lazy: async () => ({ Component: (await auth()).LoginScreen }) },
+      { path: 'forgot-password', lazy: async () => ({ Component: (await auth()).ForgotPasswordScreen }) },
+      { path: 'reset-password/:token', lazy: async () => ({ Component: (await auth()).ResetPasswordScreen }) },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            lazy: async () => ({ Component: (await shell()).AppLayout }),
+            children: [
+              { index: true, Component: HomeRedirect },
+              {
+                path: 'customers',
+                element: <RequireAbility ability="customers.manage" />,
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await customers()).CustomerListScreen }) },
+                  { path: 'new', lazy: async () => ({ Component: (await customers()).CustomerCreateScreen }) },
+                  { path: ':id/edit', lazy: async () => ({ Component: (await customers()).CustomerEditScreen }) },
+                ],
+              },
+              {
+                path: 'staff',
+                element: <RequireAbility ability="staff.view" />,
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await staff()).StaffListScreen }) },
+                  {
+                    element: <RequireAbility ability="staff.manage" />,
+                    children: [
+                      { path: 'new', lazy: async () => ({ Component: (await staff()).StaffCreateScreen }) },
+                      { path: ':id/edit', lazy: async () => ({ Component: (await staff()).StaffEditScreen }) },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: 'settings',
+                element: <RequireAbility ability="settings.view" />,
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await settings()).SettingListScreen }) },
+                  {
+                    element: <RequireAbility ability="settings.manage" />,
+                    children: [
+                      { path: 'new', lazy: async () => ({ Component: (await settings()).SettingCreateScreen }) },
+                    ],
+                  },
+                  { path: ':id/edit', lazy: async () => ({ Component: (await settings()).SettingEditScreen }) },
+                ],
+              },
+              {
+                path: 'mailbox',
+                element: <RequireAbility ability="mailbox.read" />,
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await mailbox()).MailboxListScreen }) },
+                  { path: ':id', lazy: async () => ({ Component: (await mailbox()).MailboxMessageScreen }) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', Component: NotFoundScreen },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,70 @@
+import type { ComponentType } from 'react';
+import { IconBuildingSkyscraper, IconMail, IconScale, IconUsers, type IconProps } from '@tabler/icons-react';
+import type { Action, SessionView } from '@siteflow/core';
+
+export type MenuLink = { label: string; href: string; ability: Action };
+export type MenuItem = {
+  label: string;
+  icon: ComponentType<IconProps>;
+  /** A plain item links here; an item with children only groups them. */
+  href?: string;
+  ability?: Action;
+  children?: MenuLink[];
+};
+
+const PLATFORM_MENU: MenuItem[] = [
+  {
+    label: 'Customers',
+    icon: IconBuildingSkyscraper,
+    children: [
+      { label: 'All customers', href: '/customers', ability: 'customers.manage' },
+      { label: 'New customer', href: '/customers/new', ability: 'customers.manage' },
+    ],
+  },
+  { label: 'Mailbox', icon: IconMail, href: '/mailbox', ability: 'mailbox.read' },
+  {
+    label: 'Settings',
+    icon: IconScale,
+    children: [{ label: 'Legal settings', href: '/settings', ability: 'settings.view' }],
+  },
+];
+
+const TENANT_MENU: MenuItem[] = [
+  {
+    label: 'Staff',
+    icon: IconUsers,
+    children: [
+      { label: 'All staff', href: '/staff', ability: 'staff.view' },
+      { label: 'New staff', href: '/staff/new', ability: 'staff.manage' },
+    ],
+  },
+  {
+    label: 'Settings',
+    icon: IconScale,
+    children: [{ label: 'Legal settings', href: '/settings', ability: 'settings.view' }],
+  },
+];
+
+/** The menu of this area, without what the user may not do (and without empty groups). */
+export function menuFor(session: Pick<SessionView, 'area' | 'abilities'>): MenuItem[] {
+  const allowed = (a?: Action) => !a || session.abilities.includes(a);
+  const items = session.area === 'platform' ? PLATFORM_MENU : TENANT_MENU;
+  return items
+    .map((item) => (item.children ? { ...item, children: item.children.filter((c) => allowed(c.ability)) } : item))
+    .filter((item) => (item.children ? item.children.length > 0 : allowed(item.ability)));
+}
+
+/**
+ * The current path plus query string marks the active item: an exact match of path
+ * and query first, then the exact path, then the longest link the path lies under.
+ */
+export function activeHref(items: MenuItem[], pathname: string, search: string): string | null {
+  const hrefs = items.flatMap((i) => (i.children ? i.children.map((c) => c.href) : i.href ? [i.href] : []));
+  const full = pathname + search;
+  const exact = hrefs.find((h) => h === full) ?? hrefs.find((h) => h === pathname);
+  if (exact) return exact;
+  const under = hrefs
+    .filter((h) => !h.includes('?') && pathname.startsWith(`${h}/`))
+    .sort((a, b) => b.length - a.length);
+  return under[0] ?? null;
+}
