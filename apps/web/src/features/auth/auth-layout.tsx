@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { useSession } from '../../app/session';
+import { SiteflowWordmark, TenantLogo } from '../../ui/brand';
+import classes from './auth-layout.module.css';
+
+/** The frame of the signed-out screens: the company (or Siteflow) above a card. */
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
+  const session = useSession();
+  const isTenant = session.area === 'tenant';
+  return (
+    <Box component="main" className={classes.page}>
+      <Center mih="100vh" p="md">
+        <Stack w="100%" maw={440} gap="lg">
+          <Stack align="center" gap={6}>
+            {isTenant && session.tenant.has_logo ? (
+              <TenantLogo name={session.tenant.name} height={56} />
+            ) : (
+              <SiteflowWordmark size="xl" />
+            )}
+            {isTenant ? (
+              <Text fw={600} size="lg" ta="center" data-testid="auth-company-name">
+                {session.tenant.name}
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed" data-testid="auth-company-name">
+                Platform administration
+              </Text>
+            )}
+          </Stack>
+          <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+            <Stack gap="md">
+              <Stack gap={4}>
+                <Title order={1} size="h2">
+                  {title}
+                </Title>
+                {subtitle ? (
+                  <Text size="sm" c="dimmed">
+                    {subtitle}
+                  </Text>
+                ) : null}
+              </Stack>
+              {children}
+            </Stack>
+          </Paper>
+          <Text size="xs" c="dimmed" ta="center">
+            Siteflow · project and field-service management
+          </Text>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Switch, TextInput } from '@mantine/core';
+import { PasswordField } from '../../ui/password-field';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { AUTH_TEXT, LoginRequest } from '@siteflow/core';
+import { ApiError } from '../../api/client';
+import { homePath, useSession } from '../../app/session';
+import { applyServerErrors } from '../../ui/server-errors';
+import { focusFirstInvalid } from '../../ui/focus';
+import { zodResolver } from '../../ui/zod-resolver';
+import { useLogin } from './api';
+import { AuthLayout } from './auth-layout';
+import { safeNext } from './next-path';
+
+type LoginValues = { email: string; password: string; remember: boolean };
+
+export function LoginScreen() {
+  const session = useSession();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const login = useLogin();
+  const [alert, setAlert] = useState<string | null>(null);
+  const notice = (location.state as { notice?: string } | null)?.notice ?? null;
+
+  const form = useForm<LoginValues>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '', remember: false },
+    validate: zodResolver<LoginValues>(LoginRequest),
+    validateInputOnBlur: true,
+  });
+
+  if (session.user) return <Navigate to={safeNext(params.get('next')) ?? homePath(session)} replace />;
+
+  const submit = form.onSubmit(
+    (values) => {
+      setAlert(null);
+      login.mutate(
+        { email: values.email.trim(), password: values.password, remember: values.remember },
+        {
+          onError: (error) => {
+            if (error instanceof ApiError && error.status === 429) setAlert(error.message || AUTH_TEXT.throttled);
+            else setAlert(applyServerErrors(form, error, ['email', 'password']));
+          },
+        },
+      );
+    },
+    () => focusFirstInvalid(),
+  );
+
+  return (
+    <AuthLayout title={AUTH_TEXT.signInHeading}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {notice && !alert ? (
+            <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
+              {notice}
+            </Alert>
+          ) : null}
+          {alert ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {alert}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            placeholder="you@company.com"
+            required
+            autoFocus
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="space-between" align="center">
+            <Switch
+              label={AUTH_TEXT.rememberMe}
+              name="remember"
+              {...form.getInputProps('remember', { type: 'checkbox' })}
+            />
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              {AUTH_TEXT.forgotLink}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth size="md" loading={login.isPending}>
+            {AUTH_TEXT.login}
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

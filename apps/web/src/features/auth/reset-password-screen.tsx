@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { AUTH_TEXT, ResetPasswordRequest } from '@siteflow/core';
+import { PasswordField } from '../../ui/password-field';
+import { ApiError } from '../../api/client';
+import { applyServerErrors } from '../../ui/server-errors';
+import { focusFirstInvalid } from '../../ui/focus';
+import { zodResolver } from '../../ui/zod-resolver';
+import { useResetPassword } from './api';
+import { AuthLayout } from './auth-layout';
+
+type Values = { token: string; email: string; password: string; password_confirmation: string };
+
+export function ResetPasswordScreen() {
+  const { token = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [done, setDone] = useState<string | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
+
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { token, email: params.get('email') ?? '', password: '', password_confirmation: '' },
+    validate: zodResolver<Values>(ResetPasswordRequest),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(
+    (values) => {
+      setAlert(null);
+      reset.mutate(
+        { ...values, email: values.email.trim() },
+        {
+          onSuccess: (data) => {
+            setDone(data.message);
+            form.setValues({ password: '', password_confirmation: '' });
+          },
+          onError: (error) => {
+            if (error instanceof ApiError && error.message === AUTH_TEXT.resetTokenInvalid) {
+              setExpired(true);
+              setAlert(error.message);
+            } else {
+              setExpired(false);
+              setAlert(applyServerErrors(form, error, ['email', 'password', 'password_confirmation']));
+            }
+          },
+        },
+      );
+    },
+    () => focusFirstInvalid(),
+  );
+
+  if (done) {
+    return (
+      <AuthLayout title={AUTH_TEXT.resetRequestHeading}>
+        <Stack gap="md">
+          <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
+            {done}
+          </Alert>
+          <Button size="md" fullWidth onClick={() => navigate('/login', { replace: true, state: { notice: done } })}>
+            Sign in
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={AUTH_TEXT.resetRequestHeading} subtitle="Choose a new password for your account.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {alert ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+              <Text size="sm">{alert}</Text>
+              {expired ? (
+                <Anchor component={Link} to="/forgot-password" size="sm">
+                  Request a new link
+                </Anchor>
+              ) : null}
+            </Alert>
+          ) : null}
+          <input type="hidden" name="token" value={form.values.token} />
+          <TextInput
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            description="At least 8 characters."
+            required
+            autoFocus
+            {...form.getInputProps('password')}
+          />
+          <PasswordField
+            label="Confirm Password"
+            name="password_confirmation"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password_confirmation')}
+          />
+          <Button type="submit" fullWidth size="md" loading={reset.isPending}>
+            {AUTH_TEXT.resetButton}
+          </Button>
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            {AUTH_TEXT.returnToLogin}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

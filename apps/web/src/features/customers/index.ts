@@ -1,0 +1,2 @@
+export { CustomerListScreen } from './customer-list-screen';
+export { CustomerCreateScreen, CustomerEditScreen } from './customer-screens';

@@ -1,0 +1,2 @@
+export { MailboxListScreen } from './mailbox-list-screen';
+export { MailboxMessageScreen } from './mailbox-message-screen';

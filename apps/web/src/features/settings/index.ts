@@ -1,0 +1,2 @@
+export { SettingListScreen } from './setting-list-screen';
+export { SettingCreateScreen, SettingEditScreen } from './setting-editor-screens';

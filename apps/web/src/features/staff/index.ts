@@ -1,0 +1,2 @@
+export { StaffListScreen } from './staff-list-screen';
+export { StaffCreateScreen, StaffEditScreen } from './staff-screens';
