@@ -7,6 +7,7 @@ import { tenants, users } from '../../platform/db/schema.js';
 import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { UploadedImage } from '../../platform/uploads.js';
 import { sendPasswordLink } from '../auth/password-links.js';
+import { ensureDefaultClassification } from '../reference/service.js';
 
 type TenantRow = typeof tenants.$inferSelect;
 
@@ -109,6 +110,7 @@ export async function createCustomer(deps: Deps, input: CustomerInput, logo: Upl
           postcode: input.postcode,
         })
         .returning();
+      await ensureDefaultClassification(tx, id);
       await sendPasswordLink(deps, tx, onCommit, { id, slug: input.name, name: input.customer_name }, admin!, 'invite');
     });
   } catch (error) {

@@ -1,0 +1,140 @@
+/**
+ * Factories for the projects issue (clients, client and provider users, categories and services,
+ * projects), written through the owner connection like the ones in harness.ts.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { formatProjectCode, type Role } from '@siteflow/core';
+import {
+  categories,
+  categoryServices,
+  clients,
+  projectCategories,
+  projects,
+  projectServices,
+  serviceProviders,
+  services,
+  siteContacts,
+  tenantCounters,
+  users,
+} from '../src/platform/db/schema.js';
+import { asOwner, createUser, uniq, type TestUser, type UserOptions } from './harness.js';
+
+type TenantRef = { id: string };
+
+export type TestClient = { id: string; tradingName: string };
+
+export async function createClientCo(tenant: TenantRef, opts: Partial<{ tradingName: string; active: boolean }> = {}): Promise<TestClient> {
+  const tradingName = opts.tradingName ?? `Client ${uniq()} Pty Ltd`;
+  const [row] = await asOwner(tenant.id, (tx) =>
+    tx.insert(clients).values({ tenantId: tenant.id, tradingName, active: opts.active ?? true, suburb: 'Brisbane City', state: 'QLD', postcode: '4000' }).returning({ id: clients.id }),
+  );
+  return { id: row!.id, tradingName };
+}
+
+/** A user of a client (client_admin, client_account or client_am). */
+export async function createClientUser(tenant: TenantRef, clientId: string, role: Role = 'client_am', opts: UserOptions = {}): Promise<TestUser> {
+  const user = await createUser(tenant, role, opts);
+  await asOwner(tenant.id, (tx) => tx.update(users).set({ clientId }).where(eq(users.id, user.id)));
+  return user;
+}
+
+export async function createProvider(tenant: TenantRef, name = `Provider ${uniq()}`): Promise<{ id: string; name: string }> {
+  const [row] = await asOwner(tenant.id, (tx) => tx.insert(serviceProviders).values({ tenantId: tenant.id, name }).returning({ id: serviceProviders.id }));
+  return { id: row!.id, name };
+}
+
+/** A user of a service provider (sp_admin or sp_employee). */
+export async function createProviderUser(tenant: TenantRef, providerId: string, role: Role = 'sp_admin', opts: UserOptions = {}): Promise<TestUser> {
+  const user = await createUser(tenant, role, opts);
+  await asOwner(tenant.id, (tx) => tx.update(users).set({ serviceProviderId: providerId }).where(eq(users.id, user.id)));
+  return user;
+}
+
+export type TestCatalogue = {
+  categories: { id: string; name: string }[];
+  services: { id: string; name: string }[];
+};
+
+/**
+ * Two categories and three services: the first category offers services 0 and 1, the second
+ * offers service 2.
+ */
+export async function createCatalogue(tenant: TenantRef): Promise<TestCatalogue> {
+  const tag = uniq();
+  return asOwner(tenant.id, async (tx) => {
+    const cats = await tx
+      .insert(categories)
+      .values([`Electrical ${tag}`, `Plumbing ${tag}`].map((name) => ({ tenantId: tenant.id, name })))
+      .returning({ id: categories.id, name: categories.name });
+    const svcs = await tx
+      .insert(services)
+      .values([`Wiring ${tag}`, `Lighting ${tag}`, `Drains ${tag}`].map((name) => ({ tenantId: tenant.id, name })))
+      .returning({ id: services.id, name: services.name });
+    await tx.insert(categoryServices).values([
+      { tenantId: tenant.id, categoryId: cats[0]!.id, serviceId: svcs[0]!.id },
+      { tenantId: tenant.id, categoryId: cats[0]!.id, serviceId: svcs[1]!.id },
+      { tenantId: tenant.id, categoryId: cats[1]!.id, serviceId: svcs[2]!.id },
+    ]);
+    return { categories: cats, services: svcs };
+  });
+}
+
+export type ProjectOptions = Partial<{
+  name: string;
+  status: (typeof projects.$inferInsert)['status'];
+  managerId: string;
+  administratorId: string;
+  amId: string | null;
+  providerId: string | null;
+  orderReference: string;
+  street: string;
+  suburb: string;
+  state: string;
+  postcode: string;
+  startDate: string | null;
+  endDate: string | null;
+  categoryId: string;
+  serviceId: string;
+}>;
+
+export type TestProject = { id: number; code: string; name: string };
+
+/** A project inserted directly (numbered from the tenant's counter, like the API). */
+export async function createProject(tenant: TenantRef & { admin: { id: string } }, client: TestClient, opts: ProjectOptions = {}): Promise<TestProject> {
+  const name = opts.name ?? `Project ${uniq()}`;
+  return asOwner(tenant.id, async (tx) => {
+    const [counter] = await tx
+      .insert(tenantCounters)
+      .values({ tenantId: tenant.id, name: 'project', value: 1 })
+      .onConflictDoUpdate({ target: [tenantCounters.tenantId, tenantCounters.name], set: { value: sql`${tenantCounters.value} + 1` } })
+      .returning({ value: tenantCounters.value });
+    const seq = counter!.value;
+    const [p] = await tx
+      .insert(projects)
+      .values({
+        tenantId: tenant.id,
+        seq,
+        code: formatProjectCode(seq),
+        name,
+        status: opts.status ?? 'order',
+        startDate: opts.startDate === undefined ? '2026-11-21 08:00' : opts.startDate,
+        endDate: opts.endDate === undefined ? '2026-11-21 17:00' : opts.endDate,
+        clientId: client.id,
+        clientName: client.tradingName,
+        clientAmId: opts.amId ?? null,
+        orderReference: opts.orderReference ?? `PO-${uniq()}`,
+        projectManagerId: opts.managerId ?? tenant.admin.id,
+        projectAdministratorId: opts.administratorId ?? tenant.admin.id,
+        street: opts.street ?? '1 Test Street',
+        suburb: opts.suburb ?? 'Testville',
+        state: opts.state ?? 'QLD',
+        postcode: opts.postcode ?? '4000',
+        serviceProviderId: opts.providerId ?? null,
+      })
+      .returning({ id: projects.id, code: projects.code });
+    if (opts.categoryId) await tx.insert(projectCategories).values({ tenantId: tenant.id, projectId: p!.id, categoryId: opts.categoryId });
+    if (opts.serviceId) await tx.insert(projectServices).values({ tenantId: tenant.id, projectId: p!.id, serviceId: opts.serviceId });
+    await tx.insert(siteContacts).values({ tenantId: tenant.id, projectId: p!.id, position: 0, name: 'Site Sam' });
+    return { id: p!.id, code: p!.code, name };
+  });
+}
