@@ -14,6 +14,7 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -233,8 +234,14 @@ function report(
         : ''),
   );
   console.log(
-    `Sequential: ${opts.requests} requests per endpoint, one at a time. Load: ${opts.concurrency} concurrent for ${opts.duration} s. Times in ms (client round trip on loopback).`,
+    `Sequential: up to ${opts.requests} requests per endpoint (n), one at a time, at most 60 s. Load: ${opts.concurrency} concurrent for ${opts.duration} s. Times in ms (client round trip on loopback).`,
   );
+  const load = os.loadavg().map((l) => l.toFixed(1));
+  console.log(
+    `Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), Node ${process.version}, load average ${load.join(' / ')} (1/5/15 min).`,
+  );
+  if (os.loadavg()[0]! > os.cpus().length)
+    console.log('  ! The machine was busy with other work while measuring: expect slower, noisier figures.');
   console.log('');
   const head = [
     'endpoint',
@@ -250,6 +257,7 @@ function report(
   ];
   const rows = results.map((r) => [
     r.name,
+    String(r.sequential.n),
     ms(r.sequential.p50),
     ms(r.sequential.p95),
     ms(r.sequential.p99),
@@ -350,10 +358,12 @@ async function main() {
         continue;
       }
       const base = { port, host: HOST, cookie, urls: s.urls };
-      log(`${s.name}: warming up, then ${opts.requests} sequential requests...`);
+      log(`${s.name}: warming up, then sequential requests...`);
       await runInWorker({ ...base, concurrency: 1, requests: Math.min(50, s.urls.length * 2), durationMs: 30_000 });
       serverTimes = [];
-      const seq = await runInWorker({ ...base, concurrency: 1, requests: opts.requests, durationMs: 120_000 });
+      // Info rows (deep pages) are slow by nature: fewer requests, and every phase is time-bounded.
+      const requests = s.target === null ? Math.min(opts.requests, 100) : opts.requests;
+      const seq = await runInWorker({ ...base, concurrency: 1, requests, durationMs: 60_000 });
       const server = percentiles(serverTimes);
       serverTimes = null;
       log(`${s.name}: ${opts.concurrency} concurrent for ${opts.duration} s...`);
@@ -382,7 +392,20 @@ async function main() {
     }
     report(dataset, results, opts);
     const out = path.join(BENCH_DIR, 'out', `results-${gen.projects}.json`);
-    await fs.writeFile(out, JSON.stringify({ at: new Date().toISOString(), dataset, opts, results }, null, 2));
+    await fs.writeFile(
+      out,
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          machine: { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg() },
+          dataset,
+          opts,
+          results,
+        },
+        null,
+        2,
+      ),
+    );
     console.log(`\nResults written to ${path.relative(process.cwd(), out)}`);
     if (results.some((r) => r.pass === false)) process.exitCode = 1;
   } finally {
