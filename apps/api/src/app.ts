@@ -25,6 +25,7 @@ import { settingRoutes } from './features/settings/routes.js';
 import { staffRoutes } from './features/staff/routes.js';
 import { geoRoutes } from './features/geo/routes.js';
 import { referenceRoutes } from './features/reference/routes.js';
+import { clientRoutes } from './features/clients/routes.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -122,6 +123,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   mailboxRoutes(app, deps);
   geoRoutes(app, deps);
   referenceRoutes(app, deps);
+  clientRoutes(app, deps);
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(WEB_DIST, 'index.html'));
