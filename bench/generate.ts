@@ -24,7 +24,7 @@ export const BENCH_SLUG = 'bench';
 export const BENCH_PASSWORD = 'siteflow-bench';
 export const benchAdminEmail = (slug: string) => `admin@${slug}.test`;
 /** Same counter name as the demo seed (apps/api/src/seed/projects.ts). */
-const PROJECT_COUNTER = 'projects';
+const PROJECT_COUNTER = 'project';
 const BATCH = 25_000;
 
 export type GenerateOptions = { projects: number; noise: number; noiseProjects: number; log?: (msg: string) => void };

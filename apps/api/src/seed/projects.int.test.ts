@@ -40,7 +40,7 @@ describe('demo projects seed', () => {
     expect(statuses.map((s) => s.status).sort()).toEqual([...PROJECT_STATUSES].sort());
     const [codes] = await q<{ bad: number; counter: number }>(
       `select count(*) filter (where code <> 'PRJ-' || lpad(seq::text, 5, '0'))::int as bad,
-              (select value from tenant_counters where tenant_id = $1 and name = 'projects') as counter
+              (select value from tenant_counters where tenant_id = $1 and name = 'project') as counter
          from projects where tenant_id = $1`,
       [tenant.id],
     );

@@ -26,8 +26,8 @@ import {
   users,
 } from '../platform/db/schema.js';
 
-/** The tenant_counters row that numbers projects (PRJ-00001, ...). */
-export const PROJECT_COUNTER = 'projects';
+/** The tenant_counters row that numbers projects (PRJ-00001, ...): the one projects/service.ts counts on. */
+export const PROJECT_COUNTER = 'project';
 /** A client user who can sign in to the demo with the demo password. */
 export const DEMO_CLIENT_ADMIN = { email: 'grace.howard@harbourside.test', firstName: 'Grace', lastName: 'Howard' };
 const LOCK = 727003;
