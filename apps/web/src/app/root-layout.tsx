@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Action } from '@siteflow/core';
 import { ApiError } from '../api/client';
 import { FullPageLoader, FullPageMessage } from '../ui/full-page';
-import { homePath, useSession, useSessionQuery } from './session';
+import { homePath, isSignedOutOnPurpose, useSession, useSessionQuery } from './session';
 
 /** Waits for the session; an unknown company address gets a page of its own. */
 export function RootLayout() {
@@ -47,7 +47,7 @@ export function RequireAuth() {
   const location = useLocation();
   if (!session.user) {
     const here = location.pathname + location.search;
-    const next = here === '/' ? '' : `?next=${encodeURIComponent(here)}`;
+    const next = here === '/' || isSignedOutOnPurpose() ? '' : `?next=${encodeURIComponent(here)}`;
     return <Navigate to={`/login${next}`} replace />;
   }
   return <Outlet />;

@@ -30,6 +30,16 @@ export function useCan(action: Action): boolean {
   return Boolean(data?.abilities.includes(action));
 }
 
+/**
+ * Whether the user signed out on purpose (then the sign-in page gets no ?next=,
+ * unlike an expired session, which returns to where the user was).
+ */
+let signedOutOnPurpose = false;
+export const setSignedOutOnPurpose = (value: boolean) => {
+  signedOutOnPurpose = value;
+};
+export const isSignedOutOnPurpose = () => signedOutOnPurpose;
+
 /** After a 401 or a sign-out: keep the area and company, forget the user. */
 export function forgetUser(client: QueryClient) {
   client.setQueryData<SessionView>(SESSION_KEY, (s) => (s ? { ...s, user: null, abilities: [] } : s));

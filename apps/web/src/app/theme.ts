@@ -15,6 +15,9 @@ export const theme = createTheme({
     // The required mark is drawn by CSS (global.css), not as text inside the <label>:
     // that keeps a label's text exactly its name ("Password", not "Password *").
     InputWrapper: { defaultProps: { withAsterisk: false } },
+    // Icon-only close buttons need a name.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
   },
 });
 

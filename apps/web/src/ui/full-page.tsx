@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { SiteflowWordmark } from './brand';
 
 export function FullPageLoader() {
   return (
@@ -19,16 +20,21 @@ export function FullPageMessage({
   children?: ReactNode;
 }) {
   return (
-    <Center mih="100vh" p="md" component="main">
-      <Paper withBorder shadow="sm" radius="lg" p="xl" maw={480} w="100%">
-        <Stack gap="md" align="flex-start">
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-          <Text>{message}</Text>
-          {children}
+    <Box component="main" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+      <Center mih="100vh" p="md">
+        <Stack align="center" gap="lg" maw={480} w="100%">
+          <SiteflowWordmark />
+          <Paper withBorder shadow="sm" radius="lg" p="xl" w="100%">
+            <Stack gap="md" align="flex-start">
+              <Title order={1} size="h2">
+                {title}
+              </Title>
+              <Text>{message}</Text>
+              {children}
+            </Stack>
+          </Paper>
         </Stack>
-      </Paper>
-    </Center>
+      </Center>
+    </Box>
   );
 }

@@ -150,16 +150,18 @@ function IconOnlyItem({ item, active }: { item: MenuItem; active: string | null 
     );
   }
   const childActive = item.children.some((c) => c.href === active);
+  // Hover shows the group's name; a click (or Enter) opens its links.
   return (
-    <Menu trigger="click-hover" position="right-start" offset={10} withArrow openDelay={50} closeDelay={150}>
+    <Menu trigger="click" position="right-start" offset={10} withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <UnstyledButton className={classes.iconItem} data-active={childActive || undefined} aria-label={item.label}>
-          <Icon size={22} stroke={1.6} aria-hidden />
-          <IconChevronRight size={10} className={classes.iconChevron} aria-hidden />
-        </UnstyledButton>
+        <Tooltip label={item.label} position="right" withArrow>
+          <UnstyledButton className={classes.iconItem} data-active={childActive || undefined} aria-label={item.label}>
+            <Icon size={22} stroke={1.6} aria-hidden />
+            <IconChevronRight size={10} className={classes.iconChevron} aria-hidden />
+          </UnstyledButton>
+        </Tooltip>
       </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{item.label}</Menu.Label>
+      <Menu.Dropdown aria-label={item.label}>
         {item.children.map((child) => (
           <Menu.Item
             key={child.href}

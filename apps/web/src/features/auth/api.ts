@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { AUTH_TEXT, type SessionView } from '@siteflow/core';
 import { api } from '../../api/client';
-import { SESSION_KEY, forgetUser } from '../../app/session';
+import { SESSION_KEY, forgetUser, setSignedOutOnPurpose } from '../../app/session';
 import { notifyError, notifySuccess } from '../../ui/notify';
 
 export type LoginBody = { email: string; password: string; remember: boolean };
@@ -14,6 +13,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: (body: LoginBody) => api.post<SessionView>('/api/auth/login', body),
     onSuccess: (session) => {
+      setSignedOutOnPurpose(false);
       // A new user: nothing cached for the previous one may show.
       client.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
       client.setQueryData(SESSION_KEY, session);
@@ -21,16 +21,16 @@ export function useLogin() {
   });
 }
 
+/** Sign out; the guarded screens then send the browser to the sign-in page. */
 export function useLogout() {
   const client = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: () => api.post<Message>('/api/auth/logout'),
     onSuccess: (data) => {
+      setSignedOutOnPurpose(true);
       forgetUser(client);
       client.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
       notifySuccess(data.message || AUTH_TEXT.signedOut);
-      navigate('/login', { replace: true });
     },
     onError: (error) => notifyError(error, 'Could not sign out'),
   });

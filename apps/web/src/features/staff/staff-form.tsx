@@ -187,9 +187,6 @@ export function StaffForm({ staff, options }: StaffFormProps) {
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <Switch
                   label={STAFF_TEXT.systemEmails}
-                  description={
-                    form.values.notifications ? 'On: receives system emails' : 'Off: receives no system emails'
-                  }
                   onLabel="On"
                   offLabel="Off"
                   size="md"

@@ -1,7 +1,20 @@
 import { useState } from 'react';
-import { Avatar, Badge, Button, Group, Paper, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Box,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconPlayerPlay, IconPlus, IconSearch, IconUserOff } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconSearch, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { ROLE_LABELS, type StaffView } from '@siteflow/core';
@@ -180,40 +193,45 @@ export function StaffListScreen() {
                 textAlign: 'right',
                 hidden: !canManage,
                 render: (m) => (
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button
-                      component={Link}
-                      to={`/staff/${m.id}/edit`}
-                      size="compact-sm"
-                      variant="light"
-                      leftSection={<IconPencil size={14} aria-hidden />}
-                      aria-label={`Edit ${m.full_name}`}
-                    >
-                      Edit
-                    </Button>
-                    {m.id === session.user?.id ? null : m.active ? (
-                      <Button
-                        size="compact-sm"
+                  <Group gap={6} justify="flex-end" wrap="nowrap">
+                    <Tooltip label="Edit" withArrow>
+                      <ActionIcon
+                        component={Link}
+                        to={`/staff/${m.id}/edit`}
                         variant="light"
-                        color="red"
-                        leftSection={<IconUserOff size={14} aria-hidden />}
-                        aria-label={`Deactivate ${m.full_name}`}
-                        onClick={() => toggleActive(m)}
+                        size="lg"
+                        aria-label={`Edit ${m.full_name}`}
                       >
-                        Deactivate
-                      </Button>
+                        <IconPencil size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    {m.id === session.user?.id ? (
+                      <Box w={34} />
+                    ) : m.active ? (
+                      <Tooltip label="Deactivate" withArrow>
+                        <ActionIcon
+                          variant="light"
+                          color="red"
+                          size="lg"
+                          aria-label={`Deactivate ${m.full_name}`}
+                          onClick={() => toggleActive(m)}
+                        >
+                          <IconUserOff size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
                     ) : (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        color="green"
-                        leftSection={<IconPlayerPlay size={14} aria-hidden />}
-                        aria-label={`Activate ${m.full_name}`}
-                        onClick={() => toggleActive(m)}
-                        loading={setActive.isPending && setActive.variables?.id === m.id}
-                      >
-                        Activate
-                      </Button>
+                      <Tooltip label="Activate" withArrow>
+                        <ActionIcon
+                          variant="light"
+                          color="green"
+                          size="lg"
+                          aria-label={`Activate ${m.full_name}`}
+                          onClick={() => toggleActive(m)}
+                          loading={setActive.isPending && setActive.variables?.id === m.id}
+                        >
+                          <IconUserCheck size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
                     )}
                   </Group>
                 ),
