@@ -1,0 +1,59 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const PORT = Number(process.env.E2E_PORT ?? 3190);
+export const PLATFORM = `http://localhost:${PORT}`;
+export const tenantUrl = (slug: string) => `http://${slug}.localhost:${PORT}`;
+export const DEMO = tenantUrl('demo');
+
+/** The seeded accounts (apps/api/src/seed/demo.ts). */
+export const PLATFORM_ADMIN = { email: 'admin@siteflow.test', password: 'siteflow-admin' };
+export const DEMO_ADMIN = { email: 'olivia.nguyen@demo.test', password: 'siteflow-demo' };
+export const DEMO_EMPLOYEE = { email: 'jack.wilson@demo.test', password: 'siteflow-demo' };
+
+export const CSRF = { 'x-siteflow-csrf': '1' };
+
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * Call the API from inside the browser on `base`'s host, so that Chromium resolves *.localhost
+ * and keeps the session cookie for that host (Node's resolver does not know *.localhost).
+ */
+export async function apiCall(page: Page, base: string, method: string, path: string, body?: unknown) {
+  if (!page.url().startsWith(base)) await page.goto(`${base}/api/health`);
+  return page.evaluate(
+    async ({ method, path, body, csrf }) => {
+      const response = await fetch(path, {
+        method,
+        headers: { ...csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, json: await response.json().catch(() => null) };
+    },
+    { method, path, body, csrf: CSRF },
+  );
+}
+
+/** Sign in through the API; the browser keeps the cookie for that host. */
+export async function signIn(page: Page, base: string, account: { email: string; password: string }) {
+  const response = await apiCall(page, base, 'POST', '/api/auth/login', account);
+  expect(response.status, JSON.stringify(response.json)).toBe(200);
+}
+
+/**
+ * No serious or critical axe-core violation on the page as it is now. Legacy mode checks each
+ * frame in place (the default opens a helper page, which this Chromium refuses for sandboxed frames).
+ */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(bad).toEqual([]);
+}
+
+/** A 1x1 PNG: a real image for upload journeys. */
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
