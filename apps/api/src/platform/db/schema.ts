@@ -353,8 +353,13 @@ export const projects = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('projects_tenant_code_key').on(t.tenantId, t.code),
-    index('projects_tenant_status_start_idx').on(t.tenantId, t.status, t.startDate),
+    // The list's sorts and filters each follow one of these (features/projects/list.ts).
+    index('projects_tenant_status_start_idx').on(t.tenantId, t.status, t.startDate, t.id),
     index('projects_tenant_start_idx').on(t.tenantId, t.startDate.desc(), t.id.desc()),
+    uniqueIndex('projects_tenant_seq_key').on(t.tenantId, t.seq),
+    index('projects_tenant_name_idx').on(t.tenantId, t.name, t.id),
+    index('projects_tenant_client_name_idx').on(t.tenantId, t.clientName, t.id),
+    index('projects_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
     index('projects_tenant_client_idx').on(t.tenantId, t.clientId),
     index('projects_tenant_manager_idx').on(t.tenantId, t.projectManagerId),
     index('projects_tenant_provider_idx').on(t.tenantId, t.serviceProviderId),
@@ -377,6 +382,7 @@ export const projectTags = pgTable(
   { tenantId: tenantId(), projectId: bigint('project_id', { mode: 'number' }).notNull(), tagId: uuid('tag_id').notNull() },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.projectId, t.tagId] }),
+    index('project_tags_tenant_tag_idx').on(t.tenantId, t.tagId),
     projectRef(t),
     foreignKey({ columns: [t.tenantId, t.tagId], foreignColumns: [tags.tenantId, tags.id] }).onDelete('cascade'),
   ],
