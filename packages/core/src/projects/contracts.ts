@@ -21,7 +21,7 @@ const projectId = z.coerce.number({ error: PROJECT_TEXT.notFoundOption }).int().
 /** 'YYYY-MM-DDTHH:mm' (seconds tolerated), local wall-clock time at the site. */
 export const DATE_TIME_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 const dateTime = (requiredMessage?: string) => {
-  const base = z.string().trim().regex(DATE_TIME_INPUT, PROJECT_TEXT.dateFormat).refine((v) => !Number.isNaN(Date.parse(v)), PROJECT_TEXT.dateFormat);
+  const base = z.string().trim().regex(DATE_TIME_INPUT, { error: PROJECT_TEXT.dateFormat, abort: true }).refine((v) => !Number.isNaN(Date.parse(v)), PROJECT_TEXT.dateFormat);
   if (requiredMessage) return z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage, abort: true }).pipe(base);
   return z
     .union([z.string(), z.null()])
@@ -143,7 +143,15 @@ export type Person = z.infer<typeof Person>;
 export const ProjectRef = z.object({ id: z.number().int(), project_code: z.string(), name: z.string() });
 export type ProjectRef = z.infer<typeof ProjectRef>;
 
-export const SiteContactView = SiteContactInput.extend({ id: z.uuid() });
+/** Plain (no transforms): responses are encoded with it, and a transform cannot be encoded. */
+export const SiteContactView = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  position: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  note: z.string().nullable(),
+});
 export type SiteContactView = z.infer<typeof SiteContactView>;
 
 export const DateChangeView = z.object({

@@ -3,7 +3,8 @@ import { autoFillToday, formatDetailDate, formatSearchDate } from './dates.js';
 import { formatProjectCode } from './code.js';
 import { pruneServices, servicesForCategories } from './services-pruning.js';
 import { canTransition, isAssignable, PROJECT_STATUS_LABELS, PROJECT_TRANSITIONS, showsCompletedDate } from './statuses.js';
-import { ProjectCreate } from './contracts.js';
+import { z } from 'zod';
+import { ProjectCreate, SiteContactView } from './contracts.js';
 import { PROJECT_TEXT } from './texts.js';
 import { projectScope } from './visibility.js';
 
@@ -101,6 +102,16 @@ describe('ProjectCreate', () => {
   it('refuses an end before the start', () => {
     const r = ProjectCreate.safeParse({ ...valid, start_date: '2026-11-21T17:00', end_date: '2026-11-21T08:00' });
     expect(r.success ? null : r.error.issues.find((i) => i.path[0] === 'end_date')?.message).toBe(PROJECT_TEXT.endBeforeStart);
+  });
+
+  it('answers a malformed date once', () => {
+    const r = ProjectCreate.safeParse({ ...valid, start_date: '21/11/2026' });
+    expect(r.success ? [] : r.error.issues.filter((i) => i.path[0] === 'start_date').map((i) => i.message)).toEqual([PROJECT_TEXT.dateFormat]);
+  });
+
+  it('site contacts in responses can be encoded (no transforms)', () => {
+    const contact = { id: '00000000-0000-4000-8000-000000000001', name: 'Sam', position: null, email: 'sam@site.test', phone: null, note: null };
+    expect(z.encode(SiteContactView, contact)).toEqual(contact);
   });
 
   it('names every missing required field', () => {
