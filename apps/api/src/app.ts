@@ -26,6 +26,7 @@ import { staffRoutes } from './features/staff/routes.js';
 import { geoRoutes } from './features/geo/routes.js';
 import { referenceRoutes } from './features/reference/routes.js';
 import { clientRoutes } from './features/clients/routes.js';
+import { projectRoutes } from './features/projects/routes.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -124,6 +125,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   geoRoutes(app, deps);
   referenceRoutes(app, deps);
   clientRoutes(app, deps);
+  projectRoutes(app, deps);
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(WEB_DIST, 'index.html'));

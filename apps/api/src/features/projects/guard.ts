@@ -15,9 +15,19 @@ export const guard = (action: Action) => ({
 });
 
 /** The error responses every JSON route of these features documents. */
-export const errorResponses = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+export const errorResponses = {
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  422: ErrorResponse,
+};
 
-export const projectIdField = z.coerce.number({ error: 'Not found.' }).int({ error: 'Not found.' }).positive({ error: 'Not found.' }).max(Number.MAX_SAFE_INTEGER, { error: 'Not found.' });
+export const projectIdField = z.coerce
+  .number({ error: 'Not found.' })
+  .int({ error: 'Not found.' })
+  .positive({ error: 'Not found.' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'Not found.' });
 
 /** Numeric project ids in paths (the project screens are opened with a numeric id). */
 export const ProjectIdParam = z.object({ id: projectIdField });

@@ -1,0 +1,143 @@
+import { and, asc, count, desc, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  isProviderRole,
+  PROJECT_STATUS_COLOURS,
+  PROJECT_STATUS_LABELS,
+  type ProjectListItem,
+  type ProjectListQuery,
+  type ProjectRef,
+} from '@siteflow/core';
+import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
+import type { Exec } from '../../platform/db/client.js';
+import { projects, users } from '../../platform/db/schema.js';
+import { cappedCount, containsTerm, matchProjects, normaliseTerm } from '../search/match.js';
+import { visibleProjects } from './scope.js';
+import { toWallClock } from './wall-clock.js';
+import { inOrder } from './in-order.js';
+
+/**
+ * Past this many matches of a free-text search the list reports this number as its total:
+ * counting every match costs a recheck per row. Without a search the total is exact: an
+ * index-only count over a tenant-leading index (7-14 ms at 100,000 projects).
+ */
+export const LIST_SEARCH_COUNT_CAP = 1000;
+
+const pm = alias(users, 'pm');
+
+/**
+ * Each sort follows a tenant-leading index (migration 0005), id breaking ties. start_date's index
+ * is (start_date DESC NULLS LAST, id DESC NULLS LAST): projects without dates come last when
+ * newest first, and the order is spelt out so that the index (or its backward scan) serves it.
+ */
+const SORTS: Record<ProjectListQuery['sort'], (dir: 'asc' | 'desc') => SQL[]> = {
+  start_date: (dir) =>
+    dir === 'desc'
+      ? [sql`${projects.startDate} desc nulls last`, sql`${projects.id} desc nulls last`]
+      : [sql`${projects.startDate} asc nulls first`, sql`${projects.id} asc nulls first`],
+  code: (dir) => [by(dir, projects.seq)],
+  name: (dir) => [by(dir, projects.name), by(dir, projects.id)],
+  status: (dir) => [by(dir, projects.status), by(dir, projects.startDate), by(dir, projects.id)],
+  client: (dir) => [by(dir, projects.clientName), by(dir, projects.id)],
+  created_at: (dir) => [by(dir, projects.createdAt), by(dir, projects.id)],
+};
+const by = (dir: 'asc' | 'desc', column: AnyColumn) => (dir === 'asc' ? asc(column) : desc(column));
+
+export async function listProjects(
+  deps: Pick<Deps, 'db'>,
+  tenant: TenantContext,
+  actor: Actor,
+  query: ProjectListQuery,
+) {
+  const term = query.search ? normaliseTerm(query.search) : '';
+  const where = and(
+    visibleProjects(actor),
+    query.status ? eq(projects.status, query.status) : undefined,
+    query.client_id ? eq(projects.clientId, query.client_id) : undefined,
+    query.project_manager_id ? eq(projects.projectManagerId, query.project_manager_id) : undefined,
+    term ? containsTerm(term) : undefined,
+  );
+  const hideClient = isProviderRole(actor.role);
+  return inTenant(deps, tenant.id, async (tx) => {
+    const [rows, total] = await inOrder(
+      () =>
+        tx
+          .select({
+            id: projects.id,
+            code: projects.code,
+            name: projects.name,
+            status: projects.status,
+            clientId: projects.clientId,
+            clientName: projects.clientName,
+            pmId: projects.projectManagerId,
+            pmFirst: pm.firstName,
+            pmLast: pm.lastName,
+            orderReference: projects.orderReference,
+            startDate: projects.startDate,
+            endDate: projects.endDate,
+            suburb: projects.suburb,
+            state: projects.state,
+          })
+          .from(projects)
+          .leftJoin(pm, and(eq(pm.tenantId, projects.tenantId), eq(pm.id, projects.projectManagerId)))
+          .where(where)
+          .orderBy(...SORTS[query.sort](query.order))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+      () => (term ? cappedCount(tx, where, LIST_SEARCH_COUNT_CAP) : exactCount(tx, where)),
+    );
+    const items: ProjectListItem[] = rows.map((r) => ({
+      id: r.id,
+      project_code: r.code,
+      name: r.name,
+      status: r.status,
+      status_label: PROJECT_STATUS_LABELS[r.status],
+      status_colour: PROJECT_STATUS_COLOURS[r.status],
+      client: hideClient ? null : { id: r.clientId, trading_name: r.clientName },
+      project_manager: { id: r.pmId, full_name: `${r.pmFirst ?? ''} ${r.pmLast ?? ''}`.trim() },
+      order_reference: r.orderReference,
+      start_date: toWallClock(r.startDate),
+      end_date: toWallClock(r.endDate),
+      suburb: r.suburb,
+      state: r.state,
+    }));
+    return { items, total, page: query.page, pageSize: query.pageSize };
+  });
+}
+
+async function exactCount(tx: Exec, where: SQL | undefined) {
+  const [row] = await tx.select({ n: count() }).from(projects).where(where);
+  return row?.n ?? 0;
+}
+
+/** The linked-projects picker: up to 20 matches by code, name (and the rest of search_text); the newest 20 without a term. */
+export async function lookupProjects(
+  deps: Pick<Deps, 'db'>,
+  tenant: TenantContext,
+  actor: Actor,
+  q: string,
+  exclude?: number,
+): Promise<{ items: ProjectRef[] }> {
+  return inTenant(deps, tenant.id, async (tx) => {
+    const ids = q.trim()
+      ? (await matchProjects(tx, actor, q, { limit: 20, offset: 0, exclude, count: false })).ids
+      : await newestIds(tx, actor, 20, exclude);
+    if (!ids.length) return { items: [] };
+    const rows = await tx
+      .select({ id: projects.id, project_code: projects.code, name: projects.name })
+      .from(projects)
+      .where(inArray(projects.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return { items: ids.map((id) => byId.get(id)).filter((r): r is ProjectRef => !!r) };
+  });
+}
+
+async function newestIds(tx: Exec, actor: Actor, limit: number, exclude?: number) {
+  const rows = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(visibleProjects(actor), exclude ? ne(projects.id, exclude) : undefined))
+    .orderBy(desc(projects.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  PROJECT_TEXT,
+  ProjectCreate,
+  ProjectCreated,
+  ProjectCreateData,
+  ProjectDeleted,
+  ProjectDetailsUpdate,
+  ProjectListQuery,
+  ProjectLocationUpdate,
+  ProjectLookup,
+  ProjectLookupQuery,
+  ProjectOtherUpdate,
+  ProjectPage,
+  ProjectServicesUpdate,
+  ProjectStatusUpdate,
+  ProjectView,
+} from '@siteflow/core';
+import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
+import { errorResponses as errors, guard, ProjectIdParam } from './guard.js';
+import { listProjects, lookupProjects } from './list.js';
+import * as svc from './service.js';
+
+export function projectRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['projects'];
+  const view = guard('projects.view');
+  const edit = guard('projects.edit');
+
+  r.get(
+    '/api/projects',
+    {
+      ...view,
+      schema: {
+        tags,
+        description: 'Projects the user may see. `total` is exact, or stops at 1,000 when `search` is given.',
+        querystring: ProjectListQuery,
+        response: { 200: ProjectPage, ...errors },
+      },
+    },
+    async (request) => listProjects(deps, tenantOf(request), requireActor(request), request.query),
+  );
+
+  r.get(
+    '/api/projects/create-data',
+    { ...guard('projects.create'), schema: { tags, response: { 200: ProjectCreateData, ...errors } } },
+    async (request) => svc.projectCreateData(deps, tenantOf(request), requireActor(request)),
+  );
+
+  r.get(
+    '/api/projects/lookup',
+    { ...view, schema: { tags, querystring: ProjectLookupQuery, response: { 200: ProjectLookup, ...errors } } },
+    async (request) =>
+      lookupProjects(deps, tenantOf(request), requireActor(request), request.query.q, request.query.exclude),
+  );
+
+  r.post(
+    '/api/projects',
+    {
+      ...guard('projects.create'),
+      schema: { tags, body: ProjectCreate, response: { 201: ProjectCreated, ...errors } },
+    },
+    async (request, reply) => {
+      const created = await svc.createProject(deps, tenantOf(request), requireActor(request), request.body);
+      reply.code(201);
+      return { ...created, redirect_url: `/projects/${created.id}/show`, message: PROJECT_TEXT.created };
+    },
+  );
+
+  r.get(
+    '/api/projects/:id',
+    {
+      ...view,
+      schema: {
+        tags,
+        description: 'Also records the project in the user’s recently viewed list.',
+        params: ProjectIdParam,
+        response: { 200: ProjectView, ...errors },
+      },
+    },
+    async (request) => svc.viewProject(deps, tenantOf(request), requireActor(request), request.params.id),
+  );
+
+  r.put(
+    '/api/projects/:id/details',
+    {
+      ...edit,
+      schema: { tags, params: ProjectIdParam, body: ProjectDetailsUpdate, response: { 200: ProjectView, ...errors } },
+    },
+    async (request) =>
+      svc.updateDetails(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
+  );
+  r.put(
+    '/api/projects/:id/services',
+    {
+      ...edit,
+      schema: { tags, params: ProjectIdParam, body: ProjectServicesUpdate, response: { 200: ProjectView, ...errors } },
+    },
+    async (request) =>
+      svc.updateServices(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
+  );
+  r.put(
+    '/api/projects/:id/other',
+    {
+      ...edit,
+      schema: { tags, params: ProjectIdParam, body: ProjectOtherUpdate, response: { 200: ProjectView, ...errors } },
+    },
+    async (request) => svc.updateOther(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
+  );
+  r.put(
+    '/api/projects/:id/location',
+    {
+      ...edit,
+      schema: { tags, params: ProjectIdParam, body: ProjectLocationUpdate, response: { 200: ProjectView, ...errors } },
+    },
+    async (request) =>
+      svc.updateLocation(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
+  );
+  r.put(
+    '/api/projects/:id/status',
+    {
+      ...edit,
+      schema: { tags, params: ProjectIdParam, body: ProjectStatusUpdate, response: { 200: ProjectView, ...errors } },
+    },
+    async (request) =>
+      svc.updateStatus(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    '/api/projects/:id',
+    {
+      ...guard('projects.delete'),
+      schema: { tags, params: ProjectIdParam, response: { 200: ProjectDeleted, ...errors } },
+    },
+    async (request) => {
+      await svc.deleteProject(deps, tenantOf(request), requireActor(request), request.params.id);
+      return { message: PROJECT_TEXT.deleted, redirect_url: '/projects' };
+    },
+  );
+}

@@ -1,0 +1,26 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { projectScope } from '@siteflow/core';
+import type { Actor } from '../../platform/context.js';
+import { projects } from '../../platform/db/schema.js';
+
+const nothing = sql`false`;
+
+/**
+ * Which of the tenant's projects the actor may see, as a condition on `projects` (RLS has
+ * already narrowed to the tenant): staff all; a client user their client's; a provider user
+ * those assigned to their provider; anyone else (or a user missing their client/provider) none.
+ * Every list, search, lookup, detail, links and recently-viewed query uses this.
+ */
+export function visibleProjects(actor: Pick<Actor, 'role' | 'clientId' | 'providerId'>): SQL | undefined {
+  const scope = projectScope(actor);
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'client':
+      return scope.clientId ? eq(projects.clientId, scope.clientId) : nothing;
+    case 'provider':
+      return scope.providerId ? eq(projects.serviceProviderId, scope.providerId) : nothing;
+    default:
+      return nothing;
+  }
+}

@@ -1,0 +1,30 @@
+import type { Clock } from '../../platform/clock.js';
+
+/**
+ * Project dates are wall-clock times at the site, stored without a zone. 'Now' for them (the
+ * default completion time) is read in the company's time zone: Australia/Brisbane, which has no
+ * daylight saving. Tenants in other zones would need a per-tenant zone (not in the spec yet).
+ */
+export const PROJECT_TIME_ZONE = 'Australia/Brisbane';
+
+const parts = new Intl.DateTimeFormat('en-AU', {
+  timeZone: PROJECT_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** 'YYYY-MM-DD HH:mm' in the project time zone. */
+export function wallClockNow(clock: Clock, timeZoneFormat = parts): string {
+  const p = Object.fromEntries(timeZoneFormat.formatToParts(clock.now()).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** A stored wall-clock timestamp ('2026-11-21 08:00:00') as the forms use it: '2026-11-21T08:00'. */
+export const toWallClock = (v: string | null): string | null => (v ? v.replace(' ', 'T').slice(0, 16) : null);
+
+/** A form value ('2026-11-21T08:00', seconds tolerated) as stored: '2026-11-21 08:00'. */
+export const fromWallClock = (v: string | null): string | null => (v ? v.replace('T', ' ').slice(0, 16) : null);
