@@ -23,30 +23,60 @@ type TenantRef = { id: string };
 
 export type TestClient = { id: string; tradingName: string };
 
-export async function createClientCo(tenant: TenantRef, opts: Partial<{ tradingName: string; active: boolean }> = {}): Promise<TestClient> {
+export async function createClientCo(
+  tenant: TenantRef,
+  opts: Partial<{ tradingName: string; active: boolean }> = {},
+): Promise<TestClient> {
   const tradingName = opts.tradingName ?? `Client ${uniq()} Pty Ltd`;
   const [row] = await asOwner(tenant.id, (tx) =>
-    tx.insert(clients).values({ tenantId: tenant.id, tradingName, active: opts.active ?? true, suburb: 'Brisbane City', state: 'QLD', postcode: '4000' }).returning({ id: clients.id }),
+    tx
+      .insert(clients)
+      .values({
+        tenantId: tenant.id,
+        tradingName,
+        active: opts.active ?? true,
+        suburb: 'Brisbane City',
+        state: 'QLD',
+        postcode: '4000',
+      })
+      .returning({ id: clients.id }),
   );
   return { id: row!.id, tradingName };
 }
 
 /** A user of a client (client_admin, client_account or client_am). */
-export async function createClientUser(tenant: TenantRef, clientId: string, role: Role = 'client_am', opts: UserOptions = {}): Promise<TestUser> {
+export async function createClientUser(
+  tenant: TenantRef,
+  clientId: string,
+  role: Role = 'client_am',
+  opts: UserOptions = {},
+): Promise<TestUser> {
   const user = await createUser(tenant, role, opts);
   await asOwner(tenant.id, (tx) => tx.update(users).set({ clientId }).where(eq(users.id, user.id)));
   return user;
 }
 
-export async function createProvider(tenant: TenantRef, name = `Provider ${uniq()}`): Promise<{ id: string; name: string }> {
-  const [row] = await asOwner(tenant.id, (tx) => tx.insert(serviceProviders).values({ tenantId: tenant.id, name }).returning({ id: serviceProviders.id }));
+export async function createProvider(
+  tenant: TenantRef,
+  name = `Provider ${uniq()}`,
+): Promise<{ id: string; name: string }> {
+  const [row] = await asOwner(tenant.id, (tx) =>
+    tx.insert(serviceProviders).values({ tenantId: tenant.id, name }).returning({ id: serviceProviders.id }),
+  );
   return { id: row!.id, name };
 }
 
 /** A user of a service provider (sp_admin or sp_employee). */
-export async function createProviderUser(tenant: TenantRef, providerId: string, role: Role = 'sp_admin', opts: UserOptions = {}): Promise<TestUser> {
+export async function createProviderUser(
+  tenant: TenantRef,
+  providerId: string,
+  role: Role = 'sp_admin',
+  opts: UserOptions = {},
+): Promise<TestUser> {
   const user = await createUser(tenant, role, opts);
-  await asOwner(tenant.id, (tx) => tx.update(users).set({ serviceProviderId: providerId }).where(eq(users.id, user.id)));
+  await asOwner(tenant.id, (tx) =>
+    tx.update(users).set({ serviceProviderId: providerId }).where(eq(users.id, user.id)),
+  );
   return user;
 }
 
@@ -100,13 +130,20 @@ export type ProjectOptions = Partial<{
 export type TestProject = { id: number; code: string; name: string };
 
 /** A project inserted directly (numbered from the tenant's counter, like the API). */
-export async function createProject(tenant: TenantRef & { admin: { id: string } }, client: TestClient, opts: ProjectOptions = {}): Promise<TestProject> {
+export async function createProject(
+  tenant: TenantRef & { admin: { id: string } },
+  client: TestClient,
+  opts: ProjectOptions = {},
+): Promise<TestProject> {
   const name = opts.name ?? `Project ${uniq()}`;
   return asOwner(tenant.id, async (tx) => {
     const [counter] = await tx
       .insert(tenantCounters)
       .values({ tenantId: tenant.id, name: 'project', value: 1 })
-      .onConflictDoUpdate({ target: [tenantCounters.tenantId, tenantCounters.name], set: { value: sql`${tenantCounters.value} + 1` } })
+      .onConflictDoUpdate({
+        target: [tenantCounters.tenantId, tenantCounters.name],
+        set: { value: sql`${tenantCounters.value} + 1` },
+      })
       .returning({ value: tenantCounters.value });
     const seq = counter!.value;
     const [p] = await tx
@@ -132,8 +169,10 @@ export async function createProject(tenant: TenantRef & { admin: { id: string } 
         serviceProviderId: opts.providerId ?? null,
       })
       .returning({ id: projects.id, code: projects.code });
-    if (opts.categoryId) await tx.insert(projectCategories).values({ tenantId: tenant.id, projectId: p!.id, categoryId: opts.categoryId });
-    if (opts.serviceId) await tx.insert(projectServices).values({ tenantId: tenant.id, projectId: p!.id, serviceId: opts.serviceId });
+    if (opts.categoryId)
+      await tx.insert(projectCategories).values({ tenantId: tenant.id, projectId: p!.id, categoryId: opts.categoryId });
+    if (opts.serviceId)
+      await tx.insert(projectServices).values({ tenantId: tenant.id, projectId: p!.id, serviceId: opts.serviceId });
     await tx.insert(siteContacts).values({ tenantId: tenant.id, projectId: p!.id, position: 0, name: 'Site Sam' });
     return { id: p!.id, code: p!.code, name };
   });

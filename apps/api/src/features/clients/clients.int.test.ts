@@ -33,7 +33,11 @@ beforeAll(async () => {
   t = await createTestApp();
   [a, b] = await Promise.all([createTenant(), createTenant()]);
   const emp = await createUser(a, 'company_employee');
-  [adminA, adminB, employeeA] = await Promise.all([signIn(t, a.host, a.admin.email), signIn(t, b.host, b.admin.email), signIn(t, a.host, emp.email)]);
+  [adminA, adminB, employeeA] = await Promise.all([
+    signIn(t, a.host, a.admin.email),
+    signIn(t, b.host, b.admin.email),
+    signIn(t, a.host, emp.email),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -66,7 +70,14 @@ describe('clients: create, view, update, (de)activate', () => {
     const res = await asA({ method: 'POST', url: '/api/clients', body });
     expect(res.status).toBe(201);
     expect(res.json.message).toBe(CLIENT_TEXT.created);
-    expect(res.json.client).toMatchObject({ trading_name: body.trading_name, email: 'accounts@acme.test', state: 'QLD', active: true, user_count: 0, project_count: 0 });
+    expect(res.json.client).toMatchObject({
+      trading_name: body.trading_name,
+      email: 'accounts@acme.test',
+      state: 'QLD',
+      active: true,
+      user_count: 0,
+      project_count: 0,
+    });
     const got = await asA({ url: `/api/clients/${res.json.client.id}` });
     expect(got.json).toEqual(res.json.client);
   });
@@ -74,7 +85,11 @@ describe('clients: create, view, update, (de)activate', () => {
   it('refuses a duplicate trading name whatever the case, and reports missing fields', async () => {
     const body = clientInput();
     await asA({ method: 'POST', url: '/api/clients', body });
-    const dup = await asA({ method: 'POST', url: '/api/clients', body: { ...body, trading_name: body.trading_name.toUpperCase() } });
+    const dup = await asA({
+      method: 'POST',
+      url: '/api/clients',
+      body: { ...body, trading_name: body.trading_name.toUpperCase() },
+    });
     expect(dup.status).toBe(422);
     expect(dup.json.errors).toEqual({ trading_name: [CLIENT_TEXT.tradingNameTaken] });
     const empty = await asA({ method: 'POST', url: '/api/clients', body: {} });
@@ -85,7 +100,11 @@ describe('clients: create, view, update, (de)activate', () => {
     const client = await createClientCo(a);
     const p = await createProject(a, client);
     const name = `Renamed ${uniq()}`;
-    const res = await asA({ method: 'PUT', url: `/api/clients/${client.id}`, body: clientInput({ trading_name: name }) });
+    const res = await asA({
+      method: 'PUT',
+      url: `/api/clients/${client.id}`,
+      body: clientInput({ trading_name: name }),
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ message: CLIENT_TEXT.saved, client: { trading_name: name, project_count: 1 } });
     const [row] = await asOwner(a.id, (tx) => tx.select().from(projects).where(eq(projects.id, p.id)));
@@ -118,11 +137,21 @@ describe('clients: list', () => {
     const res = await asA({ url: `/api/clients?search=${tag}` });
     expect(res.status).toBe(200);
     expect(res.json.total).toBe(2);
-    expect(res.json.items.map((c: { trading_name: string; user_count: number; project_count: number }) => [c.trading_name, c.user_count, c.project_count])).toEqual([
+    expect(
+      res.json.items.map((c: { trading_name: string; user_count: number; project_count: number }) => [
+        c.trading_name,
+        c.user_count,
+        c.project_count,
+      ]),
+    ).toEqual([
       [`${tag} Alpha`, 2, 2],
       [`${tag} Beta`, 0, 1],
     ]);
-    expect((await asA({ url: `/api/clients?search=${tag}&status=inactive` })).json.items.map((c: { trading_name: string }) => c.trading_name)).toEqual([`${tag} Gamma`]);
+    expect(
+      (await asA({ url: `/api/clients?search=${tag}&status=inactive` })).json.items.map(
+        (c: { trading_name: string }) => c.trading_name,
+      ),
+    ).toEqual([`${tag} Gamma`]);
     expect((await asA({ url: `/api/clients?search=${tag}&status=all` })).json.total).toBe(3);
     const p2 = await asA({ url: `/api/clients?search=${tag}&status=all&pageSize=2&page=2` });
     expect(p2.json).toMatchObject({ total: 3, page: 2, pageSize: 2 });
@@ -138,7 +167,13 @@ describe('clients: users', () => {
     const res = await asA({ method: 'POST', url: `/api/clients/${client.id}/users`, body });
     expect(res.status).toBe(201);
     expect(res.json.message).toBe(CLIENT_TEXT.userCreated);
-    expect(res.json.user).toMatchObject({ client_id: client.id, email: body.email, role: 'client_admin', active: true, mobile: '0400 111 222' });
+    expect(res.json.user).toMatchObject({
+      client_id: client.id,
+      email: body.email,
+      role: 'client_admin',
+      active: true,
+      mobile: '0400 111 222',
+    });
 
     const mail = await waitForMail(body.email);
     const link = passwordLinkIn(mail.text);
@@ -159,10 +194,18 @@ describe('clients: users', () => {
 
   it('refuses a taken e-mail and a non-client role', async () => {
     const client = await createClientCo(a);
-    const taken = await asA({ method: 'POST', url: `/api/clients/${client.id}/users`, body: userInput({ email: a.admin.email }) });
+    const taken = await asA({
+      method: 'POST',
+      url: `/api/clients/${client.id}/users`,
+      body: userInput({ email: a.admin.email }),
+    });
     expect(taken.status).toBe(422);
     expect(taken.json.errors).toEqual({ email: [CLIENT_TEXT.emailTaken] });
-    const role = await asA({ method: 'POST', url: `/api/clients/${client.id}/users`, body: userInput({ role: 'company_admin' }) });
+    const role = await asA({
+      method: 'POST',
+      url: `/api/clients/${client.id}/users`,
+      body: userInput({ role: 'company_admin' }),
+    });
     expect(role.json.errors).toEqual({ role: [CLIENT_TEXT.roleRequired] });
   });
 
@@ -170,20 +213,34 @@ describe('clients: users', () => {
     const client = await createClientCo(a);
     const u = await createClientUser(a, client.id, 'client_account');
     const cookie = await signIn(t, a.host, u.email);
-    const res = await asA({ method: 'PUT', url: `/api/clients/${client.id}/users/${u.id}`, body: userInput({ email: u.email, role: 'client_account', active: false }) });
+    const res = await asA({
+      method: 'PUT',
+      url: `/api/clients/${client.id}/users/${u.id}`,
+      body: userInput({ email: u.email, role: 'client_account', active: false }),
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ message: CLIENT_TEXT.userSaved, user: { active: false, role: 'client_account' } });
     expect(await asOwner(a.id, (tx) => tx.select().from(sessions).where(eq(sessions.userId, u.id)))).toEqual([]);
     expect((await request(t, { host: a.host, cookie, url: '/api/session' })).json.user).toBeNull();
-    const login = await request(t, { method: 'POST', url: '/api/auth/login', host: a.host, body: { email: u.email, password: TEST_PASSWORD }, remoteAddress: randomIp() });
+    const login = await request(t, {
+      method: 'POST',
+      url: '/api/auth/login',
+      host: a.host,
+      body: { email: u.email, password: TEST_PASSWORD },
+      remoteAddress: randomIp(),
+    });
     expect(login.status).toBe(422);
   });
 
   it("a user of another client (or staff) is not this client's user (404)", async () => {
     const [c1, c2] = await Promise.all([createClientCo(a), createClientCo(a)]);
     const u = await createClientUser(a, c2.id);
-    expect((await asA({ method: 'PUT', url: `/api/clients/${c1.id}/users/${u.id}`, body: userInput() })).status).toBe(404);
-    expect((await asA({ method: 'PUT', url: `/api/clients/${c1.id}/users/${a.admin.id}`, body: userInput() })).status).toBe(404);
+    expect((await asA({ method: 'PUT', url: `/api/clients/${c1.id}/users/${u.id}`, body: userInput() })).status).toBe(
+      404,
+    );
+    expect(
+      (await asA({ method: 'PUT', url: `/api/clients/${c1.id}/users/${a.admin.id}`, body: userInput() })).status,
+    ).toBe(404);
   });
 });
 
@@ -205,12 +262,25 @@ describe('clients: account managers', () => {
   it('Quick Add creates an active account manager without sending an invitation', async () => {
     const client = await createClientCo(a);
     const email = uniqueEmail('am');
-    const res = await asEmployee({ method: 'POST', url: `/api/clients/${client.id}/account-managers`, body: { first_name: 'Quinn', last_name: 'Quick', email, mobile: '0400 999 000' } });
+    const res = await asEmployee({
+      method: 'POST',
+      url: `/api/clients/${client.id}/account-managers`,
+      body: { first_name: 'Quinn', last_name: 'Quick', email, mobile: '0400 999 000' },
+    });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ first_name: 'Quinn', last_name: 'Quick', name: 'Quinn Quick', email, mobile: '0400 999 000', active: true });
+    expect(res.json).toMatchObject({
+      first_name: 'Quinn',
+      last_name: 'Quick',
+      name: 'Quinn Quick',
+      email,
+      mobile: '0400 999 000',
+      active: true,
+    });
     const [row] = await asOwner(a.id, (tx) => tx.select().from(users).where(eq(users.id, res.json.id)));
     expect(row).toMatchObject({ role: 'client_am', clientId: client.id, passwordHash: null });
-    expect((await asA({ url: `/api/clients/${client.id}/account-managers` })).json.items.map((m: { id: string }) => m.id)).toContain(res.json.id);
+    expect(
+      (await asA({ url: `/api/clients/${client.id}/account-managers` })).json.items.map((m: { id: string }) => m.id),
+    ).toContain(res.json.id);
     await new Promise((r) => setTimeout(r, 100));
     expect(await mailsTo(email)).toEqual([]);
 
@@ -248,7 +318,10 @@ describe('clients: access', () => {
       { url: `/api/clients/${client.id}/account-managers` },
       { method: 'POST', url: `/api/clients/${client.id}/account-managers`, body: {} },
     ] as RequestOptions[]) {
-      expect((await request(t, { host: a.host, cookie: clientCookie, ...w })).status, `${w.method ?? 'GET'} ${w.url}`).toBe(403);
+      expect(
+        (await request(t, { host: a.host, cookie: clientCookie, ...w })).status,
+        `${w.method ?? 'GET'} ${w.url}`,
+      ).toBe(403);
     }
     expect((await request(t, { host: a.host, url: '/api/clients' })).status).toBe(401);
   });
@@ -265,7 +338,11 @@ describe('clients: access', () => {
       { method: 'POST', url: `/api/clients/${client.id}/users`, body: userInput() },
       { method: 'PUT', url: `/api/clients/${client.id}/users/${u.id}`, body: userInput() },
       { url: `/api/clients/${client.id}/account-managers` },
-      { method: 'POST', url: `/api/clients/${client.id}/account-managers`, body: { first_name: 'A', last_name: 'B', email: uniqueEmail(), mobile: '1' } },
+      {
+        method: 'POST',
+        url: `/api/clients/${client.id}/account-managers`,
+        body: { first_name: 'A', last_name: 'B', email: uniqueEmail(), mobile: '1' },
+      },
     ] as RequestOptions[]) {
       expect((await asB(w)).status, `${w.method ?? 'GET'} ${w.url}`).toBe(404);
     }

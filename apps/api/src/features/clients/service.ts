@@ -15,6 +15,7 @@ import type { Exec, Tx } from '../../platform/db/client.js';
 import { clients, projects, sessions, users } from '../../platform/db/schema.js';
 import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { sendPasswordLink } from '../auth/password-links.js';
+import { inOrder } from '../projects/in-order.js';
 
 type D = Pick<Deps, 'db'>;
 type ClientData = z.output<typeof ClientInput>;
@@ -27,8 +28,14 @@ const isClientRole = (role: string): role is ClientRole => (CLIENT_ROLES as read
 
 // One statement for the page: the counts are correlated subqueries over tenant-leading indexes.
 // (Spelt with the table name: drizzle leaves columns of a single-table select unqualified.)
-const userCount = sql<number>`(select count(*) from ${users} u where u.tenant_id = "clients"."tenant_id" and u.client_id = "clients"."id")`.mapWith(Number);
-const projectCount = sql<number>`(select count(*) from ${projects} p where p.tenant_id = "clients"."tenant_id" and p.client_id = "clients"."id")`.mapWith(Number);
+const userCount =
+  sql<number>`(select count(*) from ${users} u where u.tenant_id = "clients"."tenant_id" and u.client_id = "clients"."id")`.mapWith(
+    Number,
+  );
+const projectCount =
+  sql<number>`(select count(*) from ${projects} p where p.tenant_id = "clients"."tenant_id" and p.client_id = "clients"."id")`.mapWith(
+    Number,
+  );
 
 const selectClients = (tx: Exec) => tx.select({ c: clients, userCount, projectCount }).from(clients);
 type ClientRow = { c: typeof clients.$inferSelect; userCount: number; projectCount: number };
@@ -52,17 +59,25 @@ export async function listClients(deps: D, tenant: TenantContext, query: z.outpu
   const term = query.search ? `%${escapeLike(query.search)}%` : null;
   const where = and(
     query.status === 'all' ? undefined : eq(clients.active, query.status === 'active'),
-    term ? or(ilike(clients.tradingName, term), ilike(clients.email, term), ilike(clients.suburb, term), ilike(clients.phone, term)) : undefined,
+    term
+      ? or(
+          ilike(clients.tradingName, term),
+          ilike(clients.email, term),
+          ilike(clients.suburb, term),
+          ilike(clients.phone, term),
+        )
+      : undefined,
   );
   return inTenant(deps, tenant.id, async (tx) => {
-    const [rows, [total]] = await Promise.all([
-      selectClients(tx)
-        .where(where)
-        .orderBy(asc(clients.tradingName), asc(clients.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-      tx.select({ n: count() }).from(clients).where(where),
-    ]);
+    const [rows, [total]] = await inOrder(
+      () =>
+        selectClients(tx)
+          .where(where)
+          .orderBy(asc(clients.tradingName), asc(clients.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+      () => tx.select({ n: count() }).from(clients).where(where),
+    );
     return { items: rows.map(present), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
   });
 }
@@ -80,10 +95,14 @@ async function clientView(tx: Exec, id: string) {
   return present(row);
 }
 
-export const getClient = (deps: D, tenant: TenantContext, id: string) => inTenant(deps, tenant.id, (tx) => clientView(tx, id));
+export const getClient = (deps: D, tenant: TenantContext, id: string) =>
+  inTenant(deps, tenant.id, (tx) => clientView(tx, id));
 
 async function assertNameFree(tx: Tx, name: string, exceptId?: string) {
-  const [taken] = await tx.select({ id: clients.id }).from(clients).where(eq(sql`lower(${clients.tradingName})`, name.toLowerCase()));
+  const [taken] = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(eq(sql`lower(${clients.tradingName})`, name.toLowerCase()));
   if (taken && taken.id !== exceptId) throw fieldError('trading_name', CLIENT_TEXT.tradingNameTaken);
 }
 
@@ -110,7 +129,10 @@ export const createClient = (deps: D, tenant: TenantContext, input: ClientData) 
   nameTakenOn409(() =>
     inTenant(deps, tenant.id, async (tx) => {
       await assertNameFree(tx, input.trading_name);
-      const [c] = await tx.insert(clients).values({ tenantId: tenant.id, ...clientColumns(input) }).returning({ id: clients.id });
+      const [c] = await tx
+        .insert(clients)
+        .values({ tenantId: tenant.id, ...clientColumns(input) })
+        .returning({ id: clients.id });
       return clientView(tx, c!.id);
     }),
   );
@@ -121,9 +143,15 @@ export const updateClient = (deps: D, tenant: TenantContext, id: string, input: 
     inTenant(deps, tenant.id, async (tx) => {
       const before = await findClient(tx, id);
       await assertNameFree(tx, input.trading_name, id);
-      await tx.update(clients).set({ ...clientColumns(input), updatedAt: sql`now()` }).where(eq(clients.id, id));
+      await tx
+        .update(clients)
+        .set({ ...clientColumns(input), updatedAt: sql`now()` })
+        .where(eq(clients.id, id));
       if (before.tradingName !== input.trading_name) {
-        await tx.update(projects).set({ clientName: input.trading_name, updatedAt: sql`now()` }).where(eq(projects.clientId, id));
+        await tx
+          .update(projects)
+          .set({ clientName: input.trading_name, updatedAt: sql`now()` })
+          .where(eq(projects.clientId, id));
       }
       return clientView(tx, id);
     }),
@@ -133,7 +161,10 @@ export const updateClient = (deps: D, tenant: TenantContext, id: string, input: 
 export const setClientActive = (deps: D, tenant: TenantContext, id: string, active: boolean) =>
   inTenant(deps, tenant.id, async (tx) => {
     await findClient(tx, id);
-    await tx.update(clients).set({ active, updatedAt: sql`now()` }).where(eq(clients.id, id));
+    await tx
+      .update(clients)
+      .set({ active, updatedAt: sql`now()` })
+      .where(eq(clients.id, id));
     return clientView(tx, id);
   });
 
@@ -207,13 +238,22 @@ export const createClientUser = (deps: Deps, tenant: TenantContext, clientId: st
   );
 
 async function findClientUser(tx: Tx, clientId: string, userId: string) {
-  const [u] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.clientId, clientId)));
+  const [u] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.clientId, clientId)));
   if (!u || !isClientRole(u.role)) throw notFound('The user');
   return u;
 }
 
 /** Deactivating a client user ends their sessions at once. */
-export const updateClientUser = (deps: D, tenant: TenantContext, clientId: string, userId: string, input: ClientUserData) =>
+export const updateClientUser = (
+  deps: D,
+  tenant: TenantContext,
+  clientId: string,
+  userId: string,
+  input: ClientUserData,
+) =>
   emailTakenOn409(() =>
     inTenant(deps, tenant.id, async (tx) => {
       await findClient(tx, clientId);
@@ -257,14 +297,19 @@ export async function findActiveManager(tx: Exec, clientId: string, userId: stri
   const [u] = await tx
     .select()
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.clientId, clientId), eq(users.role, 'client_am'), eq(users.active, true)));
+    .where(
+      and(eq(users.id, userId), eq(users.clientId, clientId), eq(users.role, 'client_am'), eq(users.active, true)),
+    );
   return u ?? null;
 }
 
 export const listAccountManagers = (deps: D, tenant: TenantContext, clientId: string) =>
   inTenant(deps, tenant.id, async (tx) => {
     await findClient(tx, clientId);
-    const rows = await tx.select().from(users).where(and(eq(users.clientId, clientId), eq(users.role, 'client_am'), eq(users.active, true)));
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.clientId, clientId), eq(users.role, 'client_am'), eq(users.active, true)));
     return { items: sortManagers(rows.map(presentManager)) };
   });
 

@@ -30,7 +30,10 @@ beforeAll(async () => {
   t = await createTestApp();
   [a, b] = await Promise.all([createTenant(), createTenant()]);
   const client = await createClientCo(a);
-  const [emp, cu] = await Promise.all([createUser(a, 'company_employee'), createClientUser(a, client.id, 'client_admin')]);
+  const [emp, cu] = await Promise.all([
+    createUser(a, 'company_employee'),
+    createClientUser(a, client.id, 'client_admin'),
+  ]);
   [adminA, adminB, employeeA, clientUserA] = await Promise.all([
     signIn(t, a.host, a.admin.email),
     signIn(t, b.host, b.admin.email),
@@ -53,7 +56,11 @@ describe('reference: services and categories', () => {
     expect(s1.json).toMatchObject({ active: true, category_count: 0 });
 
     const name = `Bathrooms ${uniq()}`;
-    const cat = await asA({ method: 'POST', url: '/api/categories', body: { name, service_ids: [s1.json.id, s2.json.id] } });
+    const cat = await asA({
+      method: 'POST',
+      url: '/api/categories',
+      body: { name, service_ids: [s1.json.id, s2.json.id] },
+    });
     expect(cat.status).toBe(201);
     expect(cat.json).toMatchObject({ name, active: true });
     expect(cat.json.services.map((s: { id: string }) => s.id).sort()).toEqual([s1.json.id, s2.json.id].sort());
@@ -65,16 +72,32 @@ describe('reference: services and categories', () => {
 
     const links = await asA({ url: '/api/category-services' });
     expect(links.status).toBe(200);
-    expect(links.json.items).toContainEqual({ category_id: cat.json.id, service_id: s1.json.id, service_name: s1.json.name });
+    expect(links.json.items).toContainEqual({
+      category_id: cat.json.id,
+      service_id: s1.json.id,
+      service_name: s1.json.name,
+    });
 
-    const upd = await asA({ method: 'PUT', url: `/api/categories/${cat.json.id}`, body: { name: `${name} 2`, active: false, service_ids: [s2.json.id] } });
+    const upd = await asA({
+      method: 'PUT',
+      url: `/api/categories/${cat.json.id}`,
+      body: { name: `${name} 2`, active: false, service_ids: [s2.json.id] },
+    });
     expect(upd.status).toBe(200);
-    expect(upd.json).toMatchObject({ name: `${name} 2`, active: false, services: [{ id: s2.json.id, name: s2.json.name }] });
+    expect(upd.json).toMatchObject({
+      name: `${name} 2`,
+      active: false,
+      services: [{ id: s2.json.id, name: s2.json.name }],
+    });
     // Inactive categories offer nothing on the forms.
     const after = await asA({ url: '/api/category-services' });
     expect(after.json.items.some((l: { category_id: string }) => l.category_id === cat.json.id)).toBe(false);
 
-    const svcUpd = await asA({ method: 'PUT', url: `/api/services/${s1.json.id}`, body: { name: `${s1.json.name} X`, active: false } });
+    const svcUpd = await asA({
+      method: 'PUT',
+      url: `/api/services/${s1.json.id}`,
+      body: { name: `${s1.json.name} X`, active: false },
+    });
     expect(svcUpd.json).toMatchObject({ name: `${s1.json.name} X`, active: false });
   });
 
@@ -87,15 +110,23 @@ describe('reference: services and categories', () => {
 
     const svc = `Gutters ${uniq()}`;
     await asA({ method: 'POST', url: '/api/services', body: { name: svc } });
-    expect((await asA({ method: 'POST', url: '/api/services', body: { name: ` ${svc.toLowerCase()} ` } })).json.errors).toEqual({ name: [REFERENCE_TEXT.nameTaken] });
+    expect(
+      (await asA({ method: 'POST', url: '/api/services', body: { name: ` ${svc.toLowerCase()} ` } })).json.errors,
+    ).toEqual({ name: [REFERENCE_TEXT.nameTaken] });
 
-    const unknown = await asA({ method: 'POST', url: '/api/categories', body: { name: `X ${uniq()}`, service_ids: [crypto.randomUUID()] } });
+    const unknown = await asA({
+      method: 'POST',
+      url: '/api/categories',
+      body: { name: `X ${uniq()}`, service_ids: [crypto.randomUUID()] },
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.json.errors).toEqual({ service_ids: [PROJECT_TEXT.notFoundOption] });
 
     const blank = await asA({ method: 'POST', url: '/api/categories', body: { name: '  ' } });
     expect(blank.json.errors).toEqual({ name: [REFERENCE_TEXT.nameRequired] });
-    expect((await asA({ method: 'POST', url: '/api/classifications', body: {} })).json.errors).toEqual({ title: [REFERENCE_TEXT.titleRequired] });
+    expect((await asA({ method: 'POST', url: '/api/classifications', body: {} })).json.errors).toEqual({
+      title: [REFERENCE_TEXT.titleRequired],
+    });
   });
 
   it('deleting a category or service used by a project is refused; unused ones are removed', async () => {
@@ -106,7 +137,9 @@ describe('reference: services and categories', () => {
     const usedCat = await asA({ method: 'DELETE', url: `/api/categories/${cat.categories[0]!.id}` });
     expect(usedCat.status).toBe(422);
     expect(usedCat.json.message).toBe(REFERENCE_TEXT.inUse);
-    expect((await asA({ method: 'DELETE', url: `/api/services/${cat.services[0]!.id}` })).json.message).toBe(REFERENCE_TEXT.inUse);
+    expect((await asA({ method: 'DELETE', url: `/api/services/${cat.services[0]!.id}` })).json.message).toBe(
+      REFERENCE_TEXT.inUse,
+    );
 
     const freeCat = await asA({ method: 'DELETE', url: `/api/categories/${cat.categories[1]!.id}` });
     expect(freeCat.status).toBe(200);
@@ -122,14 +155,24 @@ describe('reference: tags', () => {
     const created = await asA({ method: 'POST', url: '/api/tags', body: { name } });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ name, project_count: 0 });
-    expect((await asA({ method: 'POST', url: '/api/tags', body: { name: name.toLowerCase() } })).json.errors).toEqual({ name: [REFERENCE_TEXT.nameTaken] });
+    expect((await asA({ method: 'POST', url: '/api/tags', body: { name: name.toLowerCase() } })).json.errors).toEqual({
+      name: [REFERENCE_TEXT.nameTaken],
+    });
 
     const client = await createClientCo(a);
     const p = await createProject(a, client);
-    await asOwner(a.id, (tx) => tx.insert(projectTags).values({ tenantId: a.id, projectId: p.id, tagId: created.json.id }));
+    await asOwner(a.id, (tx) =>
+      tx.insert(projectTags).values({ tenantId: a.id, projectId: p.id, tagId: created.json.id }),
+    );
     const list = await asA({ url: '/api/tags' });
-    expect(list.json.items.find((x: { id: string }) => x.id === created.json.id)).toEqual({ id: created.json.id, name, project_count: 1 });
-    expect((await asA({ method: 'DELETE', url: `/api/tags/${created.json.id}` })).json.message).toBe(REFERENCE_TEXT.inUse);
+    expect(list.json.items.find((x: { id: string }) => x.id === created.json.id)).toEqual({
+      id: created.json.id,
+      name,
+      project_count: 1,
+    });
+    expect((await asA({ method: 'DELETE', url: `/api/tags/${created.json.id}` })).json.message).toBe(
+      REFERENCE_TEXT.inUse,
+    );
 
     const free = await asA({ method: 'POST', url: '/api/tags', body: { name: `Free ${uniq()}` } });
     expect((await asA({ method: 'DELETE', url: `/api/tags/${free.json.id}` })).status).toBe(200);
@@ -151,10 +194,22 @@ describe('reference: classifications', () => {
     const created = await asA({ method: 'POST', url: '/api/classifications', body: { title } });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ title, active: true });
-    expect((await asA({ method: 'POST', url: '/api/classifications', body: { title: DEFAULT_CLASSIFICATION.toUpperCase() } })).json.errors).toEqual({
+    expect(
+      (
+        await asA({
+          method: 'POST',
+          url: '/api/classifications',
+          body: { title: DEFAULT_CLASSIFICATION.toUpperCase() },
+        })
+      ).json.errors,
+    ).toEqual({
       title: [REFERENCE_TEXT.titleTaken],
     });
-    const upd = await asA({ method: 'PUT', url: `/api/classifications/${created.json.id}`, body: { title: `${title}!`, active: false } });
+    const upd = await asA({
+      method: 'PUT',
+      url: `/api/classifications/${created.json.id}`,
+      body: { title: `${title}!`, active: false },
+    });
     expect(upd.json).toEqual({ id: created.json.id, title: `${title}!`, active: false });
   });
 
@@ -166,10 +221,24 @@ describe('reference: classifications', () => {
       method: 'POST',
       url: '/api/customers',
       cookie,
-      body: { customer_name: `Cust ${slug}`, name: slug, email: `${slug}@example.test`, first_name: 'A', last_name: 'B', phone: '1', position: 'P', address: 'A', suburb: 'S', state: 'QLD', postcode: '4000' },
+      body: {
+        customer_name: `Cust ${slug}`,
+        name: slug,
+        email: `${slug}@example.test`,
+        first_name: 'A',
+        last_name: 'B',
+        phone: '1',
+        position: 'P',
+        address: 'A',
+        suburb: 'S',
+        state: 'QLD',
+        postcode: '4000',
+      },
     });
     expect(res.status, res.text).toBe(201);
-    const rows = await asOwner(res.json.id, (tx) => tx.select().from(classifications).where(eq(classifications.tenantId, res.json.id)));
+    const rows = await asOwner(res.json.id, (tx) =>
+      tx.select().from(classifications).where(eq(classifications.tenantId, res.json.id)),
+    );
     expect(rows.map((r) => r.title)).toEqual([DEFAULT_CLASSIFICATION]);
   });
 
@@ -177,8 +246,12 @@ describe('reference: classifications', () => {
     const created = await asA({ method: 'POST', url: '/api/classifications', body: { title: `Used ${uniq()}` } });
     const client = await createClientCo(a);
     const p = await createProject(a, client);
-    await asOwner(a.id, (tx) => tx.update(projects).set({ classificationId: created.json.id }).where(eq(projects.id, p.id)));
-    expect((await asA({ method: 'DELETE', url: `/api/classifications/${created.json.id}` })).json.message).toBe(REFERENCE_TEXT.inUse);
+    await asOwner(a.id, (tx) =>
+      tx.update(projects).set({ classificationId: created.json.id }).where(eq(projects.id, p.id)),
+    );
+    expect((await asA({ method: 'DELETE', url: `/api/classifications/${created.json.id}` })).json.message).toBe(
+      REFERENCE_TEXT.inUse,
+    );
     const free = await asA({ method: 'POST', url: '/api/classifications', body: { title: `Free ${uniq()}` } });
     expect((await asA({ method: 'DELETE', url: `/api/classifications/${free.json.id}` })).status).toBe(200);
   });
@@ -186,7 +259,13 @@ describe('reference: classifications', () => {
 
 describe('reference: access', () => {
   it('staff read; only company admins write (403 for employees and client users, who also cannot read)', async () => {
-    for (const url of ['/api/categories', '/api/services', '/api/tags', '/api/classifications', '/api/category-services']) {
+    for (const url of [
+      '/api/categories',
+      '/api/services',
+      '/api/tags',
+      '/api/classifications',
+      '/api/category-services',
+    ]) {
       expect((await asEmployee({ url })).status, url).toBe(200);
       expect((await asClientUser({ url })).status, url).toBe(403);
       expect((await request(t, { host: a.host, url })).status, url).toBe(401);
@@ -226,13 +305,28 @@ describe('reference: access', () => {
       expect((await asB(w)).status, `${w.method} ${w.url}`).toBe(404);
     }
     // B's category cannot offer A's services either.
-    const res = await asB({ method: 'POST', url: '/api/categories', body: { name: `B ${uniq()}`, service_ids: [cat.services[0]!.id] } });
+    const res = await asB({
+      method: 'POST',
+      url: '/api/categories',
+      body: { name: `B ${uniq()}`, service_ids: [cat.services[0]!.id] },
+    });
     expect(res.json.errors).toEqual({ service_ids: [PROJECT_TEXT.notFoundOption] });
-    for (const url of ['/api/categories', '/api/services', '/api/tags', '/api/classifications', '/api/category-services']) {
+    for (const url of [
+      '/api/categories',
+      '/api/services',
+      '/api/tags',
+      '/api/classifications',
+      '/api/category-services',
+    ]) {
       const text = (await asB({ url })).text;
-      for (const secret of [cat.categories[0]!.name, cat.services[0]!.name, tag.json.name, cls.json.title]) expect(text, url).not.toContain(secret);
+      for (const secret of [cat.categories[0]!.name, cat.services[0]!.name, tag.json.name, cls.json.title])
+        expect(text, url).not.toContain(secret);
     }
     // A is untouched.
-    expect((await asA({ url: '/api/categories' })).json.items.some((c: { name: string }) => c.name === cat.categories[0]!.name)).toBe(true);
+    expect(
+      (await asA({ url: '/api/categories' })).json.items.some(
+        (c: { name: string }) => c.name === cat.categories[0]!.name,
+      ),
+    ).toBe(true);
   });
 });

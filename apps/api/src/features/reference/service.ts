@@ -11,7 +11,17 @@ import {
 } from '@siteflow/core';
 import { inTenant, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Exec, Tx } from '../../platform/db/client.js';
-import { categories, categoryServices, classifications, projectCategories, projects, projectServices, projectTags, services, tags } from '../../platform/db/schema.js';
+import {
+  categories,
+  categoryServices,
+  classifications,
+  projectCategories,
+  projects,
+  projectServices,
+  projectTags,
+  services,
+  tags,
+} from '../../platform/db/schema.js';
 import { fieldError, HttpError, isUniqueViolation, notFound } from '../../platform/errors.js';
 
 type D = Pick<Deps, 'db'>;
@@ -22,7 +32,8 @@ async function uniqueName<T>(field: 'name' | 'title', work: () => Promise<T>): P
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError(field, field === 'name' ? REFERENCE_TEXT.nameTaken : REFERENCE_TEXT.titleTaken);
+    if (isUniqueViolation(error))
+      throw fieldError(field, field === 'name' ? REFERENCE_TEXT.nameTaken : REFERENCE_TEXT.titleTaken);
     throw error;
   }
 }
@@ -40,7 +51,10 @@ export async function categoryViews(tx: Exec, ids?: string[]): Promise<CategoryV
   const links = await tx
     .select({ categoryId: categoryServices.categoryId, id: services.id, name: services.name })
     .from(categoryServices)
-    .innerJoin(services, and(eq(services.tenantId, categoryServices.tenantId), eq(services.id, categoryServices.serviceId)))
+    .innerJoin(
+      services,
+      and(eq(services.tenantId, categoryServices.tenantId), eq(services.id, categoryServices.serviceId)),
+    )
     .where(ids ? inArray(categoryServices.categoryId, ids) : undefined)
     .orderBy(asc(sql`lower(${services.name})`));
   return rows.map((c) => ({
@@ -57,8 +71,16 @@ async function categoryView(tx: Tx, id: string) {
   return view;
 }
 
-async function assertFreeName(tx: Tx, table: typeof categories | typeof services | typeof tags, name: string, exceptId?: string) {
-  const [taken] = await tx.select({ id: table.id }).from(table).where(eq(sql`lower(${table.name})`, name.toLowerCase()));
+async function assertFreeName(
+  tx: Tx,
+  table: typeof categories | typeof services | typeof tags,
+  name: string,
+  exceptId?: string,
+) {
+  const [taken] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(eq(sql`lower(${table.name})`, name.toLowerCase()));
   if (taken && taken.id !== exceptId) throw fieldError('name', REFERENCE_TEXT.nameTaken);
 }
 
@@ -69,18 +91,23 @@ async function setCategoryServices(tx: Tx, tenantId: string, categoryId: string,
     if (found.length !== wanted.length) throw fieldError('service_ids', PROJECT_TEXT.notFoundOption);
   }
   await tx.delete(categoryServices).where(eq(categoryServices.categoryId, categoryId));
-  if (wanted.length) await tx.insert(categoryServices).values(wanted.map((serviceId) => ({ tenantId, categoryId, serviceId })));
+  if (wanted.length)
+    await tx.insert(categoryServices).values(wanted.map((serviceId) => ({ tenantId, categoryId, serviceId })));
 }
 
 type CategoryData = { name: string; active: boolean; service_ids: string[] };
 
-export const listCategories = (deps: D, tenant: TenantContext) => inTenant(deps, tenant.id, async (tx) => ({ items: await categoryViews(tx) }));
+export const listCategories = (deps: D, tenant: TenantContext) =>
+  inTenant(deps, tenant.id, async (tx) => ({ items: await categoryViews(tx) }));
 
 export const createCategory = (deps: D, tenant: TenantContext, input: CategoryData) =>
   uniqueName('name', () =>
     inTenant(deps, tenant.id, async (tx) => {
       await assertFreeName(tx, categories, input.name);
-      const [row] = await tx.insert(categories).values({ tenantId: tenant.id, name: input.name, active: input.active }).returning({ id: categories.id });
+      const [row] = await tx
+        .insert(categories)
+        .values({ tenantId: tenant.id, name: input.name, active: input.active })
+        .returning({ id: categories.id });
       await setCategoryServices(tx, tenant.id, row!.id, input.service_ids);
       return categoryView(tx, row!.id);
     }),
@@ -90,7 +117,11 @@ export const updateCategory = (deps: D, tenant: TenantContext, id: string, input
   uniqueName('name', () =>
     inTenant(deps, tenant.id, async (tx) => {
       await assertFreeName(tx, categories, input.name, id);
-      const [row] = await tx.update(categories).set({ name: input.name, active: input.active }).where(eq(categories.id, id)).returning({ id: categories.id });
+      const [row] = await tx
+        .update(categories)
+        .set({ name: input.name, active: input.active })
+        .where(eq(categories.id, id))
+        .returning({ id: categories.id });
       if (!row) throw notFound('The category');
       await setCategoryServices(tx, tenant.id, id, input.service_ids);
       return categoryView(tx, id);
@@ -99,7 +130,11 @@ export const updateCategory = (deps: D, tenant: TenantContext, id: string, input
 
 export const deleteCategory = (deps: D, tenant: TenantContext, id: string) =>
   inTenant(deps, tenant.id, async (tx) => {
-    const [used] = await tx.select({ id: projectCategories.projectId }).from(projectCategories).where(eq(projectCategories.categoryId, id)).limit(1);
+    const [used] = await tx
+      .select({ id: projectCategories.projectId })
+      .from(projectCategories)
+      .where(eq(projectCategories.categoryId, id))
+      .limit(1);
     if (used) throw inUse();
     const [row] = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
     if (!row) throw notFound('The category');
@@ -112,7 +147,10 @@ async function serviceViews(tx: Exec, id?: string): Promise<ServiceView[]> {
   const rows = await tx
     .select({ id: services.id, name: services.name, active: services.active, n: count(categoryServices.categoryId) })
     .from(services)
-    .leftJoin(categoryServices, and(eq(categoryServices.tenantId, services.tenantId), eq(categoryServices.serviceId, services.id)))
+    .leftJoin(
+      categoryServices,
+      and(eq(categoryServices.tenantId, services.tenantId), eq(categoryServices.serviceId, services.id)),
+    )
     .where(id ? eq(services.id, id) : undefined)
     .groupBy(services.tenantId, services.id)
     .orderBy(asc(sql`lower(${services.name})`), asc(services.id));
@@ -125,13 +163,17 @@ async function serviceView(tx: Tx, id: string) {
   return view;
 }
 
-export const listServices = (deps: D, tenant: TenantContext) => inTenant(deps, tenant.id, async (tx) => ({ items: await serviceViews(tx) }));
+export const listServices = (deps: D, tenant: TenantContext) =>
+  inTenant(deps, tenant.id, async (tx) => ({ items: await serviceViews(tx) }));
 
 export const createService = (deps: D, tenant: TenantContext, input: { name: string; active: boolean }) =>
   uniqueName('name', () =>
     inTenant(deps, tenant.id, async (tx) => {
       await assertFreeName(tx, services, input.name);
-      const [row] = await tx.insert(services).values({ tenantId: tenant.id, ...input }).returning({ id: services.id });
+      const [row] = await tx
+        .insert(services)
+        .values({ tenantId: tenant.id, ...input })
+        .returning({ id: services.id });
       return serviceView(tx, row!.id);
     }),
   );
@@ -148,7 +190,11 @@ export const updateService = (deps: D, tenant: TenantContext, id: string, input:
 
 export const deleteService = (deps: D, tenant: TenantContext, id: string) =>
   inTenant(deps, tenant.id, async (tx) => {
-    const [used] = await tx.select({ id: projectServices.projectId }).from(projectServices).where(eq(projectServices.serviceId, id)).limit(1);
+    const [used] = await tx
+      .select({ id: projectServices.projectId })
+      .from(projectServices)
+      .where(eq(projectServices.serviceId, id))
+      .limit(1);
     if (used) throw inUse();
     const [row] = await tx.delete(services).where(eq(services.id, id)).returning({ id: services.id });
     if (!row) throw notFound('The service');
@@ -157,14 +203,25 @@ export const deleteService = (deps: D, tenant: TenantContext, id: string) =>
 /** Spec 1: Category-service link (category_id, service_id, service_name), active categories and services only. */
 export const categoryServiceLinks = (tx: Exec) =>
   tx
-    .select({ category_id: categoryServices.categoryId, service_id: categoryServices.serviceId, service_name: services.name })
+    .select({
+      category_id: categoryServices.categoryId,
+      service_id: categoryServices.serviceId,
+      service_name: services.name,
+    })
     .from(categoryServices)
-    .innerJoin(services, and(eq(services.tenantId, categoryServices.tenantId), eq(services.id, categoryServices.serviceId)))
-    .innerJoin(categories, and(eq(categories.tenantId, categoryServices.tenantId), eq(categories.id, categoryServices.categoryId)))
+    .innerJoin(
+      services,
+      and(eq(services.tenantId, categoryServices.tenantId), eq(services.id, categoryServices.serviceId)),
+    )
+    .innerJoin(
+      categories,
+      and(eq(categories.tenantId, categoryServices.tenantId), eq(categories.id, categoryServices.categoryId)),
+    )
     .where(and(eq(services.active, true), eq(categories.active, true)))
     .orderBy(asc(sql`lower(${services.name})`), asc(categoryServices.categoryId));
 
-export const listCategoryServices = (deps: D, tenant: TenantContext) => inTenant(deps, tenant.id, async (tx) => ({ items: await categoryServiceLinks(tx) }));
+export const listCategoryServices = (deps: D, tenant: TenantContext) =>
+  inTenant(deps, tenant.id, async (tx) => ({ items: await categoryServiceLinks(tx) }));
 
 // ---------------------------------------------------------------------------------------------
 // Tags (created by name from the project forms as well)
@@ -180,7 +237,8 @@ async function tagViews(tx: Exec, id?: string): Promise<TagView[]> {
   return rows.map((r) => ({ id: r.id, name: r.name, project_count: r.n }));
 }
 
-export const listTags = (deps: D, tenant: TenantContext) => inTenant(deps, tenant.id, async (tx) => ({ items: await tagViews(tx) }));
+export const listTags = (deps: D, tenant: TenantContext) =>
+  inTenant(deps, tenant.id, async (tx) => ({ items: await tagViews(tx) }));
 
 export const createTag = (deps: D, tenant: TenantContext, input: { name: string }) =>
   uniqueName('name', () =>
@@ -194,7 +252,11 @@ export const createTag = (deps: D, tenant: TenantContext, input: { name: string 
 
 export const deleteTag = (deps: D, tenant: TenantContext, id: string) =>
   inTenant(deps, tenant.id, async (tx) => {
-    const [used] = await tx.select({ id: projectTags.projectId }).from(projectTags).where(eq(projectTags.tagId, id)).limit(1);
+    const [used] = await tx
+      .select({ id: projectTags.projectId })
+      .from(projectTags)
+      .where(eq(projectTags.tagId, id))
+      .limit(1);
     if (used) throw inUse();
     const [row] = await tx.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
     if (!row) throw notFound('The tag');
@@ -214,7 +276,12 @@ export async function ensureTags(tx: Tx, tenantId: string, names: readonly strin
   const rows = await tx
     .select({ id: tags.id })
     .from(tags)
-    .where(inArray(sql`lower(${tags.name})`, wanted.map((n) => n.toLowerCase())));
+    .where(
+      inArray(
+        sql`lower(${tags.name})`,
+        wanted.map((n) => n.toLowerCase()),
+      ),
+    );
   return rows.map((r) => r.id);
 }
 
@@ -226,17 +293,27 @@ export async function ensureDefaultClassification(tx: Tx, tenantId: string) {
   await tx.insert(classifications).values({ tenantId, title: DEFAULT_CLASSIFICATION }).onConflictDoNothing();
 }
 
-const presentClassification = (c: typeof classifications.$inferSelect): ClassificationView => ({ id: c.id, title: c.title, active: c.active });
+const presentClassification = (c: typeof classifications.$inferSelect): ClassificationView => ({
+  id: c.id,
+  title: c.title,
+  active: c.active,
+});
 
 async function assertFreeTitle(tx: Tx, title: string, exceptId?: string) {
-  const [taken] = await tx.select({ id: classifications.id }).from(classifications).where(eq(sql`lower(${classifications.title})`, title.toLowerCase()));
+  const [taken] = await tx
+    .select({ id: classifications.id })
+    .from(classifications)
+    .where(eq(sql`lower(${classifications.title})`, title.toLowerCase()));
   if (taken && taken.id !== exceptId) throw fieldError('title', REFERENCE_TEXT.titleTaken);
 }
 
 export const listClassifications = (deps: D, tenant: TenantContext) =>
   inTenant(deps, tenant.id, async (tx) => {
     await ensureDefaultClassification(tx, tenant.id);
-    const rows = await tx.select().from(classifications).orderBy(asc(sql`lower(${classifications.title})`));
+    const rows = await tx
+      .select()
+      .from(classifications)
+      .orderBy(asc(sql`lower(${classifications.title})`));
     return { items: rows.map(presentClassification) };
   });
 
@@ -245,12 +322,20 @@ export const createClassification = (deps: D, tenant: TenantContext, input: { ti
     inTenant(deps, tenant.id, async (tx) => {
       await ensureDefaultClassification(tx, tenant.id);
       await assertFreeTitle(tx, input.title);
-      const [row] = await tx.insert(classifications).values({ tenantId: tenant.id, ...input }).returning();
+      const [row] = await tx
+        .insert(classifications)
+        .values({ tenantId: tenant.id, ...input })
+        .returning();
       return presentClassification(row!);
     }),
   );
 
-export const updateClassification = (deps: D, tenant: TenantContext, id: string, input: { title: string; active: boolean }) =>
+export const updateClassification = (
+  deps: D,
+  tenant: TenantContext,
+  id: string,
+  input: { title: string; active: boolean },
+) =>
   uniqueName('title', () =>
     inTenant(deps, tenant.id, async (tx) => {
       await assertFreeTitle(tx, input.title, id);
@@ -262,8 +347,15 @@ export const updateClassification = (deps: D, tenant: TenantContext, id: string,
 
 export const deleteClassification = (deps: D, tenant: TenantContext, id: string) =>
   inTenant(deps, tenant.id, async (tx) => {
-    const [used] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.classificationId, id)).limit(1);
+    const [used] = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.classificationId, id))
+      .limit(1);
     if (used) throw inUse();
-    const [row] = await tx.delete(classifications).where(eq(classifications.id, id)).returning({ id: classifications.id });
+    const [row] = await tx
+      .delete(classifications)
+      .where(eq(classifications.id, id))
+      .returning({ id: classifications.id });
     if (!row) throw notFound('The classification');
   });
