@@ -27,6 +27,8 @@ import { geoRoutes } from './features/geo/routes.js';
 import { referenceRoutes } from './features/reference/routes.js';
 import { clientRoutes } from './features/clients/routes.js';
 import { projectRoutes } from './features/projects/routes.js';
+import { projectLinkRoutes } from './features/project-links/routes.js';
+import { searchRoutes } from './features/search/routes.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -126,6 +128,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   referenceRoutes(app, deps);
   clientRoutes(app, deps);
   projectRoutes(app, deps);
+  projectLinkRoutes(app, deps);
+  searchRoutes(app, deps);
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(WEB_DIST, 'index.html'));

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OkResponse, QuickSearchQuery, QuickSearchResult, RecentlyViewedPage } from '@siteflow/core';
+import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
+import { errorResponses as errors, guard, projectIdField } from '../projects/guard.js';
+import { forgetRecentlyViewed, quickSearch, recentlyViewed } from './service.js';
+
+const RecentQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const RECENT_REMOVED = 'Removed from recently viewed.';
+
+/** Quick search (Ctrl+K) and the Recently Viewed popup. */
+export function searchRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const view = guard('projects.view');
+
+  r.get(
+    '/api/search/projects',
+    {
+      ...view,
+      schema: {
+        tags: ['search'],
+        description:
+          'Typo-tolerant: exact matches (code, name, order reference, client, address) newest first; when none, the closest by trigram word similarity. `total` stops at 1,000. `service_provider_name` is left out for client roles.',
+        querystring: QuickSearchQuery,
+        response: { 200: QuickSearchResult, ...errors },
+      },
+    },
+    async (request) => quickSearch(deps, tenantOf(request), requireActor(request), request.query),
+  );
+
+  r.get(
+    '/api/recently-viewed',
+    {
+      ...view,
+      schema: { tags: ['search'], querystring: RecentQuery, response: { 200: RecentlyViewedPage, ...errors } },
+    },
+    async (request) => recentlyViewed(deps, tenantOf(request), requireActor(request), request.query),
+  );
+
+  r.delete(
+    '/api/recently-viewed/:projectId',
+    {
+      ...view,
+      schema: {
+        tags: ['search'],
+        params: z.object({ projectId: projectIdField }),
+        response: { 200: OkResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await forgetRecentlyViewed(deps, tenantOf(request), requireActor(request), request.params.projectId);
+      return { message: RECENT_REMOVED };
+    },
+  );
+}
