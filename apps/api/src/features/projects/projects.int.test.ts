@@ -727,6 +727,29 @@ describe('projects: list and lookup', () => {
     expect((await asA({ url: '/api/projects?sort=nonsense' })).status).toBe(422);
   });
 
+  it('pages past the middle (read from the far end) continue the same order, for every sort', async () => {
+    const c = await createClientCo(a);
+    const dates = ['2026-02-01 08:00', null, '2026-01-01 08:00', '2026-02-01 08:00', null, '2026-03-01 08:00', '2026-01-15 08:00'];
+    const names = ['b', 'a', 'c', 'a', 'd', 'b', 'e'];
+    const statuses = ['order', 'scheduled', 'order', 'quote', 'order', 'scheduled', 'order'] as const;
+    for (let i = 0; i < dates.length; i++) await createProject(a, c, { startDate: dates[i]!, endDate: dates[i]!, name: names[i]!, status: statuses[i]! });
+    for (const sort of ['start_date', 'code', 'name', 'status', 'client', 'created_at']) {
+      for (const order of ['asc', 'desc']) {
+        const base = `/api/projects?client_id=${c.id}&sort=${sort}&order=${order}`;
+        const whole = (await asA({ url: `${base}&pageSize=100` })).json.items.map((p: { id: number }) => p.id);
+        expect(whole).toHaveLength(7);
+        const paged: number[] = [];
+        for (let page = 1; page <= 4; page++) {
+          const res = await asA({ url: `${base}&pageSize=2&page=${page}` });
+          expect(res.json.total).toBe(7);
+          paged.push(...res.json.items.map((p: { id: number }) => p.id));
+        }
+        expect(paged, `${sort} ${order}`).toEqual(whole);
+        expect((await asA({ url: `${base}&pageSize=2&page=5` })).json.items).toEqual([]);
+      }
+    }
+  });
+
   it('lookup finds by code or name (typos too), excludes one, and lists the newest without a term', async () => {
     const name = `Harbourview Tower ${uniq()}`;
     const p = await createProject(a, client, { name });

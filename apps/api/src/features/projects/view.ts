@@ -99,30 +99,31 @@ async function linkedRefs(tx: Exec, actor: Actor, id: number): Promise<{ linked:
 
 /** Everything the project details screen shows, as this actor may see it. */
 export async function projectView(tx: Exec, actor: Actor, id: number): Promise<ProjectView> {
-  const p = await findVisibleProject(tx, actor, id);
+  const [head] = await tx
+    .select({
+      p: projects,
+      classificationTitle: classifications.title,
+      clientName: clients.tradingName,
+      providerName: serviceProviders.name,
+    })
+    .from(projects)
+    .leftJoin(
+      classifications,
+      and(eq(classifications.tenantId, projects.tenantId), eq(classifications.id, projects.classificationId)),
+    )
+    .leftJoin(clients, and(eq(clients.tenantId, projects.tenantId), eq(clients.id, projects.clientId)))
+    .leftJoin(
+      serviceProviders,
+      and(eq(serviceProviders.tenantId, projects.tenantId), eq(serviceProviders.id, projects.serviceProviderId)),
+    )
+    .where(and(eq(projects.id, id), visibleProjects(actor)));
+  if (!head) throw notFound('The project');
+  const { p, classificationTitle, clientName, providerName } = head;
   const peopleIds = [p.clientAmId, p.projectManagerId, p.projectAdministratorId, p.salesRepresentativeId].filter(
     (x): x is string => !!x,
   );
-  const [people, extra, refs, tagRows, categoryRows, serviceRows, contacts, changes] = await inOrder(
+  const [people, refs, tagRows, categoryRows, serviceRows, contacts, changes] = await inOrder(
     () => tx.select().from(users).where(inArray(users.id, peopleIds)),
-    () =>
-      tx
-        .select({
-          classificationTitle: classifications.title,
-          clientName: clients.tradingName,
-          providerName: serviceProviders.name,
-        })
-        .from(projects)
-        .leftJoin(
-          classifications,
-          and(eq(classifications.tenantId, projects.tenantId), eq(classifications.id, projects.classificationId)),
-        )
-        .leftJoin(clients, and(eq(clients.tenantId, projects.tenantId), eq(clients.id, projects.clientId)))
-        .leftJoin(
-          serviceProviders,
-          and(eq(serviceProviders.tenantId, projects.tenantId), eq(serviceProviders.id, projects.serviceProviderId)),
-        )
-        .where(eq(projects.id, id)),
     () => linkedRefs(tx, actor, id),
     () =>
       tx
@@ -168,7 +169,6 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
     const u = uid ? byId.get(uid) : undefined;
     return u ? person(u) : null;
   };
-  const { classificationTitle, clientName, providerName } = extra[0] ?? {};
   const mayEdit = can(actor, 'projects.edit');
   return {
     id: p.id,
