@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { AppShell, Avatar, Burger, Button, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
@@ -36,7 +36,7 @@ export function AppLayout() {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
             <Burger
               opened={mobileOpened}
               onClick={toggleMobile}
@@ -44,8 +44,8 @@ export function AppLayout() {
               size="sm"
               aria-label={mobileOpened ? 'Close menu' : 'Open menu'}
             />
-            <Text fw={600} size="sm" c="dimmed" truncate hiddenFrom="sm">
-              {session.area === 'platform' ? 'Siteflow platform' : session.tenant.name}
+            <Text fw={600} size="sm" c="dimmed" truncate>
+              {session.area === 'platform' ? 'Platform administration' : session.tenant.name}
             </Text>
           </Group>
           <Group gap="md" wrap="nowrap">
@@ -80,9 +80,20 @@ export function AppLayout() {
               leftSection={<IconLogout size={16} aria-hidden />}
               loading={logout.isPending}
               onClick={() => logout.mutate()}
+              visibleFrom="sm"
             >
               Sign out
             </Button>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Sign out"
+              loading={logout.isPending}
+              onClick={() => logout.mutate()}
+              hiddenFrom="sm"
+            >
+              <IconLogout size={18} aria-hidden />
+            </ActionIcon>
           </Group>
         </Group>
       </AppShell.Header>

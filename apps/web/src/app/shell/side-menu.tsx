@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Menu, NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Menu, NavLink, ScrollArea, Stack, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import type { SessionView } from '@siteflow/core';
@@ -37,10 +37,6 @@ export function SideMenu({ session, iconOnly, onToggle, showToggle }: SideMenuPr
         >
           {session.area === 'tenant' && session.tenant.has_logo ? (
             <TenantLogo name={session.tenant.name} height={iconOnly ? 32 : 40} />
-          ) : session.area === 'tenant' && !iconOnly ? (
-            <Text fw={700} fz="lg" lh={1.2} lineClamp={2}>
-              {session.tenant.name}
-            </Text>
           ) : (
             <SiteflowWordmark compact={iconOnly} />
           )}

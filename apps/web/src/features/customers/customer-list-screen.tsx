@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Paper, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Avatar, Button, Group, Paper, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconExternalLink, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
@@ -80,9 +80,20 @@ export function CustomerListScreen() {
                 accessor: 'customer_name',
                 title: 'Company name',
                 render: (c) => (
-                  <Text size="sm" fw={600}>
-                    {c.customer_name}
-                  </Text>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar
+                      src={c.logo_path}
+                      name={c.customer_name}
+                      color="initials"
+                      radius="sm"
+                      size={34}
+                      alt=""
+                      styles={{ image: { objectFit: 'contain' } }}
+                    />
+                    <Text size="sm" fw={600}>
+                      {c.customer_name}
+                    </Text>
+                  </Group>
                 ),
               },
               {
