@@ -54,6 +54,8 @@ type ScenarioResult = {
   load: Stats & { rps: number; concurrency: number; statuses: Record<number, number> };
   pass: boolean | null;
   sample: string;
+  /** The URLs with the highest median time in the sequential phase. */
+  slowest: { url: string; median: number }[];
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -245,6 +247,7 @@ function report(
   console.log('');
   const head = [
     'endpoint',
+    'n',
     'p50',
     'p95',
     'p99',
@@ -280,6 +283,10 @@ function report(
   }
   console.log('');
   for (const r of results) console.log(`  e.g. ${r.sample}`);
+  for (const r of results.filter((x) => x.pass === false)) {
+    console.log(`\n  Slowest requests of '${r.name}' (median ms):`);
+    for (const u of r.slowest) console.log(`    ${ms(u.median).padStart(7)}  ${u.url}`);
+  }
 }
 
 async function main() {
@@ -374,6 +381,16 @@ async function main() {
         durationMs: opts.duration * 1000,
       });
       const sequential = { ...percentiles(seq.latencies), server, statuses: seq.statuses };
+      // One lane cycles through the URLs in order, so the i-th time belongs to urls[i % length].
+      const byUrl = new Map<string, number[]>();
+      seq.latencies.forEach((t, i) => {
+        const u = s.urls[i % s.urls.length]!;
+        byUrl.set(u, [...(byUrl.get(u) ?? []), t]);
+      });
+      const slowest = [...byUrl]
+        .map(([url, times]) => ({ url: decodeURIComponent(url), median: percentiles(times).p50 }))
+        .sort((a, b) => b.median - a.median)
+        .slice(0, 5);
       const allOk = Object.keys(seq.statuses).every((k) => k === '200');
       const body = JSON.parse(probe.text) as { total?: number };
       results.push({
@@ -388,6 +405,7 @@ async function main() {
         },
         pass: s.target === null ? null : allOk && sequential.p95 <= s.target,
         sample: `${decodeURIComponent(s.urls[0]!)} -> total ${body.total ?? '?'}`,
+        slowest,
       });
     }
     report(dataset, results, opts);
