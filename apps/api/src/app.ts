@@ -134,10 +134,12 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(WEB_DIST, 'index.html'));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: true, index: false, maxAge: '1h', immutable: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !serveWeb) {
+    // A missing asset is a 404, never the app's HTML (browsers would report a MIME error).
+    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET' || !serveWeb) {
       return reply.code(404).send({ message: 'Not found.' });
     }
     // Every other GET is a screen of the single-page app.

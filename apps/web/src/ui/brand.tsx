@@ -17,8 +17,7 @@ export function SiteflowWordmark({ compact = false, size = 'lg' }: { compact?: b
   );
 }
 
-export const TENANT_LOGO_URL = '/api/tenant/logo';
-
-export function TenantLogo({ name, height = 40 }: { name: string; height?: number }) {
-  return <Image src={TENANT_LOGO_URL} alt={`${name} logo`} h={height} w="auto" fit="contain" maw={200} />;
+/** `url` is the session's tenant.logo_url: it changes whenever the logo does. */
+export function TenantLogo({ name, url, height = 40 }: { name: string; url: string; height?: number }) {
+  return <Image src={url} alt={`${name} logo`} h={height} w="auto" fit="contain" maw={200} />;
 }

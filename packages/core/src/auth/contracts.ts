@@ -56,7 +56,8 @@ export const SessionUser = z.object({
 
 export const SessionView = z.object({
   area: z.enum(['platform', 'tenant']),
-  tenant: z.object({ id: z.uuid(), name: z.string(), slug: z.string(), has_logo: z.boolean() }),
+  /** logo_url changes whenever the logo does, so browsers never show a stale one. */
+  tenant: z.object({ id: z.uuid(), name: z.string(), slug: z.string(), has_logo: z.boolean(), logo_url: z.string().nullable() }),
   user: SessionUser.nullable(),
   abilities: z.array(z.enum(ACTIONS)),
 });

@@ -21,7 +21,8 @@ describe('StaffInput', () => {
   });
 
   it("reads the '1'/'0' flags and defaults them", () => {
-    expect(StaffInput.parse(valid)).toMatchObject({ is_project_manager: '0', notifications: '1', position: '' });
+    expect(StaffInput.parse(valid)).toMatchObject({ is_project_manager: '0', notifications: '1' });
+    expect(StaffInput.parse(valid).position).toBeUndefined();
     expect(StaffInput.parse({ ...valid, is_project_manager: true, notifications: '0' })).toMatchObject({ is_project_manager: '1', notifications: '0' });
   });
 

@@ -35,7 +35,8 @@ export const StaffInput = z.object({
   last_name: requiredText(STAFF_TEXT.lastNameRequired, 100),
   email: emailField(STAFF_TEXT.emailRequired),
   phone: requiredText(STAFF_TEXT.phoneRequired, 40),
-  position: z.string().trim().max(100).optional().default(''),
+  // Absent = keep the saved position (the form hides Position whenever it shows the role list).
+  position: z.string().trim().max(100).optional(),
   role: StaffRole.optional(),
   is_project_manager: flag.default('0'),
   notifications: flag.default('1'),

@@ -139,7 +139,13 @@ export async function describeSession(deps: Pick<Deps, 'db'>, tenant: TenantCont
   }
   return {
     area,
-    tenant: { id: tenant.id, name: tenant.name, slug: tenant.slug ?? '', has_logo: Boolean(tenant.logoKey) },
+    tenant: {
+      id: tenant.id,
+      name: tenant.name,
+      slug: tenant.slug ?? '',
+      has_logo: Boolean(tenant.logoKey),
+      logo_url: tenant.logoKey ? `/api/tenant/logo?v=${encodeURIComponent(tenant.logoKey.slice(0, 8))}` : null,
+    },
     user,
     abilities: actor && user ? abilitiesOf({ role: actor.role, area }) : [],
   };

@@ -50,7 +50,8 @@ export function customerRoutes(app: FastifyInstance, deps: Deps) {
 async function sendImage(deps: Pick<Deps, 'files'>, reply: import('fastify').FastifyReply, key: string | null) {
   const data = key ? await deps.files.read(key) : null;
   if (!key || !data) throw notFound('The image');
-  return reply.type(mimeOfKey(key)).header('cache-control', 'private, max-age=300').header('content-disposition', 'inline').send(data);
+  // Addresses carry a version (?v=) that changes with the image, so it may be cached for long.
+  return reply.type(mimeOfKey(key)).header('cache-control', 'private, max-age=86400').header('content-disposition', 'inline').send(data);
 }
 
 export { sendImage };

@@ -106,7 +106,7 @@ function columns(tenant: TenantContext, input: StaffInput) {
     lastName: input.last_name,
     email: input.email,
     phone: input.phone,
-    position: input.position || null,
+    ...(input.position !== undefined ? { position: input.position || null } : {}),
     address: input.address,
     suburb: input.suburb,
     state: input.state,

@@ -35,8 +35,8 @@ export function SideMenu({ session, iconOnly, onToggle, showToggle }: SideMenuPr
           className={classes.logoLink}
           aria-label={`${session.area === 'platform' ? 'Siteflow' : session.tenant.name} home`}
         >
-          {session.area === 'tenant' && session.tenant.has_logo ? (
-            <TenantLogo name={session.tenant.name} height={iconOnly ? 32 : 40} />
+          {session.area === 'tenant' && session.tenant.logo_url ? (
+            <TenantLogo name={session.tenant.name} url={session.tenant.logo_url} height={iconOnly ? 32 : 40} />
           ) : (
             <SiteflowWordmark compact={iconOnly} />
           )}

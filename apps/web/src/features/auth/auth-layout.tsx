@@ -21,8 +21,8 @@ export function AuthLayout({
       <Center mih="100vh" p="md">
         <Stack w="100%" maw={440} gap="lg">
           <Stack align="center" gap={6}>
-            {isTenant && session.tenant.has_logo ? (
-              <TenantLogo name={session.tenant.name} height={56} />
+            {isTenant && session.tenant.logo_url ? (
+              <TenantLogo name={session.tenant.name} url={session.tenant.logo_url} height={56} />
             ) : (
               <SiteflowWordmark size="xl" />
             )}
