@@ -10,6 +10,7 @@ const staff = () => import('../features/staff');
 const settings = () => import('../features/settings');
 const mailbox = () => import('../features/mailbox');
 const shell = () => import('./shell/app-layout');
+const projectList = () => import('../features/projects/project-list-screen');
 
 export const routes: RouteObject[] = [
   {
@@ -28,6 +29,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await shell()).AppLayout }),
             children: [
               { index: true, Component: HomeRedirect },
+              {
+                path: 'projects',
+                element: <RequireAbility ability="projects.view" />,
+                children: [{ index: true, lazy: async () => ({ Component: (await projectList()).ProjectListScreen }) }],
+              },
               {
                 path: 'customers',
                 element: <RequireAbility ability="customers.manage" />,

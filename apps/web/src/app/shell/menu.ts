@@ -1,5 +1,14 @@
 import type { ComponentType } from 'react';
-import { IconBuildingSkyscraper, IconMail, IconScale, IconUsers, type IconProps } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconBriefcase,
+  IconBuildingSkyscraper,
+  IconListDetails,
+  IconMail,
+  IconScale,
+  IconUsers,
+  type IconProps,
+} from '@tabler/icons-react';
 import type { Action, SessionView } from '@siteflow/core';
 
 export type MenuLink = { label: string; href: string; ability: Action };
@@ -31,11 +40,29 @@ const PLATFORM_MENU: MenuItem[] = [
 
 const TENANT_MENU: MenuItem[] = [
   {
+    label: 'Projects',
+    icon: IconBriefcase,
+    children: [
+      { label: 'All projects', href: '/projects', ability: 'projects.view' },
+      { label: 'New project', href: '/projects/new', ability: 'projects.create' },
+    ],
+  },
+  { label: 'Clients', icon: IconAddressBook, href: '/clients', ability: 'clients.view' },
+  {
     label: 'Staff',
     icon: IconUsers,
     children: [
       { label: 'All staff', href: '/staff', ability: 'staff.view' },
       { label: 'New staff', href: '/staff/new', ability: 'staff.manage' },
+    ],
+  },
+  {
+    label: 'Reference data',
+    icon: IconListDetails,
+    children: [
+      { label: 'Categories & services', href: '/reference/categories', ability: 'reference.view' },
+      { label: 'Tags', href: '/reference/tags', ability: 'reference.view' },
+      { label: 'Classifications', href: '/reference/classifications', ability: 'reference.view' },
     ],
   },
   {
