@@ -1,0 +1,189 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PROJECT_TEXT,
+  sortManagers,
+  type AccountManager,
+  type AccountManagerQuickAdd,
+  type Place,
+  type ProjectCreate,
+  type ProjectCreateData,
+  type ProjectDetailsUpdate,
+  type ProjectLocationUpdate,
+  type ProjectOtherUpdate,
+  type ProjectRef,
+  type ProjectServicesUpdate,
+  type ProjectStatusUpdate,
+  type ProjectView,
+  type State,
+} from '@siteflow/core';
+import { ApiError, api, errorMessage } from '../../api/client';
+
+type Created = { id: number; project_code: string; redirect_url: string; message: string };
+type Deleted = { message: string; redirect_url: string };
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  lists: ['projects', 'list'] as const,
+  createData: ['projects', 'create-data'] as const,
+  lookup: (q: string, exclude?: number) => ['projects', 'lookup', q, exclude ?? null] as const,
+  detail: (id: number) => ['projects', 'detail', id] as const,
+};
+export const accountManagerKeys = {
+  ofClient: (clientId: string) => ['clients', clientId, 'account-managers'] as const,
+};
+const geoKeys = { places: (q: string) => ['geo', 'places', q] as const };
+
+/** The client's own fallback for a failure the server did not explain (it is not a server message). */
+const UNEXPLAINED = errorMessage(null);
+
+/**
+ * A load failure as the project screens report it: the server's message when it gave one,
+ * else the screen's own text (spec 1 section 8).
+ */
+export function loadFailure(error: unknown, fallback: string): ApiError {
+  if (error instanceof ApiError && error.status > 0 && error.message && error.message !== UNEXPLAINED) return error;
+  return new ApiError(error instanceof ApiError ? error.status : 0, fallback);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creation
+
+export function useProjectCreateData(enabled = true) {
+  return useQuery({
+    queryKey: projectKeys.createData,
+    queryFn: ({ signal }) =>
+      api
+        .get<ProjectCreateData>('/api/projects/create-data', undefined, signal)
+        .catch((error: unknown) => Promise.reject(loadFailure(error, PROJECT_TEXT.createLoadFailed))),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useCreateProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProjectCreate) => api.post<Created>('/api/projects', body),
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.lists }),
+  });
+}
+
+/** The linked-projects picker: searched on the server (a tenant may hold 100,000 projects). */
+export function useProjectLookup(q: string, exclude?: number, enabled = true) {
+  return useQuery<ProjectRef[], Error, ProjectRef[], ReturnType<typeof projectKeys.lookup>>({
+    queryKey: projectKeys.lookup(q, exclude),
+    queryFn: ({ signal }) =>
+      api.get<{ items: ProjectRef[] }>('/api/projects/lookup', { q, exclude }, signal).then((r) => r.items),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Account managers of a client
+
+export function useAccountManagers(clientId: string | null) {
+  return useQuery({
+    queryKey: accountManagerKeys.ofClient(clientId ?? ''),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ items: AccountManager[] }>(`/api/clients/${encodeURIComponent(clientId!)}/account-managers`, undefined, signal)
+        .then((r) => sortManagers(r.items.filter((m) => m.active))),
+    enabled: Boolean(clientId),
+  });
+}
+
+export function useQuickAddAccountManager(clientId: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AccountManagerQuickAdd) =>
+      api.post<AccountManager>(`/api/clients/${encodeURIComponent(clientId!)}/account-managers`, body),
+    onSuccess: (manager) => {
+      if (!clientId) return;
+      // Offered at once, in name order, before the list is fetched again.
+      client.setQueryData<AccountManager[]>(accountManagerKeys.ofClient(clientId), (list) =>
+        list ? sortManagers([...list.filter((m) => m.id !== manager.id), manager]) : list,
+      );
+      return client.invalidateQueries({ queryKey: accountManagerKeys.ofClient(clientId) });
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Details screen
+
+export function useProject(id: number) {
+  return useQuery({
+    queryKey: projectKeys.detail(id),
+    queryFn: ({ signal }) =>
+      api
+        .get<ProjectView>(`/api/projects/${id}`, undefined, signal)
+        .catch((error: unknown) => Promise.reject(loadFailure(error, PROJECT_TEXT.detailsLoadFailed))),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export type SectionPayloads = {
+  details: ProjectDetailsUpdate;
+  services: ProjectServicesUpdate;
+  other: ProjectOtherUpdate;
+  location: ProjectLocationUpdate;
+};
+export type Section = keyof SectionPayloads;
+
+/** Saves one section; the answer is the whole project, which replaces the one on screen. */
+export function useSaveSection<S extends Section>(id: number, section: S) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SectionPayloads[S]) => api.put<ProjectView>(`/api/projects/${id}/${section}`, body),
+    onSuccess: (project) => {
+      client.setQueryData(projectKeys.detail(id), project);
+      return client.invalidateQueries({ queryKey: projectKeys.lists });
+    },
+  });
+}
+
+export function useChangeStatus(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProjectStatusUpdate) => api.put<ProjectView>(`/api/projects/${id}/status`, body),
+    onSuccess: (project) => {
+      client.setQueryData(projectKeys.detail(id), project);
+      return client.invalidateQueries({ queryKey: projectKeys.lists });
+    },
+  });
+}
+
+export function useDeleteProject(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<Deleted>(`/api/projects/${id}`),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: projectKeys.detail(id) });
+      return client.invalidateQueries({ queryKey: projectKeys.lists });
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Address autocomplete (offline AU + NZ gazetteer)
+
+export function usePlaces(q: string) {
+  const query = q.trim();
+  return useQuery<Place[], Error, Place[], ReturnType<typeof geoKeys.places>>({
+    queryKey: geoKeys.places(query),
+    queryFn: ({ signal }) =>
+      api.get<{ items: Place[] }>('/api/geo/places', { q: query, country: 'all' }, signal).then((r) => r.items),
+    enabled: query.length >= 2,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The state of a postcode (the gazetteer's, else the spec's rule); null when unknown. */
+export function fetchPostcodeState(postcode: string, suburb?: string) {
+  return api
+    .get<{ state: State | null }>('/api/geo/postcode-state', { postcode, suburb: suburb || undefined })
+    .then((r) => r.state);
+}
