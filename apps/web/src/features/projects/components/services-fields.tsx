@@ -1,0 +1,78 @@
+import { Grid, MultiSelect, TagsInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+import { pruneServices, servicesForCategories, uniqueTagNames, type ProjectCreateData } from '@siteflow/core';
+import { withCurrent } from '../options';
+
+export type ServicesValues = { tags: string[]; categories: string[]; services: string[] };
+type Field = keyof ServicesValues;
+type Named = { id: string; name: string };
+
+type Props = {
+  values: ServicesValues;
+  getInputProps: (field: Field) => GetInputPropsReturnType;
+  setValues: (patch: Partial<ServicesValues>) => void;
+  reference: Pick<ProjectCreateData, 'tags' | 'categories' | 'category_services'>;
+  /** What the project has now (kept selectable even if since deactivated). */
+  current?: { categories: Named[]; services: Named[] };
+};
+
+/**
+ * Tags (created by typing, one per name), Service Category, and Services Details limited to the
+ * services of the chosen categories; removing a category drops the services no longer offered.
+ */
+export function ServicesFields({ values, getInputProps, setValues, reference, current }: Props) {
+  const links = reference.category_services;
+  const categories = withCurrent(
+    reference.categories.map((c) => ({ value: c.id, label: c.name })),
+    (current?.categories ?? []).map((c) => ({ value: c.id, label: c.name })),
+  );
+  const offered = servicesForCategories(values.categories, links).map((s) => ({ value: s.id, label: s.name }));
+  // A selected service no longer offered stays visible (the server says what is wrong with it).
+  const services = withCurrent(
+    offered,
+    (current?.services ?? []).filter((s) => values.services.includes(s.id)).map((s) => ({ value: s.id, label: s.name })),
+  );
+  const tagNames = uniqueTagNames(reference.tags.map((t) => t.name));
+  const tagProps = getInputProps('tags');
+  const categoryProps = getInputProps('categories');
+
+  return (
+    <Grid gap="md">
+      <Grid.Col span={12}>
+        <TagsInput
+          label="Tags"
+          description="Choose tags or type a new one and press Enter."
+          data={tagNames}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear tags' }}
+          {...tagProps}
+          onChange={(names: string[]) => tagProps.onChange(uniqueTagNames(names))}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <MultiSelect
+          label="Service Category"
+          required
+          searchable
+          data={categories}
+          nothingFoundMessage="No category matches"
+          {...categoryProps}
+          onChange={(ids: string[]) =>
+            setValues({ categories: ids, services: pruneServices(ids, values.services, links) })
+          }
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <MultiSelect
+          label="Services Details"
+          required
+          searchable
+          data={services}
+          placeholder={values.categories.length ? undefined : 'Choose a service category first'}
+          nothingFoundMessage={values.categories.length ? 'No service matches' : 'Choose a service category first'}
+          {...getInputProps('services')}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}
