@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Grid, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { PROJECT_TEXT, ProjectLocationUpdate, type ProjectView } from '@siteflow/core';
+import { focusFirstInvalid } from '../../ui/focus';
+import { notifySuccess } from '../../ui/notify';
+import { zodResolver } from '../../ui/zod-resolver';
+import { useSaveSection } from './api';
+import { LocationFields, locationValues, type LocationValues } from './components/location-fields';
+import { applyProjectErrors } from './form-errors';
+import { EditActions, SaveFailed, ViewField } from './section-card';
+
+const LOCATION_FIELDS = ['street', 'suburb', 'state', 'postcode', 'country'];
+
+export function LocationView({ project }: { project: ProjectView }) {
+  const { location: l, co_ords: c } = project;
+  const located = c.lat !== null && c.long !== null;
+  return (
+    <Grid component="dl" gap="md" m={0}>
+      <Grid.Col span={12}>
+        <ViewField label="Street">{l.street}</ViewField>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+        <ViewField label="City/Suburb">{l.suburb}</ViewField>
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 3 }}>
+        <ViewField label="State">{l.state}</ViewField>
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 3 }}>
+        <ViewField label="Postcode">{l.postcode}</ViewField>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+        <ViewField label="Country">{l.country}</ViewField>
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <ViewField label="Map position">
+          {located ? (
+            <Text span size="sm">
+              {`${c.lat!.toFixed(5)}, ${c.long!.toFixed(5)}`}
+              {c.precision ? (
+                <Text span size="sm" c="dimmed">{` (located by ${c.precision})`}</Text>
+              ) : null}
+            </Text>
+          ) : (
+            <Text span size="sm" c="dimmed">
+              Not located: the address is not in the gazetteer.
+            </Text>
+          )}
+        </ViewField>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+export function LocationEdit({ project, onDone }: { project: ProjectView; onDone: () => void }) {
+  const save = useSaveSection(project.id, 'location');
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LocationValues>({
+    mode: 'controlled',
+    initialValues: locationValues(project.location),
+    validate: zodResolver<LocationValues>(ProjectLocationUpdate),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      save.mutate(
+        { ...values, state: values.state as ProjectLocationUpdate['state'] },
+        {
+          onSuccess: () => {
+            notifySuccess(PROJECT_TEXT.saved);
+            onDone();
+          },
+          onError: (error) => {
+            const leftover = applyProjectErrors(form, error, LOCATION_FIELDS);
+            setFailure([PROJECT_TEXT.mandatory, leftover].filter(Boolean).join(' '));
+          },
+        },
+      );
+    },
+    () => {
+      setFailure(PROJECT_TEXT.mandatory);
+      focusFirstInvalid();
+    },
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Edit location">
+      <SaveFailed message={failure} />
+      <LocationFields
+        values={form.getValues()}
+        getInputProps={(f) => form.getInputProps(f)}
+        setValues={(patch) => {
+          form.setValues(patch);
+          for (const key of Object.keys(patch)) form.clearFieldError(key);
+        }}
+      />
+      <EditActions onCancel={onDone} saving={save.isPending} />
+    </form>
+  );
+}

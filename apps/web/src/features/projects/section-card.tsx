@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Alert, Button, Group, Paper, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
+
+/** A section of the project details screen: a card with its heading and, when allowed, an edit pencil. */
+export function SectionCard({
+  title,
+  editLabel,
+  onEdit,
+  children,
+  headingId,
+}: {
+  title: string;
+  /** The pencil's name ('Edit details'); no pencil without onEdit. */
+  editLabel?: string;
+  onEdit?: () => void;
+  children: ReactNode;
+  headingId?: string;
+}) {
+  const id = headingId ?? `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={id}>
+      <Group justify="space-between" align="center" mb="md" wrap="nowrap">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {onEdit && editLabel ? (
+          <Tooltip label={editLabel} withArrow>
+            <ActionIcon variant="light" size="lg" aria-label={editLabel} onClick={onEdit}>
+              <IconPencil size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+/** A label and its value in a definition list. */
+export function ViewField({ label, children }: { label: string; children: ReactNode }) {
+  const empty = children === null || children === undefined || children === '';
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3} mb={2}>
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {empty ? (
+          <Text span size="sm" c="dimmed">
+            Not set
+          </Text>
+        ) : (
+          children
+        )}
+      </Text>
+    </div>
+  );
+}
+
+/** Cancel and Save of a section form. */
+export function EditActions({ onCancel, saving }: { onCancel: () => void; saving: boolean }) {
+  return (
+    <Group justify="flex-end" gap="sm" mt="lg">
+      <Button variant="default" onClick={onCancel} disabled={saving}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={saving}>
+        Save
+      </Button>
+    </Group>
+  );
+}
+
+export function SaveFailed({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" mb="md" title="Not saved">
+      {message}
+    </Alert>
+  );
+}
