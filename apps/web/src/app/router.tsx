@@ -9,6 +9,8 @@ const customers = () => import('../features/customers');
 const staff = () => import('../features/staff');
 const settings = () => import('../features/settings');
 const mailbox = () => import('../features/mailbox');
+const projectCreate = () => import('../features/projects/project-create-screen');
+const projectDetails = () => import('../features/projects/project-details-screen');
 const shell = () => import('./shell/app-layout');
 const projectList = () => import('../features/projects/project-list-screen');
 
@@ -77,6 +79,18 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, lazy: async () => ({ Component: (await mailbox()).MailboxListScreen }) },
                   { path: ':id', lazy: async () => ({ Component: (await mailbox()).MailboxMessageScreen }) },
+                ],
+              },
+              {
+                path: 'projects/new',
+                element: <RequireAbility ability="projects.create" />,
+                children: [{ index: true, lazy: async () => ({ Component: (await projectCreate()).ProjectCreateScreen }) }],
+              },
+              {
+                path: 'projects/:id/show',
+                element: <RequireAbility ability="projects.view" />,
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await projectDetails()).ProjectDetailsScreen }) },
                 ],
               },
             ],
