@@ -5,6 +5,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
 import { ROLE_LABELS } from '@siteflow/core';
 import { useLogout } from '../../features/auth/api';
+import { ProjectSearchActions } from '../../features/search';
 import { LoadingState } from '../../ui/query-states';
 import { useSession } from '../session';
 import { SideMenu } from './side-menu';
@@ -49,6 +50,11 @@ export function AppLayout() {
             </Text>
           </Group>
           <Group gap="md" wrap="nowrap">
+            {session.abilities.includes('projects.view') ? (
+              <Group gap="xs" wrap="nowrap">
+                <ProjectSearchActions />
+              </Group>
+            ) : null}
             {user ? (
               <Group gap="sm" wrap="nowrap">
                 <Avatar
