@@ -353,16 +353,17 @@ export const projects = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('projects_tenant_code_key').on(t.tenantId, t.code),
-    // The list's sorts and filters each follow one of these (features/projects/list.ts).
-    index('projects_tenant_status_start_idx').on(t.tenantId, t.status, t.startDate, t.id),
+    // The list's sorts and filters each follow one of these (features/projects/list.ts); the
+    // filters (and the client/provider scopes) continue in the default order, newest start first.
+    index('projects_tenant_status_start_idx').on(t.tenantId, t.status, t.startDate.desc(), t.id.desc()),
     index('projects_tenant_start_idx').on(t.tenantId, t.startDate.desc(), t.id.desc()),
     uniqueIndex('projects_tenant_seq_key').on(t.tenantId, t.seq),
     index('projects_tenant_name_idx').on(t.tenantId, t.name, t.id),
     index('projects_tenant_client_name_idx').on(t.tenantId, t.clientName, t.id),
     index('projects_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
-    index('projects_tenant_client_idx').on(t.tenantId, t.clientId),
-    index('projects_tenant_manager_idx').on(t.tenantId, t.projectManagerId),
-    index('projects_tenant_provider_idx').on(t.tenantId, t.serviceProviderId),
+    index('projects_tenant_client_idx').on(t.tenantId, t.clientId, t.startDate.desc(), t.id.desc()),
+    index('projects_tenant_manager_idx').on(t.tenantId, t.projectManagerId, t.startDate.desc(), t.id.desc()),
+    index('projects_tenant_provider_idx').on(t.tenantId, t.serviceProviderId, t.startDate.desc(), t.id.desc()),
     index('projects_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
     foreignKey({ columns: [t.tenantId, t.clientId], foreignColumns: [clients.tenantId, clients.id] }),
     foreignKey({ columns: [t.tenantId, t.clientAmId], foreignColumns: [users.tenantId, users.id] }),
@@ -371,6 +372,20 @@ export const projects = pgTable(
     foreignKey({ columns: [t.tenantId, t.salesRepresentativeId], foreignColumns: [users.tenantId, users.id] }),
     foreignKey({ columns: [t.tenantId, t.classificationId], foreignColumns: [classifications.tenantId, classifications.id] }),
     foreignKey({ columns: [t.tenantId, t.serviceProviderId], foreignColumns: [serviceProviders.tenantId, serviceProviders.id] }),
+  ],
+);
+
+/**
+ * The distinct words (3+ letters, no digits) of the tenant's projects' search_text: the
+ * vocabulary quick search corrects typing slips against. Filled by triggers on projects
+ * (migration 0009); words are never removed, so a few may be stale.
+ */
+export const projectSearchWords = pgTable(
+  'project_search_words',
+  { tenantId: tenantId(), word: text('word').notNull() },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.word] }),
+    index('project_search_words_trgm_idx').using('gin', t.tenantId, sql`${t.word} gin_trgm_ops`),
   ],
 );
 
