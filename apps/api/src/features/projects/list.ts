@@ -11,7 +11,7 @@ import {
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
 import { projects, users } from '../../platform/db/schema.js';
-import { cappedCount, containsTerm, matchProjects, normaliseTerm } from '../search/match.js';
+import { allMatchingIds, containsTerm, indexWalkOnly, matchProjects, normaliseTerm } from '../search/match.js';
 import { visibleProjects } from './scope.js';
 import { toWallClock } from './wall-clock.js';
 
@@ -36,7 +36,11 @@ const SORTS: Record<ProjectListQuery['sort'], (dir: 'asc' | 'desc') => SQL[]> = 
       : [sql`${projects.startDate} asc nulls first`, sql`${projects.id} asc nulls first`],
   code: (dir) => [by(dir, projects.seq)],
   name: (dir) => [by(dir, projects.name), by(dir, projects.id)],
-  status: (dir) => [by(dir, projects.status), by(dir, projects.startDate), by(dir, projects.id)],
+  // Within a status, newest start first (the index's order); descending mirrors it exactly.
+  status: (dir) =>
+    dir === 'asc'
+      ? [asc(projects.status), sql`${projects.startDate} desc nulls last`, sql`${projects.id} desc nulls last`]
+      : [desc(projects.status), sql`${projects.startDate} asc nulls first`, sql`${projects.id} asc nulls first`],
   client: (dir) => [by(dir, projects.clientName), by(dir, projects.id)],
   created_at: (dir) => [by(dir, projects.createdAt), by(dir, projects.id)],
 };
@@ -59,7 +63,11 @@ export async function listProjects(
   const hideClient = isProviderRole(actor.role);
   const flip = query.order === 'asc' ? 'desc' : 'asc';
   return inTenant(deps, tenant.id, async (tx) => {
-    const total = term ? await cappedCount(tx, where, LIST_SEARCH_COUNT_CAP) : await exactCount(tx, where);
+    // With a text search: every match's id when there are few (then the page is sorted from
+    // those), else the total stops at the cap and the sort's index walk finds matches densely.
+    const found = term ? await allMatchingIds(tx, where, LIST_SEARCH_COUNT_CAP) : null;
+    const total = term ? (found?.length ?? LIST_SEARCH_COUNT_CAP) : await exactCount(tx, where);
+    const rowsWhere = found ? (found.length ? inArray(projects.id, found) : sql`false`) : where;
     const page = (orderBy: SQL[], limit: number, offset: number) =>
       tx
         .select({
@@ -80,7 +88,7 @@ export async function listProjects(
         })
         .from(projects)
         .leftJoin(pm, and(eq(pm.tenantId, projects.tenantId), eq(pm.id, projects.projectManagerId)))
-        .where(where)
+        .where(rowsWhere)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset);
@@ -98,7 +106,10 @@ export async function listProjects(
               Math.max(0, total - offset - query.pageSize),
             )
           ).reverse()
-      : await page(SORTS[query.sort](query.order), query.pageSize, offset);
+      : term && !found
+        ? // Many matches: walk the sort's index and keep the matching rows (found at once).
+          await indexWalkOnly(tx, () => page(SORTS[query.sort](query.order), query.pageSize, offset))
+        : await page(SORTS[query.sort](query.order), query.pageSize, offset);
     const items: ProjectListItem[] = rows.map((r) => ({
       id: r.id,
       project_code: r.code,
@@ -133,7 +144,7 @@ export async function lookupProjects(
 ): Promise<{ items: ProjectRef[] }> {
   return inTenant(deps, tenant.id, async (tx) => {
     const ids = q.trim()
-      ? (await matchProjects(tx, actor, q, { limit: 20, offset: 0, exclude, count: false })).ids
+      ? (await matchProjects(tx, actor, q, { limit: 20, offset: 0, exclude })).ids
       : await newestIds(tx, actor, 20, exclude);
     if (!ids.length) return { items: [] };
     const rows = await tx

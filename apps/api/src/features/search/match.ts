@@ -1,127 +1,193 @@
-import { and, desc, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { formatProjectCode } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
-import { projects } from '../../platform/db/schema.js';
+import { projects, projectSearchWords } from '../../platform/db/schema.js';
 import { visibleProjects } from '../projects/scope.js';
 
 /**
  * Matching projects by text (quick search, the linked-project picker, the list's search box).
  *
  * projects.search_text is the lower-cased code, name, order reference, client and address, with a
- * trigram GIN index on (tenant_id, search_text). Two tiers:
+ * trigram GIN index on (tenant_id, search_text). Tiers, the first that finds anything answers:
  *
- * 1. Exact: search_text LIKE '%term%'. All exact matches rank first, newest first (id desc).
- * 2. Fuzzy, only when nothing matches exactly (a typo): word similarity (`search_text %> term`,
- *    i.e. word_similarity(term, search_text) >= WORD_SIMILARITY), ranked by similarity, then newest.
- *    When more than FUZZY_CANDIDATES rows are that close, the typo is close to a common word: the
- *    closest phrase of the best candidate ('brisbnae' -> 'brisbane') is searched exactly instead,
- *    so the answer is again every match, newest first.
+ * 1. The term as typed, anywhere: search_text LIKE '%term%'.
+ * 2. Every word of the term, anywhere ('cctv penrith' where the two are not side by side).
+ * 3. Typing slips corrected: each word that occurs in no word of the tenant's vocabulary
+ *    (project_search_words) is replaced by the closest vocabulary word, found by trigram
+ *    similarity and chosen by edit distance ('brisbnae' -> 'brisbane', 'souhtern' -> 'southern');
+ *    words with digits are kept as typed; a word with nothing close is left out.
  *
- * Cost is bounded whatever the term: totals are counted up to EXACT_COUNT_CAP rows, and at most
- * FUZZY_CANDIDATES rows are ranked (word_similarity costs ~20 µs a row over the whole
- * search_text). Under row-level security the text conditions can use the index only because
- * migration 0006 marks their operator functions leakproof; see there.
+ * Within a tier, newest first. Totals are exact up to EXACT_COUNT_CAP and stop there. Word
+ * similarity over the whole search_text (pg_trgm's <%) was measured and dropped: a slip of a
+ * common word made the index return ~10,000 candidates, each rechecked at ~20 µs, and swapped
+ * letters often scored under any usable threshold. Under row-level security the text conditions
+ * use the index only because migrations 0006/0009 mark their operator functions leakproof.
  */
-export const WORD_SIMILARITY = 0.5;
 export const EXACT_COUNT_CAP = 1000;
-export const FUZZY_CANDIDATES = 100;
+/** Vocabulary words at least this similar (pg_trgm similarity) are candidates for a correction. */
+export const CANDIDATE_SIMILARITY = 0.2;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const like = (column: AnyColumn, term: string): SQL => sql`${column} like ${`%${escapeLike(term)}%`}`;
 
-/** The term as search_text holds text: lower case, single spaces; 'PRJ 12' / 'prj12' become 'prj-00012'. */
+/**
+ * The term as search_text holds text: lower case, single spaces. A project code is written the
+ * way it is stored: 'PRJ 12', 'prj12' and 'PRJ-0O12' (a letter O or l for a digit) all become
+ * 'prj-00012'; trigrams cannot tell one of 100,000 sequential codes from its neighbours.
+ */
 export function normaliseTerm(q: string): string {
   const t = q.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-  const code = /^prj[\s#-]*(\d{1,9})$/.exec(t);
-  return code ? formatProjectCode(Number(code[1])).toLowerCase() : t;
+  const code = /^prj[\s#-]*([\doli]{1,9})$/.exec(t);
+  if (!code || !/\d/.test(code[1]!)) return t;
+  const digits = code[1]!.replace(/o/g, '0').replace(/[li]/g, '1');
+  return formatProjectCode(Number(digits)).toLowerCase();
 }
 
-export const containsTerm = (term: string): SQL => sql`${projects.searchText} like ${`%${escapeLike(term)}%`}`;
+/** The words of a term as the vocabulary splits text: runs of letters and digits. */
+export const wordsOf = (term: string) => term.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+export const containsTerm = (term: string): SQL => like(projects.searchText, term);
 
 export type MatchPage = { ids: number[]; total: number };
-type MatchOptions = { limit: number; offset: number; exclude?: number; count?: boolean };
+type MatchOptions = { limit: number; offset: number; exclude?: number };
 
 /** The ids of one page of matches, in rank order, and how many matched (capped, see above). */
 export async function matchProjects(tx: Exec, actor: Actor, q: string, opts: MatchOptions): Promise<MatchPage> {
   const term = normaliseTerm(q);
-  if (!term) return { ids: [], total: 0 };
+  const none = { ids: [], total: 0 };
+  if (!term) return none;
   const scope = and(visibleProjects(actor), opts.exclude ? ne(projects.id, opts.exclude) : undefined);
-  const exact = await exactMatches(tx, term, scope, opts);
-  if (exact.ids.length > 0 || exact.total > 0) return exact;
 
-  const candidates = await closeMatches(tx, term, scope);
-  if (candidates.length >= FUZZY_CANDIDATES) {
-    const phrase = await closestPhrase(tx, term, candidates[0]!.text);
-    if (phrase && phrase !== term) {
-      const corrected = await exactMatches(tx, phrase, scope, opts);
-      if (corrected.ids.length > 0 || corrected.total > 0) return corrected;
-    }
+  const asTyped = await exactMatches(tx, [term], scope, opts);
+  if (asTyped.total > 0) return asTyped;
+  const words = wordsOf(term);
+  if (words.length > 1) {
+    const everyWord = await exactMatches(tx, words, scope, opts);
+    if (everyWord.total > 0) return everyWord;
   }
-  return { ids: candidates.slice(opts.offset, opts.offset + opts.limit).map((c) => c.id), total: candidates.length };
+  const corrected = await correctWords(tx, words);
+  if (!corrected.length || corrected.join(' ') === words.join(' ')) return none;
+  return exactMatches(tx, corrected, scope, opts);
 }
 
-async function exactMatches(tx: Exec, term: string, scope: SQL | undefined, opts: MatchOptions): Promise<MatchPage> {
-  const where = and(containsTerm(term), scope);
-  const page = await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(where)
-    .orderBy(desc(projects.id))
-    .limit(opts.limit)
-    .offset(opts.offset);
-  const ids = page.map((r) => r.id);
-  // A first page that is not full is every match: no count needed (typos land here with none).
-  if (opts.count === false || (opts.offset === 0 && ids.length < opts.limit)) return { ids, total: ids.length };
-  return { ids, total: await cappedCount(tx, where, EXACT_COUNT_CAP) };
+/** Projects containing every one of `terms`, newest first. */
+async function exactMatches(tx: Exec, terms: string[], scope: SQL | undefined, opts: MatchOptions): Promise<MatchPage> {
+  const where = and(...terms.map(containsTerm), scope);
+  const all = await allMatchingIds(tx, where, EXACT_COUNT_CAP);
+  if (all) return { ids: all.sort((x, y) => y - x).slice(opts.offset, opts.offset + opts.limit), total: all.length };
+  // A common term: the newest matches are found by walking the ids backwards (they are dense).
+  const page = await indexWalkOnly(tx, () =>
+    tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(where)
+      .orderBy(desc(projects.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+  );
+  return { ids: page.map((r) => r.id), total: EXACT_COUNT_CAP };
+}
+
+/**
+ * Every id matching `where` through the trigram index, or null when there are more than `cap`.
+ * The planner guesses a substring's frequency poorly (it took a rare project number for 1% of
+ * rows and walked all 100,000 ids backwards looking for ten of them), so the index is used
+ * whatever it guesses; the scan stops after cap + 1 rows.
+ */
+export async function allMatchingIds(tx: Exec, where: SQL | undefined, cap: number): Promise<number[] | null> {
+  const rows = await bitmapScansOnly(tx, () =>
+    tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(where)
+      .limit(cap + 1),
+  );
+  return rows.length > cap ? null : rows.map((r) => r.id);
 }
 
 const setLocal = (tx: Exec, name: string, value: string) => tx.execute(sql`select set_config(${name}, ${value}, true)`);
 
-/** Up to FUZZY_CANDIDATES rows at least WORD_SIMILARITY close to the term, closest (then newest) first. */
-async function closeMatches(tx: Exec, term: string, scope: SQL | undefined) {
-  await setLocal(tx, 'pg_trgm.word_similarity_threshold', String(WORD_SIMILARITY));
-  // The planner prices word_similarity like a cheap operator and would walk the table (or an
-  // index in id order) testing every row until it has enough; the trigram index finds the
-  // candidates directly. So, for this one statement, bitmap scans only.
-  for (const name of ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']) await setLocal(tx, name, 'off');
+/** Run one statement with some planner methods switched off (then on again). */
+async function without<T>(tx: Exec, methods: string[], statement: () => PromiseLike<T>): Promise<T> {
+  for (const name of methods) await setLocal(tx, name, 'off');
   try {
-    const rows = await tx
-      .select({
-        id: projects.id,
-        text: projects.searchText,
-        score: sql<number>`word_similarity(${term}, ${projects.searchText})`.mapWith(Number),
-      })
-      .from(projects)
-      .where(and(sql`${projects.searchText} %> ${term}`, scope))
-      .limit(FUZZY_CANDIDATES);
-    return rows.sort((a, b) => b.score - a.score || b.id - a.id).map((r) => ({ id: r.id, text: r.text ?? '' }));
+    return await statement();
   } finally {
-    for (const name of ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']) await setLocal(tx, name, 'on');
+    for (const name of methods) await setLocal(tx, name, 'on');
   }
 }
 
-/** The run of as many words as the term has, in `text`, that is most similar to the term. */
-async function closestPhrase(tx: Exec, term: string, text: string): Promise<string | null> {
-  const n = term.split(' ').length;
-  const words = text.split(' ').filter(Boolean);
-  const phrases = [
-    ...new Set(words.map((_, i) => words.slice(i, i + n).join(' ')).filter((_, i) => i + n <= words.length)),
-  ];
-  if (!phrases.length) return null;
-  const { rows } = await tx.execute<{ phrase: string }>(
-    sql`select p as phrase from jsonb_array_elements_text(${JSON.stringify(phrases)}::jsonb) as p order by similarity(${term}, p) desc, p limit 1`,
-  );
-  return rows[0]?.phrase ?? null;
+/** Bitmap scans only: a condition on search_text then goes through the trigram index. */
+const bitmapScansOnly = <T>(tx: Exec, statement: () => PromiseLike<T>) =>
+  without(tx, ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'], statement);
+
+/**
+ * An ordered index walk: for a term known to match more than the cap, the walk finds a page of
+ * matches at once, where the planner (underestimating how many rows two LIKEs match) would
+ * fetch every match through the trigram index and sort them.
+ */
+export const indexWalkOnly = <T>(tx: Exec, statement: () => PromiseLike<T>) =>
+  without(tx, ['enable_seqscan', 'enable_bitmapscan'], statement);
+
+/** The words with typing slips replaced by the closest vocabulary word (or left out when nothing is close). */
+async function correctWords(tx: Exec, words: string[]): Promise<string[]> {
+  await setLocal(tx, 'pg_trgm.similarity_threshold', String(CANDIDATE_SIMILARITY));
+  const out: string[] = [];
+  for (const word of words) {
+    if (word.length < 3 || /\d/.test(word)) {
+      out.push(word);
+      continue;
+    }
+    const [known] = await tx
+      .select({ word: projectSearchWords.word })
+      .from(projectSearchWords)
+      .where(like(projectSearchWords.word, word))
+      .limit(1);
+    if (known) {
+      out.push(word);
+      continue;
+    }
+    const candidates = await tx
+      .select({
+        word: projectSearchWords.word,
+        similarity: sql<number>`similarity(${projectSearchWords.word}, ${word})`.mapWith(Number),
+      })
+      .from(projectSearchWords)
+      .where(sql`${projectSearchWords.word} % ${word}`)
+      .orderBy(sql`2 desc`)
+      .limit(20);
+    const best = closestWord(word, candidates);
+    if (best) out.push(best);
+  }
+  return out;
 }
 
-/** count(*) that stops at `cap` rows. */
-export async function cappedCount(tx: Exec, where: SQL | undefined, cap: number): Promise<number> {
-  const inner = tx
-    .select({ one: sql`1` })
-    .from(projects)
-    .where(where)
-    .limit(cap)
-    .as('hits');
-  const [row] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(inner);
-  return row?.n ?? 0;
+/** The candidate fewest edits away (then the most similar), if close enough for the word's length. */
+export function closestWord(word: string, candidates: { word: string; similarity: number }[]): string | null {
+  const allowed = word.length <= 4 ? 1 : word.length <= 8 ? 2 : 3;
+  let best: { word: string; distance: number; similarity: number } | null = null;
+  for (const c of candidates) {
+    const distance = editDistance(word, c.word);
+    if (distance > allowed) continue;
+    if (!best || distance < best.distance || (distance === best.distance && c.similarity > best.similarity))
+      best = { ...c, distance };
+  }
+  return best?.word ?? null;
+}
+
+/** Edits (insert, delete, substitute, swap two neighbours) from a to b: optimal string alignment. */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
 }

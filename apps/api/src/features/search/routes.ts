@@ -24,7 +24,7 @@ export function searchRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags: ['search'],
         description:
-          'Typo-tolerant: exact matches (code, name, order reference, client, address) newest first; when none, the closest by trigram word similarity. `total` stops at 1,000. `service_provider_name` is left out for client roles.',
+          'Matches code, name, order reference, client and address: the term as typed, else every word of it anywhere, else with typing slips corrected against the words of the company’s projects; newest first. `total` stops at 1,000. `service_provider_name` is left out for client roles.',
         querystring: QuickSearchQuery,
         response: { 200: QuickSearchResult, ...errors },
       },

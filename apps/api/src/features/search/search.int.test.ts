@@ -138,6 +138,52 @@ describe('quick search', () => {
     expect((await search('xylophone quartz', asFresh)).total).toBe(0);
   });
 
+  it('finds every word of a term anywhere, and corrects slips against words saved through the API', async () => {
+    const fresh = await createTenant();
+    const freshClient = await createClientCo(fresh, { tradingName: 'Ironbark Property Group' });
+    const cookie = await signIn(t, fresh.host, fresh.admin.email);
+    const asFresh = (opts: RequestOptions) => request(t, { host: fresh.host, cookie, ...opts });
+    const cctv = await createProject(fresh, freshClient, {
+      name: 'CCTV upgrade',
+      suburb: 'Penrith',
+      state: 'NSW',
+      postcode: '2750',
+    });
+    await createProject(fresh, freshClient, {
+      name: 'CCTV service',
+      suburb: 'Parramatta',
+      state: 'NSW',
+      postcode: '2150',
+    });
+    expect(idsOf(await search('cctv penrith', asFresh))).toEqual([cctv.id]);
+
+    // A project saved through the API adds its words to the vocabulary (as the request role).
+    const [am, cat] = await Promise.all([createClientUser(fresh, freshClient.id, 'client_am'), createCatalogue(fresh)]);
+    const created = await asFresh({
+      method: 'POST',
+      url: '/api/projects',
+      body: {
+        name: 'Sprinkler commissioning',
+        project_manager: fresh.admin.id,
+        project_administrator: fresh.admin.id,
+        client: freshClient.id,
+        client_am: am.id,
+        order_reference: 'PO-77',
+        categories: [cat.categories[0]!.id],
+        services: [cat.services[0]!.id],
+        street: '1 Main Road',
+        suburb: 'Wollongong',
+        state: 'NSW',
+        postcode: '2500',
+        site_contacts: [{ name: 'Sam' }],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(idsOf(await search('sprinkelr', asFresh))).toEqual([created.json.id]);
+    expect(idsOf(await search('wollongnog sprinkler', asFresh))).toEqual([created.json.id]);
+    expect(idsOf(await search('ironbrak', asFresh))).toHaveLength(3);
+  });
+
   it('ranks exact matches newest first, and pages', async () => {
     const tag = `Pg${uniq()}`;
     const made = [];
