@@ -258,6 +258,14 @@ describe('projects: create', () => {
     );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     expect(results.map((r) => r.json.project_code).sort()).toEqual([1, 2, 3, 4, 5].map(formatProjectCode));
+    // The unfiltered list's total is the running count (kept by triggers), through creates and deletes.
+    const total = async () => (await request(t, { host: fresh.host, cookie, url: '/api/projects' })).json.total;
+    expect(await total()).toBe(5);
+    await request(t, { method: 'DELETE', url: `/api/projects/${results[0]!.json.id}`, host: fresh.host, cookie });
+    await createProject(fresh, freshClient);
+    await createProject(fresh, freshClient);
+    expect(await total()).toBe(6);
+    expect((await request(t, { host: fresh.host, cookie, url: '/api/projects?status=order' })).json.total).toBe(6);
   });
 
   it('answers every missing field at once, with the exact messages', async () => {
