@@ -1,5 +1,6 @@
 // `npm start`: install what is missing, build the web app if it changed, then run Siteflow
 // (embedded PostgreSQL unless DATABASE_URL is set; migrations and demo data on start).
+import fs from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, ensureWebBuild, ROOT, runForever, say } from './lib.mjs';
 
@@ -12,4 +13,6 @@ try {
   process.exit(1);
 }
 say(`Prepared in ${((Date.now() - started) / 1000).toFixed(1)} s; starting the server...`);
-runForever(['--env-file-if-exists=.env', '--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], { NODE_ENV: 'production', ...process.env });
+const envFile = path.join(ROOT, '.env');
+const envArgs = fs.existsSync(envFile) ? [`--env-file=${envFile}`] : [];
+runForever([...envArgs, '--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], { NODE_ENV: 'production', ...process.env });
