@@ -13,6 +13,7 @@ const projectCreate = () => import('../features/projects/project-create-screen')
 const projectDetails = () => import('../features/projects/project-details-screen');
 const shell = () => import('./shell/app-layout');
 const projectList = () => import('../features/projects/project-list-screen');
+const clients = () => import('../features/clients');
 
 export const routes: RouteObject[] = [
   {
@@ -35,6 +36,20 @@ export const routes: RouteObject[] = [
                 path: 'projects',
                 element: <RequireAbility ability="projects.view" />,
                 children: [{ index: true, lazy: async () => ({ Component: (await projectList()).ProjectListScreen }) }],
+              },
+              {
+                path: 'clients',
+                element: <RequireAbility ability="clients.view" />,
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await clients()).ClientListScreen }) },
+                  {
+                    element: <RequireAbility ability="clients.manage" />,
+                    children: [
+                      { path: 'new', lazy: async () => ({ Component: (await clients()).ClientCreateScreen }) },
+                    ],
+                  },
+                  { path: ':id/edit', lazy: async () => ({ Component: (await clients()).ClientEditScreen }) },
+                ],
               },
               {
                 path: 'customers',

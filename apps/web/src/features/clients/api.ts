@@ -1,0 +1,90 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClientInput, ClientUserInput, ClientUserView, ClientView } from '@siteflow/core';
+import { api } from '../../api/client';
+
+export type ClientListParams = {
+  page: number;
+  pageSize: number;
+  search: string;
+  status: 'active' | 'inactive' | 'all';
+};
+export type ClientPage = { items: ClientView[]; total: number; page: number; pageSize: number };
+type ClientSaved = { message: string; client: ClientView };
+type UserSaved = { message: string; user: ClientUserView };
+
+export const clientKeys = {
+  all: ['clients'] as const,
+  lists: ['clients', 'list'] as const,
+  list: (p: ClientListParams) => ['clients', 'list', p] as const,
+  detail: (id: string) => ['clients', 'detail', id] as const,
+  users: (id: string) => ['clients', id, 'users'] as const,
+};
+
+const path = (id: string) => `/api/clients/${encodeURIComponent(id)}`;
+
+export function useClientList(params: ClientListParams) {
+  return useQuery({
+    queryKey: clientKeys.list(params),
+    queryFn: ({ signal }) => api.get<ClientPage>('/api/clients', params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useClient(id: string) {
+  return useQuery({
+    queryKey: clientKeys.detail(id),
+    queryFn: ({ signal }) => api.get<ClientView>(path(id), undefined, signal),
+  });
+}
+
+/** A saved client changes lists and pickers elsewhere too (the project filters, the project forms). */
+function afterClientChange(client: ReturnType<typeof useQueryClient>, saved: ClientView) {
+  client.setQueryData(clientKeys.detail(saved.id), saved);
+  return Promise.all([
+    client.invalidateQueries({ queryKey: clientKeys.lists }),
+    client.invalidateQueries({ queryKey: ['clients', 'options'] }),
+  ]);
+}
+
+export function useSaveClient(id?: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClientInput) =>
+      id ? api.put<ClientSaved>(path(id), body) : api.post<ClientSaved>('/api/clients', body),
+    onSuccess: (data) => afterClientChange(client, data.client),
+  });
+}
+
+export function useSetClientActive() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+      api.post<ClientSaved>(`${path(id)}/${active ? 'activate' : 'deactivate'}`),
+    onSuccess: (data) => afterClientChange(client, data.client),
+  });
+}
+
+export function useClientUsers(clientId: string) {
+  return useQuery({
+    queryKey: clientKeys.users(clientId),
+    queryFn: ({ signal }) => api.get<{ items: ClientUserView[] }>(`${path(clientId)}/users`, undefined, signal),
+  });
+}
+
+export function useSaveClientUser(clientId: string, userId?: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClientUserInput) =>
+      userId
+        ? api.put<UserSaved>(`${path(clientId)}/users/${encodeURIComponent(userId)}`, body)
+        : api.post<UserSaved>(`${path(clientId)}/users`, body),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: clientKeys.users(clientId) }),
+        // The list counts users; account-manager pickers list them.
+        client.invalidateQueries({ queryKey: clientKeys.lists }),
+        client.invalidateQueries({ queryKey: clientKeys.detail(clientId) }),
+        client.invalidateQueries({ queryKey: ['clients', clientId, 'account-managers'] }),
+      ]),
+  });
+}

@@ -1,0 +1,2 @@
+export { ClientListScreen } from './client-list-screen';
+export { ClientCreateScreen, ClientEditScreen } from './client-screens';
