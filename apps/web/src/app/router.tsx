@@ -14,6 +14,7 @@ const projectDetails = () => import('../features/projects/project-details-screen
 const shell = () => import('./shell/app-layout');
 const projectList = () => import('../features/projects/project-list-screen');
 const clients = () => import('../features/clients');
+const reference = () => import('../features/reference');
 
 export const routes: RouteObject[] = [
   {
@@ -49,6 +50,19 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   { path: ':id/edit', lazy: async () => ({ Component: (await clients()).ClientEditScreen }) },
+                ],
+              },
+              {
+                path: 'reference',
+                element: <RequireAbility ability="reference.view" />,
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await reference()).ReferenceIndexRedirect }) },
+                  { path: 'categories', lazy: async () => ({ Component: (await reference()).CategoriesScreen }) },
+                  { path: 'tags', lazy: async () => ({ Component: (await reference()).TagsScreen }) },
+                  {
+                    path: 'classifications',
+                    lazy: async () => ({ Component: (await reference()).ClassificationsScreen }),
+                  },
                 ],
               },
               {
