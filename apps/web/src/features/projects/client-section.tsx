@@ -51,7 +51,7 @@ export function ClientView({
   const m = project.account_manager;
   return (
     <Stack gap="lg">
-      <Grid component="dl" gap="md" m={0}>
+      <Grid gap="md" m={0}>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <ViewField label="Trading Name">{project.client?.trading_name}</ViewField>
         </Grid.Col>

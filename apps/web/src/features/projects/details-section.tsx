@@ -26,7 +26,7 @@ import { EditActions, SaveFailed, ViewField } from './section-card';
 /** The Details section as read. */
 export function DetailsView({ project }: { project: ProjectView }) {
   return (
-    <Grid component="dl" gap="md" m={0}>
+    <Grid gap="md" m={0}>
       <Grid.Col span={12}>
         <ViewField label="Project Name">{project.name}</ViewField>
       </Grid.Col>
@@ -97,7 +97,7 @@ function ProjectLinks({ refs }: { refs: ProjectRef[] }) {
 /** The Linked Projects section as read: the type and the links, each opening in a new tab. */
 export function LinkedProjectsView({ project }: { project: ProjectView }) {
   return (
-    <SimpleGrid component="dl" cols={{ base: 1, md: 3 }} spacing="md" m={0}>
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" m={0}>
       <ViewField label="Linked Project Type">{LINKED_TYPE_LABELS[project.linked_project_type]}</ViewField>
       <ViewField label="Linked Projects">
         {project.linked_projects.length ? <ProjectLinks refs={project.linked_projects} /> : null}

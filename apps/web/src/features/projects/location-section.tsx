@@ -16,7 +16,7 @@ export function LocationView({ project }: { project: ProjectView }) {
   const { location: l, co_ords: c } = project;
   const located = c.lat !== null && c.long !== null;
   return (
-    <Grid component="dl" gap="md" m={0}>
+    <Grid gap="md" m={0}>
       <Grid.Col span={12}>
         <ViewField label="Street">{l.street}</ViewField>
       </Grid.Col>

@@ -158,7 +158,7 @@ export function toCreatePayload(v: CreateValues): ProjectCreate {
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-label={title}>
+    <Paper withBorder radius="lg" p="lg" component="section">
       <Title order={2} size="h4" mb="md">
         {title}
       </Title>
@@ -235,26 +235,32 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
             <Grid.Col span={12}>
               <TextInput label="Project Name" required autoComplete="off" {...form.getInputProps('name')} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }}>
+            <Grid.Col span={{ base: 12, md: 6 }}>
               <TextInput label="Start Date" type="datetime-local" {...form.getInputProps('start_date')} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <TextInput label="End Date" type="datetime-local" {...form.getInputProps('end_date')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 2 }}>
-              <Group h="100%" align="flex-end">
-                <Button
-                  variant="light"
-                  leftSection={<IconCalendarBolt size={16} aria-hidden />}
-                  onClick={() => {
-                    form.setValues(autoFillToday(new Date()));
-                    form.clearFieldError('start_date');
-                    form.clearFieldError('end_date');
-                  }}
-                >
-                  {PROJECT_TEXT.autoFillToday}
-                </Button>
-              </Group>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <TextInput
+                label="End Date"
+                type="datetime-local"
+                {...form.getInputProps('end_date')}
+                inputContainer={(input) => (
+                  <Group gap="sm" wrap="nowrap" align="flex-start">
+                    <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+                    <Button
+                      variant="light"
+                      leftSection={<IconCalendarBolt size={16} aria-hidden />}
+                      onClick={() => {
+                        form.setValues(autoFillToday(new Date()));
+                        form.clearFieldError('start_date');
+                        form.clearFieldError('end_date');
+                      }}
+                      style={{ flex: '0 0 auto' }}
+                    >
+                      {PROJECT_TEXT.autoFillToday}
+                    </Button>
+                  </Group>
+                )}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Select

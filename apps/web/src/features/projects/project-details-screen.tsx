@@ -242,7 +242,6 @@ function ProjectDetails({ project }: { project: ProjectView }) {
           radius="lg"
           p="lg"
           component="section"
-          aria-labelledby="section-service-provider"
           style={{ borderStyle: 'dashed' }}
           data-testid="provider-placeholder"
         >

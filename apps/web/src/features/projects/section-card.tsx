@@ -8,20 +8,17 @@ export function SectionCard({
   editLabel,
   onEdit,
   children,
-  headingId,
 }: {
   title: string;
   /** The pencil's name ('Edit details'); no pencil without onEdit. */
   editLabel?: string;
   onEdit?: () => void;
   children: ReactNode;
-  headingId?: string;
 }) {
-  const id = headingId ?? `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={id}>
+    <Paper withBorder radius="lg" p="lg" component="section">
       <Group justify="space-between" align="center" mb="md" wrap="nowrap">
-        <Title order={2} size="h4" id={id}>
+        <Title order={2} size="h4">
           {title}
         </Title>
         {onEdit && editLabel ? (
@@ -37,11 +34,11 @@ export function SectionCard({
   );
 }
 
-/** A label and its value in a definition list. */
+/** A label and its value (a definition list of one term, so any layout may hold it). */
 export function ViewField({ label, children }: { label: string; children: ReactNode }) {
   const empty = children === null || children === undefined || children === '';
   return (
-    <div>
+    <dl style={{ margin: 0 }}>
       <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3} mb={2}>
         {label}
       </Text>
@@ -54,7 +51,7 @@ export function ViewField({ label, children }: { label: string; children: ReactN
           children
         )}
       </Text>
-    </div>
+    </dl>
   );
 }
 

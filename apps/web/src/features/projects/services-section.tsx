@@ -25,7 +25,7 @@ function Badges({ names, color }: { names: string[]; color: string }) {
 
 export function ServicesView({ project }: { project: ProjectView }) {
   return (
-    <SimpleGrid component="dl" cols={{ base: 1, md: 3 }} spacing="md" m={0}>
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" m={0}>
       <ViewField label="Tags">
         {project.tags.length ? <Badges names={project.tags.map((t) => t.name)} color="gray" /> : null}
       </ViewField>

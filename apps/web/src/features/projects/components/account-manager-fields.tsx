@@ -5,6 +5,9 @@ import { useCan } from '../../../app/session';
 import { useAccountManagers } from '../api';
 import { AccountManagerQuickAddButton } from './account-manager-quick-add';
 
+// Disabled (not editable here) but still readable: full text colour instead of the faded default.
+const READABLE = { input: { color: 'var(--mantine-color-text)', opacity: 1 } };
+
 type Contact = { name: string; email: string | null; phone: string | null };
 
 /** The chosen account manager's name, email and phone, shown but not editable. */
@@ -12,13 +15,13 @@ export function AccountManagerDetails({ manager }: { manager: Contact | null }) 
   return (
     <Grid gap="sm">
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <TextInput label="Account Manager Name" value={manager?.name ?? ''} disabled readOnly />
+        <TextInput label="Account Manager Name" styles={READABLE} value={manager?.name ?? ''} disabled readOnly />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <TextInput label="Account Manager Email" value={manager?.email ?? ''} disabled readOnly />
+        <TextInput label="Account Manager Email" styles={READABLE} value={manager?.email ?? ''} disabled readOnly />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <TextInput label="Account Manager Phone" value={manager?.phone ?? ''} disabled readOnly />
+        <TextInput label="Account Manager Phone" styles={READABLE} value={manager?.phone ?? ''} disabled readOnly />
       </Grid.Col>
     </Grid>
   );
@@ -51,14 +54,20 @@ export function AccountManagerFields({ clientId, value, onChange, error, onBlur 
   const chosen = list.find((m) => m.id === value) ?? null;
   return (
     <Grid gap="sm">
-      <Grid.Col span={{ base: 12, md: 8 }}>
+      <Grid.Col span={12}>
         <Select
           label="Account Manager"
           required
           searchable
           allowDeselect={false}
           placeholder={
-            !clientId ? 'Choose a client first' : managers.isPending ? 'Loading account managers…' : list.length ? 'Choose an account manager' : 'No active account managers'
+            !clientId
+              ? 'Choose a client first'
+              : managers.isPending
+                ? 'Loading account managers…'
+                : list.length
+                  ? 'Choose an account manager'
+                  : 'No active account managers'
           }
           data={list.map((m) => ({ value: m.id, label: m.name }))}
           value={value}
@@ -67,15 +76,18 @@ export function AccountManagerFields({ clientId, value, onChange, error, onBlur 
           error={error}
           disabled={!clientId}
           nothingFoundMessage="No account manager matches"
+          inputContainer={(input) =>
+            canQuickAdd ? (
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+                <AccountManagerQuickAddButton clientId={clientId} onAdded={(m) => onChange(m.id)} />
+              </Group>
+            ) : (
+              input
+            )
+          }
         />
       </Grid.Col>
-      {canQuickAdd ? (
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Group h="100%" align="flex-end">
-            <AccountManagerQuickAddButton clientId={clientId} onAdded={(m) => onChange(m.id)} />
-          </Group>
-        </Grid.Col>
-      ) : null}
       <Grid.Col span={12}>
         <AccountManagerDetails manager={chosen ? managerContact(chosen) : null} />
       </Grid.Col>

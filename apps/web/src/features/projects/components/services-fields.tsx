@@ -53,6 +53,7 @@ export function ServicesFields({ values, getInputProps, setValues, reference, cu
         <MultiSelect
           label="Service Category"
           required
+          labelProps={{ 'data-asterisk': true }}
           searchable
           data={categories}
           nothingFoundMessage="No category matches"
@@ -66,6 +67,7 @@ export function ServicesFields({ values, getInputProps, setValues, reference, cu
         <MultiSelect
           label="Services Details"
           required
+          labelProps={{ 'data-asterisk': true }}
           searchable
           data={services}
           placeholder={values.categories.length ? undefined : 'Choose a service category first'}

@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { PROJECT_TEXT, type SiteContactView } from '@siteflow/core';
+import { ViewField } from '../section-card';
 
 /** One site contact as a form holds it: `key` keeps React's identity, `id` is null until saved. */
 export type ContactValues = {
@@ -75,23 +76,6 @@ function Pager({ index, count, onIndexChange }: { index: number; count: number; 
   );
 }
 
-function ViewField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
-        {label}
-      </Text>
-      <Text component="dd" size="sm" m={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {children || (
-          <Text span size="sm" c="dimmed">
-            —
-          </Text>
-        )}
-      </Text>
-    </div>
-  );
-}
-
 /** The saved site contacts, one at a time. */
 export function SiteContactsView({ contacts }: { contacts: SiteContactView[] }) {
   const [index, setIndex] = useState(0);
@@ -108,7 +92,7 @@ export function SiteContactsView({ contacts }: { contacts: SiteContactView[] }) 
     <Stack gap="sm" role="group" aria-label="Site contacts">
       <Pager index={at} count={contacts.length} onIndexChange={setIndex} />
       <Paper withBorder radius="md" p="md">
-        <Grid component="dl" gap="sm" m={0}>
+        <Grid gap="sm" m={0}>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <ViewField label="Name">{c.name}</ViewField>
           </Grid.Col>
