@@ -160,7 +160,9 @@ export function useDeleteProject(id: number) {
   return useMutation({
     mutationFn: () => api.delete<Deleted>(`/api/projects/${id}`),
     onSuccess: () => {
-      client.removeQueries({ queryKey: projectKeys.detail(id) });
+      // Stale but not fetched again now (the screen is still up and would ask for the deleted project);
+      // whoever opens it later asks the server, and learns it is gone.
+      void client.invalidateQueries({ queryKey: projectKeys.detail(id), refetchType: 'none' });
       return client.invalidateQueries({ queryKey: projectKeys.lists });
     },
   });

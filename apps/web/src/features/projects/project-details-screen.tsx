@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Anchor, Breadcrumbs, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { IconMapPin, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isProviderRole, PROJECT_TEXT, type ProjectView } from '@siteflow/core';
@@ -11,7 +10,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState, LoadingState } from '../../ui/query-states';
 import { ProjectLinksPanel } from '../project-links';
-import { projectKeys, useDeleteProject, useProject, useProjectCreateData, type Section } from './api';
+import { useDeleteProject, useProject, useProjectCreateData, type Section } from './api';
 import { ClientEdit, ClientView } from './client-section';
 import { ProjectStatusBadge } from './components/project-status-badge';
 import { DateChangesTable } from './date-changes-table';
@@ -48,7 +47,6 @@ function Crumbs({ current }: { current: string }) {
 function DetailsSkeleton() {
   return (
     <Stack gap="lg" role="status" aria-label="Loading project">
-      <Skeleton h={34} w="45%" />
       {[220, 120, 120, 260].map((h, i) => (
         <Paper key={i} withBorder radius="lg" p="lg">
           <Skeleton h={18} w={160} mb="md" />
@@ -68,6 +66,7 @@ export function ProjectDetailsScreen() {
     return (
       <>
         <Crumbs current="Project" />
+        <PageHeader title="Project" />
         <ErrorState error={new ApiError(404, PROJECT_TEXT.detailsLoadFailed)} title="Could not load the project" />
       </>
     );
@@ -75,7 +74,8 @@ export function ProjectDetailsScreen() {
   if (query.isPending) {
     return (
       <>
-        <Crumbs current="Project" />
+        <Crumbs current={`Project ${projectId}`} />
+        <PageHeader title={`Project ${projectId}`} />
         <DetailsSkeleton />
       </>
     );
@@ -85,7 +85,8 @@ export function ProjectDetailsScreen() {
     const final = status === 404 || status === 403;
     return (
       <>
-        <Crumbs current="Project" />
+        <Crumbs current={`Project ${projectId}`} />
+        <PageHeader title={`Project ${projectId}`} />
         <ErrorState
           error={query.error}
           onRetry={final ? undefined : () => query.refetch()}
@@ -100,7 +101,6 @@ export function ProjectDetailsScreen() {
 function ProjectDetails({ project }: { project: ProjectView }) {
   const session = useSession();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [mode, setMode] = useState<EditMode>('none');
   const [presetManager, setPresetManager] = useState<string | null>(null);
   const canCreate = useCan('projects.create');
@@ -150,7 +150,6 @@ function ProjectDetails({ project }: { project: ProjectView }) {
           onSuccess: (data) => {
             notifySuccess(data.message || PROJECT_TEXT.deleted);
             navigate(data.redirect_url || '/projects');
-            client.removeQueries({ queryKey: projectKeys.detail(project.id) });
           },
           onError: (error) => notifyError(error, 'The project was not deleted'),
         }),
