@@ -89,56 +89,74 @@ export function ClientForm({ client, readOnly = false }: ClientFormProps) {
           </Alert>
         ) : null}
         <Paper withBorder radius="lg" p="lg">
-          <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <Title order={2} size="h4" mb="md">
-              Details
-            </Title>
-            <Grid gap="md">
-              <Grid.Col span={12}>
-                <TextInput
-                  label="Trading Name"
-                  required
-                  autoComplete="off"
-                  maxLength={200}
-                  {...form.getInputProps('trading_name')}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <TextInput
-                  label="Phone"
-                  type="tel"
-                  autoComplete="off"
-                  maxLength={40}
-                  {...form.getInputProps('phone')}
-                />
-              </Grid.Col>
-            </Grid>
-            <Title order={2} size="h4" mt="xl" mb="md">
-              Address
-            </Title>
-            <Grid gap="md">
-              <Grid.Col span={12}>
-                <TextInput label="Street" autoComplete="off" {...form.getInputProps('street')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <TextInput label="Suburb" autoComplete="off" maxLength={100} {...form.getInputProps('suburb')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, md: 3 }}>
-                <StateSelect
-                  allowDeselect
-                  clearable
-                  clearButtonProps={{ 'aria-label': 'Clear state' }}
-                  {...form.getInputProps('state')}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, md: 3 }}>
-                <PostcodeInput label="Postcode" autoComplete="off" {...form.getInputProps('postcode')} />
-              </Grid.Col>
-            </Grid>
-          </fieldset>
+          <Title order={2} size="h4" mb="md">
+            Details
+          </Title>
+          <Grid gap="md">
+            <Grid.Col span={12}>
+              <TextInput
+                label="Trading Name"
+                required={!readOnly}
+                readOnly={readOnly}
+                autoComplete="off"
+                maxLength={200}
+                {...form.getInputProps('trading_name')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="off"
+                readOnly={readOnly}
+                {...form.getInputProps('email')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <TextInput
+                label="Phone"
+                type="tel"
+                autoComplete="off"
+                maxLength={40}
+                readOnly={readOnly}
+                {...form.getInputProps('phone')}
+              />
+            </Grid.Col>
+          </Grid>
+          <Title order={2} size="h4" mt="xl" mb="md">
+            Address
+          </Title>
+          <Grid gap="md">
+            <Grid.Col span={12}>
+              <TextInput label="Street" autoComplete="off" readOnly={readOnly} {...form.getInputProps('street')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <TextInput
+                label="Suburb"
+                autoComplete="off"
+                maxLength={100}
+                readOnly={readOnly}
+                {...form.getInputProps('suburb')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, md: 3 }}>
+              <StateSelect
+                allowDeselect
+                clearable={!readOnly}
+                readOnly={readOnly}
+                clearButtonProps={{ 'aria-label': 'Clear state' }}
+                {...form.getInputProps('state')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, md: 3 }}>
+              <PostcodeInput
+                label="Postcode"
+                autoComplete="off"
+                readOnly={readOnly}
+                {...form.getInputProps('postcode')}
+              />
+            </Grid.Col>
+          </Grid>
         </Paper>
         {readOnly ? null : (
           <Group justify="flex-end" gap="sm">

@@ -5,7 +5,7 @@ import { IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
-  formatDateTime,
+  isClientRole,
   isProviderRole,
   isStaffRole,
   PROJECT_SORTS,
@@ -16,6 +16,7 @@ import {
 import { useCan, useSession } from '../../app/session';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState } from '../../ui/query-states';
+import { DateTimeCell } from '../search/date-time-cell';
 import { ProjectStatusBadge } from './components/project-status-badge';
 import {
   useClientName,
@@ -109,7 +110,8 @@ export function ProjectListScreen() {
     client: useCan('clients.view'),
     manager: useCan('staff.view') && Boolean(role && isStaffRole(role)),
   };
-  const hideClient = Boolean(role && isProviderRole(role));
+  // Providers may not see the client; a client's users see only their own (no need to repeat it).
+  const hideClient = Boolean(role && (isProviderRole(role) || isClientRole(role)));
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readListParams(searchParams, allowed);
@@ -168,7 +170,7 @@ export function ProjectListScreen() {
         <Group mb="md" align="flex-end" gap="md">
           <TextInput
             label="Search projects"
-            placeholder="Code, name, order reference, client or address"
+            placeholder="Code, name, client, address…"
             leftSection={<IconSearch size={16} aria-hidden />}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
@@ -262,6 +264,7 @@ export function ProjectListScreen() {
                 accessor: 'name',
                 title: 'Name',
                 sortable: true,
+                titleStyle: { minWidth: 220 },
                 render: (p) => (
                   <Stack gap={0}>
                     <Text size="sm">{p.name}</Text>
@@ -277,6 +280,7 @@ export function ProjectListScreen() {
                 accessor: 'client',
                 title: 'Client',
                 sortable: true,
+                titleStyle: { minWidth: 140 },
                 hidden: hideClient,
                 render: (p) => p.client?.trading_name ?? '',
               },
@@ -291,10 +295,9 @@ export function ProjectListScreen() {
                 accessor: 'start_date',
                 title: 'Start',
                 sortable: true,
-                noWrap: true,
-                render: (p) => formatDateTime(p.start_date),
+                render: (p) => <DateTimeCell value={p.start_date} />,
               },
-              { accessor: 'end_date', title: 'End', noWrap: true, render: (p) => formatDateTime(p.end_date) },
+              { accessor: 'end_date', title: 'End', render: (p) => <DateTimeCell value={p.end_date} /> },
               { accessor: 'project_manager', title: 'Project Manager', render: (p) => p.project_manager.full_name },
               { accessor: 'suburb', title: 'Suburb/State', render: place },
             ]}

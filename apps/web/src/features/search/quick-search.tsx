@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Box, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { formatSearchDate, SEARCH_TEXT, type QuickSearchItem } from '@siteflow/core';
@@ -17,8 +17,9 @@ type QuickSearchProps = { opened: boolean; onClose: () => void };
  * matching projects (combobox pattern: the arrow keys move through the results, Enter opens one).
  */
 export function QuickSearch({ opened, onClose }: QuickSearchProps) {
+  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal.Root opened={opened} onClose={onClose} size="xl" yOffset="6vh" returnFocus>
+    <Modal.Root opened={opened} onClose={onClose} size="xl" yOffset="6vh" fullScreen={Boolean(phone)} returnFocus>
       <Modal.Overlay />
       <Modal.Content aria-label="Quick search">
         <Modal.Body p="lg">{opened ? <QuickSearchBody onClose={onClose} /> : null}</Modal.Body>
@@ -31,7 +32,6 @@ export function QuickSearch({ opened, onClose }: QuickSearchProps) {
 function QuickSearchBody({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const listId = useId();
-  const listRef = useRef<HTMLUListElement>(null);
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), QUICK_SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
@@ -108,20 +108,24 @@ function QuickSearchBody({ onClose }: { onClose: () => void }) {
           aria-expanded={items.length > 0}
           aria-controls={listId}
           aria-activedescendant={items.length ? optionId(activeIndex) : undefined}
-          description="Code, name, order reference, client or address. Use the arrow keys and Enter to open a project."
+          aria-describedby={`${listId}-hint`}
         />
         <Button variant="default" size="md" onClick={onClose}>
           {SEARCH_TEXT.close}
         </Button>
       </Group>
 
-      <Text size="sm" c="dimmed" role="status" aria-live="polite" mih={20} data-testid="quick-search-status">
-        {status}
-      </Text>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" fw={500} role="status" aria-live="polite" mih={20} data-testid="quick-search-status">
+          {status}
+        </Text>
+        <Text size="xs" c="dimmed" id={`${listId}-hint`}>
+          Code, name, order reference, client or address · ↑ ↓ to move, Enter to open
+        </Text>
+      </Group>
 
       <Box
         component="ul"
-        ref={listRef}
         id={listId}
         role="listbox"
         aria-label="Projects found"
@@ -184,19 +188,17 @@ function ResultCard({ item }: { item: QuickSearchItem }) {
   ];
   return (
     <Stack gap={4}>
-      <Group gap="xs" wrap="nowrap" justify="space-between">
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
+        <Group gap={6} wrap="wrap" style={{ minWidth: 0 }} align="baseline">
           <Text size="xs" c="dimmed" ff="monospace">
             #{item.id}
           </Text>
-          <Text size="sm" fw={700}>
+          <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
             {item.project_code}
           </Text>
-          <Text size="sm" truncate>
-            {item.name}
-          </Text>
+          <Text size="sm">{item.name}</Text>
         </Group>
-        <ProjectStatusBadge status={item.status} size="sm" />
+        <ProjectStatusBadge status={item.status} size="sm" style={{ overflow: 'visible', flexShrink: 0 }} />
       </Group>
       <Group gap="md" wrap="wrap" className={classes.facts}>
         {facts

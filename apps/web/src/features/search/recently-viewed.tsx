@@ -2,11 +2,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Button, Group, Modal, Table, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDateTime, SEARCH_TEXT, type RecentlyViewedItem } from '@siteflow/core';
+import { SEARCH_TEXT, type RecentlyViewedItem } from '@siteflow/core';
 import { notifyError } from '../../ui/notify';
 import { ErrorState, LoadingState } from '../../ui/query-states';
 import { ProjectStatusBadge } from '../projects/components/project-status-badge';
 import { useForgetRecentlyViewed, useRecentlyViewed } from './api';
+import { DateTimeCell } from './date-time-cell';
 
 type RecentlyViewedProps = { opened: boolean; onClose: () => void };
 
@@ -22,7 +23,7 @@ type Renderer = (row: RecentlyViewedItem, ctx: { onClose: () => void; remove: Re
 
 /** How each column the server names is shown (the server decides which columns a role sees). */
 const CELLS: Record<string, Renderer> = {
-  'Last Accessed': (r) => formatDateTime(r.last_accessed_date),
+  'Last Accessed': (r) => <DateTimeCell value={r.last_accessed_date} />,
   'Project No.': (r, { onClose }) => (
     <Anchor component={Link} to={r.project_link} onClick={onClose} fw={600} size="sm">
       {r.project_code}
@@ -33,15 +34,15 @@ const CELLS: Record<string, Renderer> = {
   'Order Reference': (r) => r.order_ref,
   'Service Provider': (r) => r.service_provider,
   Client: (r) => r.client,
-  'Start Date': (r) => formatDateTime(r.start_date),
-  'End Date': (r) => formatDateTime(r.end_date),
+  'Start Date': (r) => <DateTimeCell value={r.start_date} />,
+  'End Date': (r) => <DateTimeCell value={r.end_date} />,
   'Project Manager': (r) => r.project_manager,
   Title: (r) => r.name,
   Location: (r) => r.location_address,
   Compliance: (r) => r.compliance,
   Action: (_r, { remove }) => remove,
 };
-const NO_WRAP = new Set(['Last Accessed', 'Project No.', 'Status', 'Start Date', 'End Date', 'Action']);
+const NO_WRAP = new Set(['Project No.', 'Status', 'Action']);
 
 function RecentlyViewedBody({ onClose }: { onClose: () => void }) {
   const [page, setPage] = useState(1);
@@ -70,7 +71,7 @@ function RecentlyViewedBody({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={1100} type="native">
+      <Table.ScrollContainer minWidth={1000} type="native">
         <Table
           striped
           highlightOnHover
