@@ -111,8 +111,9 @@ function ProjectDetails({ project }: { project: ProjectView }) {
   const providerRole = session.user ? isProviderRole(session.user.role) : false;
   const showClient = project.client !== null && !providerRole;
 
-  const pencil = (section: Section) =>
-    mode === 'none' && project.can_edit
+  const pencil = (section: Section) => ({
+    editing: mode === section,
+    ...(mode === 'none' && project.can_edit
       ? {
           editLabel: EDIT_LABELS[section],
           onEdit: () => {
@@ -120,7 +121,8 @@ function ProjectDetails({ project }: { project: ProjectView }) {
             setMode(section);
           },
         }
-      : {};
+      : {}),
+  });
   const done = () => setMode('none');
 
   /** An edit form once the lists it chooses from are here. */

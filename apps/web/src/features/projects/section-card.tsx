@@ -1,29 +1,50 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { ActionIcon, Alert, Button, Group, Paper, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
 
-/** A section of the project details screen: a card with its heading and, when allowed, an edit pencil. */
+const FIELD = 'input:not([type="hidden"]):not([disabled]), textarea:not([disabled])';
+
+/**
+ * A section of the project details screen: a card with its heading and, when allowed, an edit
+ * pencil. Entering edit mode moves focus to the form's first field; leaving it brings focus back
+ * to the pencil, so keyboard users are not dropped at the top of the page.
+ */
 export function SectionCard({
   title,
   editLabel,
   onEdit,
+  editing = false,
   children,
 }: {
   title: string;
   /** The pencil's name ('Edit details'); no pencil without onEdit. */
   editLabel?: string;
   onEdit?: () => void;
+  editing?: boolean;
   children: ReactNode;
 }) {
+  const cardRef = useRef<HTMLDivElement>(null);
+  const pencilRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (editing === wasEditing.current) return;
+    wasEditing.current = editing;
+    const frame = requestAnimationFrame(() => {
+      if (editing) cardRef.current?.querySelector<HTMLElement>(FIELD)?.focus();
+      else pencilRef.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [editing]);
+
   return (
-    <Paper withBorder radius="lg" p="lg" component="section">
+    <Paper withBorder radius="lg" p="lg" component="section" ref={cardRef}>
       <Group justify="space-between" align="center" mb="md" wrap="nowrap">
         <Title order={2} size="h4">
           {title}
         </Title>
         {onEdit && editLabel ? (
           <Tooltip label={editLabel} withArrow>
-            <ActionIcon variant="light" size="lg" aria-label={editLabel} onClick={onEdit}>
+            <ActionIcon ref={pencilRef} variant="light" size="lg" aria-label={editLabel} onClick={onEdit}>
               <IconPencil size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
