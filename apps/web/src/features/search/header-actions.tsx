@@ -15,13 +15,14 @@ export function ProjectSearchActions() {
     recent.close();
     search.open();
   };
+  // Every field but a rich-text editor (there Ctrl/Cmd+K inserts a link).
   useHotkeys(
     [
       ['mod+K', openSearch],
       ['ctrl+K', openSearch],
     ],
     [],
-    true,
+    false,
   );
 
   return (

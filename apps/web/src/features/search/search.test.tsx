@@ -87,6 +87,24 @@ describe('Quick search', () => {
     expect(searchCalls(calls)).toHaveLength(1);
   });
 
+  it('opens with Ctrl+K while typing in another field, and Cmd+K too', async () => {
+    mockFetch(() => ({ body: { data: [], total: 0, current_page: 1, last_page: 1 } }));
+    renderScreen(
+      <>
+        <input aria-label="Notes" />
+        <ProjectSearchActions />
+      </>,
+      { route: '/', path: '/', session: tenantSession(['projects.view']) },
+    );
+    await userEvent.click(screen.getByRole('textbox', { name: 'Notes' }));
+    await userEvent.keyboard('{Control>}k{/Control}');
+    expect(await screen.findByRole('dialog', { name: 'Quick search' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.keyboard('{Meta>}k{/Meta}');
+    expect(await screen.findByRole('dialog', { name: 'Quick search' })).toBeInTheDocument();
+  });
+
   it('says No results found., and moves through results with the arrow keys and opens one with Enter', async () => {
     mockFetch((call) => {
       const q = new URL(call.url, 'http://x').searchParams.get('q');
