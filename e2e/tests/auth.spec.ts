@@ -23,7 +23,7 @@ test('sign-in checks the fields, refuses wrong credentials and signs in', async 
   await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
   await page.getByLabel(AUTH_TEXT.rememberMe).check({ force: true });
   await page.getByRole('button', { name: AUTH_TEXT.login }).click();
-  await expect(page).toHaveURL(/\/staff/);
+  await expect(page).toHaveURL(/\/projects/);
   await expect(page.getByText('Olivia Nguyen').first()).toBeVisible();
 
   const cookies = await page.context().cookies(DEMO);

@@ -65,6 +65,6 @@ test('a platform admin creates a customer with a logo, and its admin signs in on
   await page.getByLabel('Email', { exact: true }).fill(adminEmail);
   await page.getByLabel('Password', { exact: true }).fill('acme-admin-password');
   await page.getByRole('button', { name: AUTH_TEXT.login }).click();
-  await expect(page).toHaveURL(/\/staff/);
+  await expect(page).toHaveURL(/\/projects/);
   await expect(page.getByText('Ada Builder').first()).toBeVisible();
 });

@@ -50,5 +50,6 @@ export function homePath(session: SessionView): string {
   const can = (a: Action) => session.abilities.includes(a);
   if (session.area === 'platform')
     return can('customers.manage') ? '/customers' : can('mailbox.read') ? '/mailbox' : '/settings';
-  return can('staff.view') ? '/staff' : '/settings';
+  // Projects are the work of every tenant user (client and provider users see their own).
+  return can('projects.view') ? '/projects' : can('staff.view') ? '/staff' : '/settings';
 }

@@ -7,6 +7,7 @@ export const REFERENCE_TEXT = {
   nameTaken: 'The name has already been taken.',
   titleTaken: 'The title has already been taken.',
   inUse: 'It is in use by projects and cannot be removed; deactivate it instead.',
+  tagInUse: 'This tag is used by projects and cannot be removed; take it off those projects first.',
   saved: 'Saved.',
   removed: 'Removed.',
 } as const;

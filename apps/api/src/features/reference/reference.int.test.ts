@@ -171,7 +171,7 @@ describe('reference: tags', () => {
       project_count: 1,
     });
     expect((await asA({ method: 'DELETE', url: `/api/tags/${created.json.id}` })).json.message).toBe(
-      REFERENCE_TEXT.inUse,
+      REFERENCE_TEXT.tagInUse,
     );
 
     const free = await asA({ method: 'POST', url: '/api/tags', body: { name: `Free ${uniq()}` } });

@@ -257,7 +257,7 @@ export const deleteTag = (deps: D, tenant: TenantContext, id: string) =>
       .from(projectTags)
       .where(eq(projectTags.tagId, id))
       .limit(1);
-    if (used) throw inUse();
+    if (used) throw new HttpError(422, REFERENCE_TEXT.tagInUse);
     const [row] = await tx.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
     if (!row) throw notFound('The tag');
   });
