@@ -10,6 +10,16 @@ export const DEMO = tenantUrl('demo');
 export const PLATFORM_ADMIN = { email: 'admin@siteflow.test', password: 'siteflow-admin' };
 export const DEMO_ADMIN = { email: 'olivia.nguyen@demo.test', password: 'siteflow-demo' };
 export const DEMO_EMPLOYEE = { email: 'jack.wilson@demo.test', password: 'siteflow-demo' };
+export const DEMO_CLIENT_ADMIN = { email: 'grace.howard@harbourside.test', password: 'siteflow-demo' };
+
+type ProjectRow = { id: number; project_code: string; name: string; client: { id: string; trading_name: string } | null };
+
+/** Projects as the signed-in user sees them through the API (for choosing test subjects). */
+export async function listProjects(page: Page, base: string, query = 'pageSize=50'): Promise<{ items: ProjectRow[]; total: number }> {
+  const r = await apiCall(page, base, 'GET', `/api/projects?${query}`);
+  expect(r.status).toBe(200);
+  return r.json as { items: ProjectRow[]; total: number };
+}
 
 export const CSRF = { 'x-siteflow-csrf': '1' };
 
