@@ -24,14 +24,13 @@ export function StatusControl({ project }: { project: ProjectView }) {
   if (!project.allowed_statuses.length) return null;
   return (
     <>
-      <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu position="bottom-end" withinPortal shadow="md" withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />}>
             {CHANGE_STATUS_LABEL}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>Move to</Menu.Label>
           {project.allowed_statuses.map((s) => (
             <Menu.Item key={s} onClick={() => setTarget(s)}>
               {PROJECT_STATUS_LABELS[s]}
