@@ -61,7 +61,7 @@ test('the project list filters by status and keeps the filter in the address', a
   await expect(page).toHaveURL(/status=completed/);
   const rows = table.locator('tbody tr');
   await expect(rows.first()).toContainText('Completed');
-  await expect.poll(async () => (await rows.allInnerTexts()).every((text) => text.includes('Completed'))).toBe(true);
+  await expect.poll(async () => (await rows.allTextContents()).every((text) => text.includes('Completed'))).toBe(true);
 
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Completed');
