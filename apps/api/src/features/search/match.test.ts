@@ -7,9 +7,15 @@ describe('normaliseTerm', () => {
   });
 
   it('writes a project code the way it is stored, forgiving a letter O or l for a digit', () => {
-    for (const q of ['PRJ-00012', 'prj 12', 'PRJ12', 'prj#0012', 'PRJ-0O012', 'prj-00l2'])
+    for (const q of ['PRJ-00012', 'prj 12', 'PRJ12', 'prj#12', 'PRJ-0O012', 'prj-l2'])
       expect(normaliseTerm(q), q).toBe('prj-00012');
     expect(normaliseTerm('prj 123456')).toBe('prj-123456');
+  });
+
+  it('keeps a code being typed as the start of a code', () => {
+    expect(normaliseTerm('PRJ-000')).toBe('prj-000');
+    expect(normaliseTerm('prj-0005')).toBe('prj-0005');
+    expect(normaliseTerm('PRJ-0O05')).toBe('prj-0005');
   });
 
   it('leaves other terms alone', () => {

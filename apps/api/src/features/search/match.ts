@@ -41,7 +41,11 @@ export function normaliseTerm(q: string): string {
   const code = /^prj[\s#-]*([\doli]{1,9})$/.exec(t);
   if (!code || !/\d/.test(code[1]!)) return t;
   const digits = code[1]!.replace(/o/g, '0').replace(/[li]/g, '1');
-  return formatProjectCode(Number(digits)).toLowerCase();
+  // A leading zero short of the full width is the start of a code being typed ('PRJ-0005'
+  // narrows to PRJ-00050..00059), not a number to pad.
+  const full = formatProjectCode(Number(digits)).toLowerCase();
+  if (digits.startsWith('0') && digits.length < full.length - 4) return `prj-${digits}`;
+  return full;
 }
 
 /** The words of a term as the vocabulary splits text: runs of letters and digits. */
