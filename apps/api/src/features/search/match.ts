@@ -63,14 +63,19 @@ export async function matchProjects(tx: Exec, actor: Actor, q: string, opts: Mat
   if (!term) return none;
   const scope = and(visibleProjects(actor), opts.exclude ? ne(projects.id, opts.exclude) : undefined);
 
-  const asTyped = await exactMatches(tx, [term], scope, opts);
-  if (asTyped.total > 0) return asTyped;
   const words = wordsOf(term);
-  if (words.length > 1) {
-    const everyWord = await exactMatches(tx, words, scope, opts);
-    if (everyWord.total > 0) return everyWord;
+  // A word found in no vocabulary word cannot match any project: skip straight to corrections
+  // (a typing slip would otherwise cost a trigram scan of the projects for nothing).
+  const known = await knownWords(tx, words);
+  if (words.every((w) => !checkable(w) || known.has(w))) {
+    const asTyped = await exactMatches(tx, [term], scope, opts);
+    if (asTyped.total > 0) return asTyped;
+    if (words.length > 1) {
+      const everyWord = await exactMatches(tx, words, scope, opts);
+      if (everyWord.total > 0) return everyWord;
+    }
   }
-  const corrected = await correctWords(tx, words);
+  const corrected = await correctWords(tx, words, known);
   if (!corrected.length || corrected.join(' ') === words.join(' ')) return none;
   return exactMatches(tx, corrected, scope, opts);
 }
@@ -112,13 +117,20 @@ export async function allMatchingIds(tx: Exec, where: SQL | undefined, cap: numb
 
 const setLocal = (tx: Exec, name: string, value: string) => tx.execute(sql`select set_config(${name}, ${value}, true)`);
 
-/** Run one statement with some planner methods switched off (then on again). */
+/** Set several planner settings for the transaction in one round trip. */
+const setAll = (tx: Exec, names: string[], value: 'on' | 'off') =>
+  tx.execute(sql`select ${sql.join(
+    names.map((name) => sql`set_config(${name}, ${value}, true)`),
+    sql`, `,
+  )}`);
+
+/** Run one statement with some planner methods switched off (then on again): two round trips, not six. */
 async function without<T>(tx: Exec, methods: string[], statement: () => PromiseLike<T>): Promise<T> {
-  for (const name of methods) await setLocal(tx, name, 'off');
+  await setAll(tx, methods, 'off');
   try {
     return await statement();
   } finally {
-    for (const name of methods) await setLocal(tx, name, 'on');
+    await setAll(tx, methods, 'on');
   }
 }
 
@@ -134,21 +146,28 @@ const bitmapScansOnly = <T>(tx: Exec, statement: () => PromiseLike<T>) =>
 export const indexWalkOnly = <T>(tx: Exec, statement: () => PromiseLike<T>) =>
   without(tx, ['enable_seqscan', 'enable_bitmapscan'], statement);
 
+/** Words checked against the vocabulary: short words and numbers are taken as they are. */
+const checkable = (word: string) => word.length >= 3 && !/\d/.test(word);
+
+/**
+ * The checkable words that occur inside some vocabulary word of the tenant (one round trip).
+ * Words are runs of letters and digits (wordsOf), so they hold no LIKE wildcard to escape.
+ */
+async function knownWords(tx: Exec, words: string[]): Promise<Set<string>> {
+  const list = [...new Set(words.filter(checkable))];
+  if (!list.length) return new Set();
+  const rows = await tx.execute<{ w: string }>(sql`
+    select w from unnest(${sql`array[${sql.join(list.map((w) => sql`${w}`), sql`, `)}]::text[]`}) as w
+    where exists (select 1 from ${projectSearchWords} where ${projectSearchWords.word} like '%' || w || '%')`);
+  return new Set(rows.rows.map((r) => r.w));
+}
+
 /** The words with typing slips replaced by the closest vocabulary word (or left out when nothing is close). */
-async function correctWords(tx: Exec, words: string[]): Promise<string[]> {
+async function correctWords(tx: Exec, words: string[], known: Set<string>): Promise<string[]> {
   await setLocal(tx, 'pg_trgm.similarity_threshold', String(CANDIDATE_SIMILARITY));
   const out: string[] = [];
   for (const word of words) {
-    if (word.length < 3 || /\d/.test(word)) {
-      out.push(word);
-      continue;
-    }
-    const [known] = await tx
-      .select({ word: projectSearchWords.word })
-      .from(projectSearchWords)
-      .where(like(projectSearchWords.word, word))
-      .limit(1);
-    if (known) {
+    if (!checkable(word) || known.has(word)) {
       out.push(word);
       continue;
     }
