@@ -64,7 +64,7 @@ test('a password is reset by following the link from the built-in mailbox', asyn
   // The platform admin reads the mailbox (a different host, so a separate session).
   await signIn(page, PLATFORM, PLATFORM_ADMIN);
   await page.goto(`${PLATFORM}/mailbox`);
-  await page.getByLabel('Search').fill(email);
+  await page.getByLabel('Search messages', { exact: true }).fill(email);
   await page.getByRole('link', { name: 'Reset Password Notification' }).first().click();
   await expect(page.getByRole('heading', { name: 'Reset Password Notification' })).toBeVisible();
   await expectAccessible(page);

@@ -36,7 +36,7 @@ test('a platform admin creates a customer with a logo, and its admin signs in on
   await page.getByRole('button', { name: CUSTOMER_TEXT.create }).click();
 
   await expect(page).toHaveURL(/\/customers$/);
-  await page.getByLabel('Search').fill(slug);
+  await page.getByLabel('Search customers', { exact: true }).fill(slug);
   const row = page.getByRole('row').filter({ hasText: `Acme ${slug}` });
   await expect(row).toBeVisible();
 
@@ -50,7 +50,7 @@ test('a platform admin creates a customer with a logo, and its admin signs in on
 
   // The new admin's invitation is in the built-in mailbox.
   await page.goto(`${PLATFORM}/mailbox`);
-  await page.getByLabel('Search').fill(adminEmail);
+  await page.getByLabel('Search messages', { exact: true }).fill(adminEmail);
   await page.getByRole('link', { name: /Welcome to/ }).first().click();
   const href = await page.getByRole('link', { name: 'Set Password' }).first().getAttribute('href');
   expect(href).toContain(`${tenantUrl(slug)}/reset-password/`);

@@ -31,7 +31,7 @@ test('a company admin creates a staff member with a picture and edits them', asy
   await page.getByRole('button', { name: STAFF_TEXT.create }).click();
 
   await expect(page).toHaveURL(/\/staff$/);
-  await page.getByLabel('Search').fill(email);
+  await page.getByLabel('Search staff', { exact: true }).fill(email);
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Noah Picture');
   await expect(row).toContainText('Company Admin');
@@ -43,7 +43,7 @@ test('a company admin creates a staff member with a picture and edits them', asy
   await page.getByLabel('Phone').fill('0412 111 222');
   await page.getByRole('button', { name: STAFF_TEXT.save, exact: true }).click();
   await expect(page).toHaveURL(/\/staff$/);
-  await page.getByLabel('Search').fill(email);
+  await page.getByLabel('Search staff', { exact: true }).fill(email);
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText('0412 111 222');
 
   // Cancel goes back to /staff.
