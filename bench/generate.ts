@@ -18,6 +18,14 @@ import pg from 'pg';
 import { loadGazetteer } from '../apps/api/src/features/geo/load-gazetteer.js';
 import { runMigrations, startEmbeddedPostgres } from '../apps/api/src/platform/db/bootstrap.js';
 import { hashPassword } from '../apps/api/src/platform/passwords.js';
+import {
+  CLASSIFICATIONS,
+  CONTACT_ROLES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  SITES,
+  STREETS,
+} from '../apps/api/src/seed/vocabulary.js';
 
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const BENCH_SLUG = 'bench';
@@ -42,70 +50,8 @@ export type Dataset = { tenants: TenantSummary[]; ms: number };
 // ---------------------------------------------------------------------------------------------
 // Vocabulary: what real field-service projects are called and where they are.
 
-const FIRST = [
-  'Sam',
-  'Alex',
-  'Jordan',
-  'Taylor',
-  'Riley',
-  'Morgan',
-  'Casey',
-  'Jamie',
-  'Hannah',
-  'Noah',
-  'Zoe',
-  'Ethan',
-  'Ruby',
-  'Lucas',
-  'Isla',
-  'Henry',
-  'Amelia',
-  'Oscar',
-  'Ava',
-  'Leo',
-  'Grace',
-  'Jack',
-  'Mia',
-  'Liam',
-  'Chloe',
-  'Olivia',
-  'William',
-  'Charlotte',
-  'Thomas',
-  'Sophie',
-];
-const LAST = [
-  'Nguyen',
-  'Smith',
-  'Jones',
-  'Williams',
-  'Brown',
-  'Wilson',
-  'Taylor',
-  'Martin',
-  'Anderson',
-  'Walker',
-  'Kelly',
-  'Ryan',
-  'Chen',
-  'Singh',
-  'Murphy',
-  "O'Brien",
-  'Campbell',
-  'Stewart',
-  'Lee',
-  'Clarke',
-  'Patel',
-  'Thompson',
-  'White',
-  'Harris',
-  'Robinson',
-  'King',
-  'Wright',
-  'Scott',
-  'Green',
-  'Baker',
-];
+const FIRST = FIRST_NAMES;
+const LAST = LAST_NAMES;
 const CLIENT_A = [
   'Harbourside',
   'Southern Cross',
@@ -182,7 +128,7 @@ const TAGS = [
   'Induction',
   'Key Account',
 ];
-const CLASSIFICATIONS = ['Installation', 'Maintenance', 'Repair', 'Inspection', 'Fit-out'];
+
 const WORK = [
   'Switchboard upgrade',
   'LED lighting retrofit',
@@ -210,57 +156,11 @@ const WORK = [
   'Exterior repaint',
   'Car park line marking',
 ];
-const SITES = [
-  'Level 2 tenancy',
-  'Warehouse 4',
-  'Head office',
-  'Distribution centre',
-  'Loading dock',
-  'Ward B',
-  'Main campus',
-  'Car park',
-  'Retail store',
-  'Plant room',
-  'Reception',
-  'Staff amenities',
-  'Kitchen',
-  'Workshop',
-  'Level 5',
-  'Ground floor',
-];
-const STREETS = [
-  'George Street',
-  'Queen Street',
-  'King Street',
-  'Collins Street',
-  'Adelaide Street',
-  'Hay Street',
-  'Smith Street',
-  'Macquarie Street',
-  'Elizabeth Street',
-  'Victoria Road',
-  'Railway Parade',
-  'Station Street',
-  'High Street',
-  'Church Street',
-  'Bridge Road',
-  'Industrial Drive',
-  'Pacific Highway',
-  'Main Street',
-  'Park Road',
-  'Beach Road',
-];
+
 /** An Australian mobile number ('04xx xxx xxx') from an SQL integer expression. */
 const mobileSql = (expr: string) =>
   `regexp_replace('04' || lpad(((${expr}) % 100000000)::text, 8, '0'), '^(\\d{4})(\\d{3})(\\d{3})$', '\\1 \\2 \\3')`;
-const ROLES = [
-  'Site Manager',
-  'Facilities Coordinator',
-  'Property Manager',
-  'Security Supervisor',
-  'Store Manager',
-  'Maintenance Lead',
-];
+const ROLES = CONTACT_ROLES;
 
 // ---------------------------------------------------------------------------------------------
 

@@ -25,6 +25,14 @@ import {
   tenantCounters,
   users,
 } from '../platform/db/schema.js';
+import {
+  CLASSIFICATIONS as ALL_CLASSIFICATIONS,
+  CONTACT_ROLES as ALL_CONTACT_ROLES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  SITES as ALL_SITES,
+  STREETS as ALL_STREETS,
+} from './vocabulary.js';
 
 /** The tenant_counters row that numbers projects (PRJ-00001, ...): the one projects/service.ts counts on. */
 export const PROJECT_COUNTER = 'project';
@@ -45,7 +53,7 @@ const CATEGORIES: Record<string, string[]> = {
   Fire: ['Fire Alarms', 'Sprinklers', 'Extinguishers', 'Emergency Lighting'],
 };
 const TAGS = ['Urgent', 'After Hours', 'Warranty', 'Tender', 'Government', 'Repeat Client'];
-const CLASSIFICATIONS = [DEFAULT_CLASSIFICATION, 'Maintenance', 'Repair', 'Inspection', 'Fit-out'];
+const CLASSIFICATIONS = ALL_CLASSIFICATIONS.slice(0, 5);
 
 /** What a project of each category is about (its name starts with one of these). */
 const WORK: Record<string, string[]> = {
@@ -71,90 +79,11 @@ const WORK: Record<string, string[]> = {
     'Emergency lighting upgrade',
   ],
 };
-const SITES = [
-  'Level 2 tenancy',
-  'Warehouse 4',
-  'Head office',
-  'Distribution centre',
-  'Loading dock',
-  'Ward B',
-  'Main campus',
-  'Car park',
-  'Retail store',
-  'Plant room',
-  'Reception',
-  'Staff amenities',
-];
-const STREETS = [
-  'George Street',
-  'Queen Street',
-  'King Street',
-  'Collins Street',
-  'Adelaide Street',
-  'Hay Street',
-  'Smith Street',
-  'Macquarie Street',
-  'Elizabeth Street',
-  'Victoria Road',
-  'Railway Parade',
-  'Station Street',
-  'High Street',
-  'Church Street',
-  'Bridge Road',
-  'Industrial Drive',
-];
-const FIRST = [
-  'Sam',
-  'Alex',
-  'Jordan',
-  'Taylor',
-  'Riley',
-  'Morgan',
-  'Casey',
-  'Jamie',
-  'Hannah',
-  'Noah',
-  'Zoe',
-  'Ethan',
-  'Ruby',
-  'Lucas',
-  'Isla',
-  'Henry',
-  'Amelia',
-  'Oscar',
-  'Ava',
-  'Leo',
-];
-const LAST = [
-  'Nguyen',
-  'Smith',
-  'Jones',
-  'Williams',
-  'Brown',
-  'Wilson',
-  'Taylor',
-  'Martin',
-  'Anderson',
-  'Walker',
-  'Kelly',
-  'Ryan',
-  'Chen',
-  'Singh',
-  'Murphy',
-  "O'Brien",
-  'Campbell',
-  'Stewart',
-  'Lee',
-  'Clarke',
-];
-const CONTACT_ROLES = [
-  'Site Manager',
-  'Facilities Coordinator',
-  'Property Manager',
-  'Security Supervisor',
-  'Store Manager',
-  'Maintenance Lead',
-];
+const SITES = ALL_SITES.slice(0, 12);
+const STREETS = ALL_STREETS.slice(0, 16);
+const FIRST = FIRST_NAMES.slice(0, 20);
+const LAST = LAST_NAMES.slice(0, 20);
+const CONTACT_ROLES = ALL_CONTACT_ROLES.slice(0, 6);
 
 /** Real gazetteer places (suburb, postcode): capital cities and regional towns in every state and territory. */
 const PLACES: [string, string][] = [
