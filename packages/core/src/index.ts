@@ -12,3 +12,6 @@ export * from './reference/index.js';
 export * from './project-links/index.js';
 export * from './search/index.js';
 export * from './geo/index.js';
+export * from './providers/index.js';
+export * from './project-map/index.js';
+export * from './certificates/index.js';

@@ -25,6 +25,7 @@ export function tenantSession(
       has_picture: false,
     },
     abilities,
+    map: { tile_url: null },
   };
 }
 
@@ -42,11 +43,12 @@ export function platformSession(): SessionView {
       has_picture: false,
     },
     abilities: ['customers.manage', 'mailbox.read', 'settings.view', 'settings.manage'],
+    map: { tile_url: null },
   };
 }
 
 export function signedOut(area: 'tenant' | 'platform' = 'tenant'): SessionView {
-  return { area, tenant: area === 'tenant' ? TENANT : PLATFORM, user: null, abilities: [] };
+  return { area, tenant: area === 'tenant' ? TENANT : PLATFORM, user: null, abilities: [], map: { tile_url: null } };
 }
 
 /** Shows where the app navigated to, for assertions. */

@@ -60,5 +60,7 @@ export const SessionView = z.object({
   tenant: z.object({ id: z.uuid(), name: z.string(), slug: z.string(), has_logo: z.boolean(), logo_url: z.string().nullable() }),
   user: SessionUser.nullable(),
   abilities: z.array(z.enum(ACTIONS)),
+  /** MAP_TILE_URL; null means maps draw markers and routes on a plain background. */
+  map: z.object({ tile_url: z.string().nullable() }),
 });
 export type SessionView = z.infer<typeof SessionView>;

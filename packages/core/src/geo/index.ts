@@ -1,1 +1,2 @@
 export * from './geo.js';
+export * from './routing.js';

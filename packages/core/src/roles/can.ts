@@ -22,6 +22,17 @@ export const ACTIONS = [
   'clients.quickAdd',
   'reference.view',
   'reference.manage',
+  'providers.view',
+  'providers.manage',
+  'providers.search',
+  'projects.assignProvider',
+  'projects.notifyProvider',
+  'projects.ratePerformance',
+  'projects.rateCustomer',
+  'projectMap.view',
+  'certificates.view',
+  'certificates.manage',
+  'certificateTypes.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -45,6 +56,16 @@ const GRANTS: Record<Role, readonly Action[]> = {
     'clients.quickAdd',
     'reference.view',
     'reference.manage',
+    'providers.view',
+    'providers.manage',
+    'providers.search',
+    'projects.assignProvider',
+    'projects.notifyProvider',
+    'projects.ratePerformance',
+    'projectMap.view',
+    'certificates.view',
+    'certificates.manage',
+    'certificateTypes.manage',
   ],
   // Staff run projects day to day; only admins delete projects or manage clients and reference data.
   company_employee: [
@@ -57,13 +78,24 @@ const GRANTS: Record<Role, readonly Action[]> = {
     'clients.view',
     'clients.quickAdd',
     'reference.view',
+    'providers.view',
+    'providers.manage',
+    'providers.search',
+    'projects.assignProvider',
+    'projects.notifyProvider',
+    'projects.ratePerformance',
+    'projectMap.view',
+    'certificates.view',
+    'certificates.manage',
   ],
-  // Client and provider users see projects (their own only: see projectScope) and nothing else yet.
-  client_admin: ['projects.view'],
-  client_account: ['projects.view'],
-  client_am: ['projects.view'],
-  sp_admin: ['projects.view'],
-  sp_employee: ['projects.view'],
+  // Client and provider users see their own projects only (projectScope). Clients rate the work
+  // (customer rating); provider users see their own provider and manage their own certificates
+  // (sp_admin also the provider's): the owner checks are in features/certificates/owner.ts.
+  client_admin: ['projects.view', 'projectMap.view', 'projects.rateCustomer'],
+  client_account: ['projects.view', 'projectMap.view', 'projects.rateCustomer'],
+  client_am: ['projects.view', 'projectMap.view', 'projects.rateCustomer'],
+  sp_admin: ['projects.view', 'projectMap.view', 'providers.view', 'certificates.view', 'certificates.manage'],
+  sp_employee: ['projects.view', 'projectMap.view', 'providers.view', 'certificates.view', 'certificates.manage'],
 };
 
 /** Deny by default: an action is allowed only when the role is granted it in its own area. */

@@ -121,7 +121,7 @@ export async function resetPassword(deps: Pick<Deps, 'db' | 'clock'>, tenant: Te
   }
 }
 
-export async function describeSession(deps: Pick<Deps, 'db'>, tenant: TenantContext, actor: Actor | null): Promise<SessionView> {
+export async function describeSession(deps: Pick<Deps, 'db' | 'config'>, tenant: TenantContext, actor: Actor | null): Promise<SessionView> {
   const area = tenant.kind === 'platform' ? 'platform' : 'tenant';
   let user: SessionView['user'] = null;
   if (actor) {
@@ -148,5 +148,6 @@ export async function describeSession(deps: Pick<Deps, 'db'>, tenant: TenantCont
     },
     user,
     abilities: actor && user ? abilitiesOf({ role: actor.role, area }) : [],
+    map: { tile_url: deps.config.mapTileUrl || null },
   };
 }

@@ -3,6 +3,8 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  date,
+  jsonb,
   doublePrecision,
   foreignKey,
   index,
@@ -232,17 +234,85 @@ export const clients = pgTable(
   ],
 );
 
-/** Minimal now; the providers issue gives it its full record. Projects and provider users point here. */
+/**
+ * Service providers (contractors). Ratings are averages kept in step with provider_ratings
+ * (features/providers/ratings.ts); counts of scheduled/completed projects are computed per page.
+ */
 export const serviceProviders = pgTable(
   'service_providers',
   {
     tenantId: tenantId(),
     id: id(),
+    /** The trading name (service_provider_name). */
     name: text('name').notNull(),
+    /** approved, not_approved, licence_restricted, evaluating, pending, deleted (core PROVIDER_STATUSES). */
+    statusCode: text('status_code').notNull().default('evaluating'),
+    directorName: text('director_name'),
+    email: text('email'),
+    phone: text('phone'),
+    website: text('website'),
+    street: text('street'),
+    suburb: text('suburb'),
+    state: text('state'),
+    postcode: text('postcode'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    geoPrecision: text('geo_precision'),
+    preferredPostcodes: text('preferred_postcodes').array().notNull().default(sql`'{}'::text[]`),
+    preferredStates: text('preferred_states').array().notNull().default(sql`'{}'::text[]`),
+    performanceRating: doublePrecision('performance_rating'),
+    performanceRatingCount: integer('performance_rating_count').notNull().default(0),
+    customerRating: doublePrecision('customer_rating'),
+    customerRatingCount: integer('customer_rating_count').notNull().default(0),
+    notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('service_providers_tenant_name_idx').on(t.tenantId, t.name)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('service_providers_tenant_name_idx').on(t.tenantId, t.name),
+    index('service_providers_tenant_lat_idx').on(t.tenantId, t.lat, t.lng),
+    index('service_providers_tenant_status_idx').on(t.tenantId, t.statusCode, t.name),
+  ],
+);
+
+const providerRef = (t: { tenantId: AnyPgColumn; providerId: AnyPgColumn }) =>
+  foreignKey({ columns: [t.tenantId, t.providerId], foreignColumns: [serviceProviders.tenantId, serviceProviders.id] }).onDelete('cascade');
+
+export const providerCategories = pgTable(
+  'provider_categories',
+  { tenantId: tenantId(), providerId: uuid('provider_id').notNull(), categoryId: uuid('category_id').notNull() },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.providerId, t.categoryId] }),
+    index('provider_categories_tenant_category_idx').on(t.tenantId, t.categoryId, t.providerId),
+    providerRef(t),
+    foreignKey({ columns: [t.tenantId, t.categoryId], foreignColumns: [categories.tenantId, categories.id] }).onDelete('cascade'),
+  ],
+);
+
+export const providerServices = pgTable(
+  'provider_services',
+  { tenantId: tenantId(), providerId: uuid('provider_id').notNull(), serviceId: uuid('service_id').notNull() },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.providerId, t.serviceId] }),
+    index('provider_services_tenant_service_idx').on(t.tenantId, t.serviceId, t.providerId),
+    providerRef(t),
+    foreignKey({ columns: [t.tenantId, t.serviceId], foreignColumns: [services.tenantId, services.id] }).onDelete('cascade'),
+  ],
+);
+
+/** Periods in which the provider is unavailable (inclusive dates). */
+export const providerAvailabilities = pgTable(
+  'provider_availabilities',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    providerId: uuid('provider_id').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    note: text('note'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('provider_availabilities_tenant_provider_idx').on(t.tenantId, t.providerId, t.startDate), providerRef(t)],
 );
 
 export const categories = pgTable(
@@ -364,6 +434,7 @@ export const projects = pgTable(
     index('projects_tenant_client_idx').on(t.tenantId, t.clientId, t.startDate.desc(), t.id.desc()),
     index('projects_tenant_manager_idx').on(t.tenantId, t.projectManagerId, t.startDate.desc(), t.id.desc()),
     index('projects_tenant_provider_idx').on(t.tenantId, t.serviceProviderId, t.startDate.desc(), t.id.desc()),
+    index('projects_tenant_geo_idx').on(t.tenantId, t.lat, t.lng),
     index('projects_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
     foreignKey({ columns: [t.tenantId, t.clientId], foreignColumns: [clients.tenantId, clients.id] }),
     foreignKey({ columns: [t.tenantId, t.clientAmId], foreignColumns: [users.tenantId, users.id] }),
@@ -540,3 +611,137 @@ export const dataVersions = pgTable('data_versions', {
   rowCount: integer('row_count').notNull(),
   loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Service providers: assignment staff, ratings, notifications (issue: service providers)
+// ---------------------------------------------------------------------------------------------
+
+/** The provider's staff assigned to a project (service_provider_staff). */
+export const projectProviderStaff = pgTable(
+  'project_provider_staff',
+  { tenantId: tenantId(), projectId: bigint('project_id', { mode: 'number' }).notNull(), userId: uuid('user_id').notNull() },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.projectId, t.userId] }),
+    index('project_provider_staff_tenant_user_idx').on(t.tenantId, t.userId),
+    projectRef(t),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * One rating per project and kind: 'performance' given by staff, 'customer' given by the client.
+ * The provider's averages (service_providers.*_rating) are recomputed when one changes.
+ */
+export const providerRatings = pgTable(
+  'provider_ratings',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    providerId: uuid('provider_id').notNull(),
+    projectId: bigint('project_id', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['performance', 'customer'] }).notNull(),
+    rating: doublePrecision('rating').notNull(),
+    comment: text('comment'),
+    ratedBy: uuid('rated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('provider_ratings_tenant_project_kind_key').on(t.tenantId, t.projectId, t.kind),
+    index('provider_ratings_tenant_provider_idx').on(t.tenantId, t.providerId, t.kind),
+    providerRef(t),
+    projectRef(t),
+    foreignKey({ columns: [t.tenantId, t.ratedBy], foreignColumns: [users.tenantId, users.id] }).onDelete('set null'),
+  ],
+);
+
+/** 'Notify Service Provider': the e-mails sent about a project, to show the tick once delivered. */
+export const providerNotifications = pgTable(
+  'provider_notifications',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    projectId: bigint('project_id', { mode: 'number' }).notNull(),
+    providerId: uuid('provider_id').notNull(),
+    outboxId: uuid('outbox_id').notNull(),
+    sentBy: uuid('sent_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('provider_notifications_tenant_project_idx').on(t.tenantId, t.projectId, t.createdAt), projectRef(t), providerRef(t)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Certificates (issue: service providers, certifications)
+// ---------------------------------------------------------------------------------------------
+
+/** A kind of certificate, with its own extra fields (core CertificateFieldDef) and sample files. */
+export const certificateTypes = pgTable(
+  'certificate_types',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    fields: jsonb('fields').notNull().default(sql`'{}'::jsonb`),
+    mandatoryForUsers: boolean('mandatory_for_users').notNull().default(false),
+    mandatoryForProviders: boolean('mandatory_for_providers').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('certificate_types_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+/** A certificate held by a user or by a service provider (exactly one owner). */
+export const certificates = pgTable(
+  'certificates',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    typeId: uuid('type_id').notNull(),
+    userId: uuid('user_id'),
+    providerId: uuid('provider_id'),
+    name: text('name'),
+    licenseNumber: text('license_number'),
+    comments: text('comments'),
+    country: text('country'),
+    issueDate: date('issue_date', { mode: 'string' }),
+    expiry: date('expiry', { mode: 'string' }),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    reminded30At: timestamp('reminded_30_at', { withTimezone: true }),
+    reminded7At: timestamp('reminded_7_at', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('certificates_tenant_user_idx').on(t.tenantId, t.userId, t.typeId),
+    index('certificates_tenant_provider_idx').on(t.tenantId, t.providerId, t.typeId),
+    index('certificates_tenant_expiry_idx').on(t.tenantId, t.expiry),
+    foreignKey({ columns: [t.tenantId, t.typeId], foreignColumns: [certificateTypes.tenantId, certificateTypes.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.providerId], foreignColumns: [serviceProviders.tenantId, serviceProviders.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Files of a certificate or a certificate type's samples: filable is the certificate or type id
+ * (the /documents/file/{filableId}/{fileId} address). Stored under generated names.
+ */
+export const documentFiles = pgTable(
+  'document_files',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    filableKind: text('filable_kind', { enum: ['certificate', 'certificate_type'] }).notNull(),
+    filableId: uuid('filable_id').notNull(),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    fileKey: text('file_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('document_files_tenant_filable_idx').on(t.tenantId, t.filableId, t.createdAt)],
+);

@@ -1,0 +1,167 @@
+import 'leaflet/dist/leaflet.css';
+import { useEffect, type ReactNode } from 'react';
+import L from 'leaflet';
+import { CircleMarker, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { useSession } from '../../app/session';
+import classes from './map-view.module.css';
+
+export type LatLng = { lat: number; lng: number };
+
+/**
+ * A Leaflet map. The basemap comes from MAP_TILE_URL (session.map.tile_url); without one the map
+ * draws markers and routes on a plain background. Import this module lazily (it carries Leaflet).
+ */
+export function MapView({
+  center,
+  zoom,
+  height,
+  label,
+  children,
+  bounds,
+}: {
+  center: LatLng;
+  zoom: number;
+  height: number | string;
+  /** Accessible name of the map region. */
+  label: string;
+  children?: ReactNode;
+  /** When given, the map fits these points (and keeps `center`/`zoom` as the start). */
+  bounds?: LatLng[];
+}) {
+  const session = useSession();
+  const tileUrl = session.map.tile_url;
+  return (
+    <div className={classes.frame} style={{ height }} role="region" aria-label={label}>
+      <MapContainer
+        center={[center.lat, center.lng]}
+        zoom={zoom}
+        className={tileUrl ? classes.map : `${classes.map} ${classes.plain}`}
+        scrollWheelZoom
+        keyboard
+        attributionControl={Boolean(tileUrl)}
+      >
+        {tileUrl ? <TileLayer url={tileUrl} attribution="&copy; map data contributors" /> : null}
+        <Recentre center={center} zoom={zoom} />
+        {bounds && bounds.length > 0 ? <FitBounds points={bounds} /> : null}
+        {children}
+      </MapContainer>
+    </div>
+  );
+}
+
+/** Follows changes of centre and zoom passed by the screen. */
+function Recentre({ center, zoom }: { center: LatLng; zoom: number }) {
+  const map = useMap();
+  useEffect(() => {
+    map.setView([center.lat, center.lng], zoom);
+  }, [map, center.lat, center.lng, zoom]);
+  return null;
+}
+
+function FitBounds({ points, zoomOut = 0 }: { points: LatLng[]; zoomOut?: number }) {
+  const map = useMap();
+  const key = points.map((p) => `${p.lat.toFixed(5)},${p.lng.toFixed(5)}`).join(';');
+  useEffect(() => {
+    if (points.length === 0) return;
+    if (points.length === 1) {
+      map.setView([points[0]!.lat, points[0]!.lng], map.getZoom());
+      return;
+    }
+    map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number])), { padding: [24, 24] });
+    if (zoomOut) map.setZoom(map.getZoom() - zoomOut);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, key]);
+  return null;
+}
+export { FitBounds };
+
+/** A round marker in a Mantine-like colour (no marker PNGs: they break under bundlers). */
+export function DotMarker({
+  position,
+  colour = '#228be6',
+  radius = 8,
+  title,
+  children,
+  onClick,
+}: {
+  position: LatLng;
+  colour?: string;
+  radius?: number;
+  title?: string;
+  children?: ReactNode;
+  onClick?: () => void;
+}) {
+  return (
+    <CircleMarker
+      center={[position.lat, position.lng]}
+      radius={radius}
+      pathOptions={{ color: '#ffffff', weight: 2, fillColor: colour, fillOpacity: 0.95 }}
+      eventHandlers={onClick ? { click: onClick } : undefined}
+      {...(title ? { 'aria-label': title } : {})}
+    >
+      {children}
+    </CircleMarker>
+  );
+}
+
+/**
+ * A labelled pin (divIcon): a keyboard-focusable marker with visible text, e.g. 'A', 'B' or a
+ * cluster count. Size defaults to the spec's 46 x 54 pin.
+ */
+export function PinMarker({
+  position,
+  text,
+  title,
+  colour = '#228be6',
+  width = 46,
+  height = 54,
+  children,
+  onClick,
+}: {
+  position: LatLng;
+  text: string;
+  title: string;
+  colour?: string;
+  width?: number;
+  height?: number;
+  children?: ReactNode;
+  onClick?: () => void;
+}) {
+  const icon = L.divIcon({
+    className: classes.pinIcon,
+    html: `<span class="${classes.pin}" style="--pin-colour:${colour};width:${width}px;height:${height}px"><span>${escapeHtml(text)}</span></span>`,
+    iconSize: [width, height],
+    iconAnchor: [width / 2, height],
+    popupAnchor: [0, -height + 6],
+  });
+  return (
+    <Marker position={[position.lat, position.lng]} icon={icon} title={title} alt={title} keyboard eventHandlers={onClick ? { click: onClick } : undefined}>
+      {children}
+    </Marker>
+  );
+}
+
+/** A cluster bubble sized by its count. */
+export function ClusterMarker({ position, count, onClick }: { position: LatLng; count: number; onClick?: () => void }) {
+  const size = count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 44 : 52;
+  const icon = L.divIcon({
+    className: classes.pinIcon,
+    html: `<span class="${classes.cluster}" style="width:${size}px;height:${size}px">${count.toLocaleString('en-AU')}</span>`,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+  });
+  return (
+    <Marker
+      position={[position.lat, position.lng]}
+      icon={icon}
+      title={`${count} projects here: zoom in`}
+      alt={`${count} projects`}
+      keyboard
+      eventHandlers={onClick ? { click: onClick } : undefined}
+    />
+  );
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export { Circle, Polyline, Popup, Tooltip, useMap, useMapEvents } from 'react-leaflet';

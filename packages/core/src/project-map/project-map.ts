@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { STATES } from '../common/fields.js';
+import { PROJECT_STATUSES, type ProjectStatus } from '../projects/statuses.js';
+import { isClientRole, isProviderRole, type Role } from '../roles/roles.js';
+import { SEARCH_DISTANCE } from '../providers/texts.js';
+import { dateOnly } from '../providers/contracts.js';
+
+export const PROJECT_MAP_TEXT = {
+  showMore: 'Show More Filters',
+  hide: 'Hide Filters',
+  cancelled: 'Cancelled',
+  completed: (date: string) => `Completed: ${date}`,
+  scheduled: (date: string) => `Scheduled: ${date}`,
+  searchPlaceholder: 'Search projects',
+  noResults: 'No projects match these filters.',
+} as const;
+
+/** The popup's date line (spec 1: Project map). `format` turns a stored date into the shown text. */
+export function projectMapDateLine(
+  p: { status: ProjectStatus; completed_on: string | null; end_date: string | null },
+  format: (value: string | null) => string,
+): string {
+  if (p.status === 'completed') return PROJECT_MAP_TEXT.completed(format(p.completed_on));
+  if (p.status === 'cancelled') return PROJECT_MAP_TEXT.cancelled;
+  return PROJECT_MAP_TEXT.scheduled(format(p.end_date));
+}
+
+export type ProjectMapFilter = 'project_manager' | 'client' | 'account_manager' | 'order_reference' | 'performance_rating' | 'customer_rating';
+
+/**
+ * Spec 1 section 6: client roles get Account Manager and Order Reference (no Project Manager or
+ * Client) and only the Customer Rating; provider roles get no Client and Project Manager filters
+ * but account-manager and order-reference; all other roles get everything and both ratings.
+ */
+export function projectMapFiltersOf(role: Role): ProjectMapFilter[] {
+  if (isClientRole(role)) return ['account_manager', 'order_reference', 'customer_rating'];
+  if (isProviderRole(role)) return ['account_manager', 'order_reference', 'performance_rating', 'customer_rating'];
+  return ['project_manager', 'client', 'account_manager', 'order_reference', 'performance_rating', 'customer_rating'];
+}
+export const seesPerformanceRating = (role: Role) => !isClientRole(role);
+
+const listParam = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',').filter(Boolean)), z.array(item).max(200));
+const optUuid = z.uuid({ error: 'Choose an option from the list.' }).optional().or(z.literal('').transform(() => undefined));
+const optNumber = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (v === undefined || v === '' || v === null ? undefined : v), z.coerce.number().pipe(schema).optional());
+
+/**
+ * GET /api/project-map. The centre is lat/lng when given (browser location), else the geocoded
+ * postcode/suburb/state; distance then keeps projects strictly under it (0 = no limit). With a
+ * bbox (south,west,north,east) and zoom, markers are clustered on the server.
+ */
+export const ProjectMapQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: listParam(z.enum(PROJECT_STATUSES)).default([]),
+  postcode: z.string().trim().regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.').optional().or(z.literal('').transform(() => undefined)),
+  state: z.enum(STATES).optional().or(z.literal('').transform(() => undefined)),
+  suburb: z.string().trim().max(100).optional(),
+  lat: optNumber(z.number().min(-90).max(90)),
+  lng: optNumber(z.number().min(-180).max(180)),
+  distance: z.coerce.number().int().min(SEARCH_DISTANCE.min).max(SEARCH_DISTANCE.max).multipleOf(SEARCH_DISTANCE.step).default(SEARCH_DISTANCE.projectMapDefault),
+  categories: listParam(z.uuid({ error: 'Choose an option from the list.' })).default([]),
+  services: listParam(z.uuid({ error: 'Choose an option from the list.' })).default([]),
+  start_date: dateOnly().optional().or(z.literal('').transform(() => undefined)),
+  end_date: dateOnly().optional().or(z.literal('').transform(() => undefined)),
+  project_manager_id: optUuid,
+  client_id: optUuid,
+  account_manager_id: optUuid,
+  order_reference: z.string().trim().max(100).optional(),
+  min_performance: optNumber(z.number().min(0.5).max(5).multipleOf(0.5)),
+  min_customer: optNumber(z.number().min(0.5).max(5).multipleOf(0.5)),
+  bbox: z
+    .string()
+    .regex(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?$/, 'bbox is south,west,north,east.')
+    .optional(),
+  zoom: z.coerce.number().int().min(1).max(20).default(5),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ProjectMapQuery = z.input<typeof ProjectMapQuery>;
+export type ProjectMapQueryParsed = z.output<typeof ProjectMapQuery>;
+
+const statusEnum = z.enum(PROJECT_STATUSES);
+
+export const ProjectMapItem = z.object({
+  id: z.number().int(),
+  id_code: z.string(),
+  name: z.string(),
+  order_reference: z.string().nullable(),
+  status: statusEnum,
+  status_label: z.string(),
+  status_colour: z.string(),
+  client_name: z.string(),
+  client_id: z.uuid(),
+  client_am_id: z.uuid().nullable(),
+  project_manager: z.string(),
+  project_manager_id: z.uuid(),
+  location_first: z.object({
+    street: z.string().nullable(),
+    suburb: z.string().nullable(),
+    state: z.string().nullable(),
+    postcode: z.string().nullable(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+  }),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  completed_on: z.string().nullable(),
+  categories_list: z.array(z.object({ name: z.string() })),
+  services_list: z.array(z.object({ name: z.string() })),
+  /** Null for client roles (they see only the customer rating). */
+  performance_rating: z.number().nullable(),
+  customer_rating: z.number().nullable(),
+  km: z.number().nullable(),
+});
+export type ProjectMapItem = z.infer<typeof ProjectMapItem>;
+
+/** A marker: one project (count 1, with its popup fields) or a cluster of count projects. */
+export const ProjectMapMarker = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  count: z.number().int(),
+  project: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      status: statusEnum,
+      status_label: z.string(),
+      status_colour: z.string(),
+      end_date: z.string().nullable(),
+      completed_on: z.string().nullable(),
+      performance_rating: z.number().nullable(),
+      customer_rating: z.number().nullable(),
+    })
+    .nullable(),
+});
+export type ProjectMapMarker = z.infer<typeof ProjectMapMarker>;
+
+export const ProjectMapResponse = z.object({
+  centre: z.object({ lat: z.number(), lng: z.number(), label: z.string() }).nullable(),
+  total: z.number().int(),
+  markers: z.array(ProjectMapMarker),
+  items: z.array(ProjectMapItem),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ProjectMapResponse = z.infer<typeof ProjectMapResponse>;

@@ -1,0 +1,3 @@
+export * from './statuses.js';
+export * from './texts.js';
+export * from './contracts.js';
