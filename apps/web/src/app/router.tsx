@@ -15,6 +15,9 @@ const shell = () => import('./shell/app-layout');
 const projectList = () => import('../features/projects/project-list-screen');
 const clients = () => import('../features/clients');
 const reference = () => import('../features/reference');
+const providers = () => import('../features/providers');
+const certificates = () => import('../features/certificates');
+const projectMap = () => import('../features/project-map');
 
 export const routes: RouteObject[] = [
   {
@@ -37,6 +40,56 @@ export const routes: RouteObject[] = [
                 path: 'projects',
                 element: <RequireAbility ability="projects.view" />,
                 children: [{ index: true, lazy: async () => ({ Component: (await projectList()).ProjectListScreen }) }],
+              },
+              {
+                path: 'project-map',
+                element: <RequireAbility ability="projectMap.view" />,
+                children: [{ index: true, lazy: async () => ({ Component: (await projectMap()).ProjectMapScreen }) }],
+              },
+              {
+                path: 'projects/:id/assign-provider',
+                element: <RequireAbility ability="projects.assignProvider" />,
+                children: [{ index: true, lazy: async () => ({ Component: (await providers()).ProviderSearchScreen }) }],
+              },
+              {
+                path: 'service-providers',
+                element: <RequireAbility ability="providers.view" />,
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await providers()).ProviderListScreen }) },
+                  { path: 'show/:id', lazy: async () => ({ Component: (await providers()).ProviderShowScreen }) },
+                  {
+                    path: ':id/certifications',
+                    element: <RequireAbility ability="certificates.view" />,
+                    children: [{ index: true, lazy: async () => ({ Component: (await certificates()).CertificationsScreen }) }],
+                  },
+                  {
+                    element: <RequireAbility ability="providers.search" />,
+                    children: [{ path: 'search', lazy: async () => ({ Component: (await providers()).ProviderSearchScreen }) }],
+                  },
+                  {
+                    element: <RequireAbility ability="providers.manage" />,
+                    children: [
+                      { path: 'new', lazy: async () => ({ Component: (await providers()).ProviderSetupScreen }) },
+                      { path: 'setup/:id/edit', lazy: async () => ({ Component: (await providers()).ProviderSetupScreen }) },
+                    ],
+                  },
+                ],
+              },
+              {
+                element: <RequireAbility ability="certificates.view" />,
+                children: [
+                  { path: 'users/:userId/certifications', lazy: async () => ({ Component: (await certificates()).CertificationsScreen }) },
+                  { path: 'certifications/me', lazy: async () => ({ Component: (await certificates()).CertificationsMeRedirect }) },
+                ],
+              },
+              {
+                path: 'certificate-types',
+                element: <RequireAbility ability="certificateTypes.manage" />,
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await certificates()).CertificateTypeListScreen }) },
+                  { path: 'new', lazy: async () => ({ Component: (await certificates()).CertificateTypeEditScreen }) },
+                  { path: ':id/edit', lazy: async () => ({ Component: (await certificates()).CertificateTypeEditScreen }) },
+                ],
               },
               {
                 path: 'clients',

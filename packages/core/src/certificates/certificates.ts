@@ -81,7 +81,7 @@ export const DocumentFileView = z.object({
   filable_id: z.uuid(),
   mime: z.string(),
   size: z.number().int(),
-  /** GET address of the bytes (add ?download=1 for an attachment). */
+  /** '/documents/file/{filableId}/{fileId}' (served by the API; ?download=1 for an attachment). */
   url: z.string(),
 });
 export type DocumentFileView = z.infer<typeof DocumentFileView>;

@@ -3,6 +3,9 @@ import {
   IconAddressBook,
   IconBriefcase,
   IconBuildingSkyscraper,
+  IconCertificate,
+  IconMap2,
+  IconTool,
   IconListDetails,
   IconMail,
   IconScale,
@@ -45,6 +48,24 @@ const TENANT_MENU: MenuItem[] = [
     children: [
       { label: 'All projects', href: '/projects', ability: 'projects.view' },
       { label: 'New project', href: '/projects/new', ability: 'projects.create' },
+    ],
+  },
+  { label: 'Project map', icon: IconMap2, href: '/project-map', ability: 'projectMap.view' },
+  {
+    label: 'Service providers',
+    icon: IconTool,
+    children: [
+      { label: 'All service providers', href: '/service-providers', ability: 'providers.view' },
+      { label: 'Find a provider', href: '/service-providers/search', ability: 'providers.search' },
+      { label: 'New service provider', href: '/service-providers/new', ability: 'providers.manage' },
+    ],
+  },
+  {
+    label: 'Certifications',
+    icon: IconCertificate,
+    children: [
+      { label: 'My certifications', href: '/certifications/me', ability: 'certificates.view' },
+      { label: 'Certificate types', href: '/certificate-types', ability: 'certificateTypes.manage' },
     ],
   },
   { label: 'Clients', icon: IconAddressBook, href: '/clients', ability: 'clients.view' },
