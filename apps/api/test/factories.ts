@@ -11,6 +11,9 @@ import {
   projectCategories,
   projects,
   projectServices,
+  providerAvailabilities,
+  providerCategories,
+  providerServices,
   serviceProviders,
   services,
   siteContacts,
@@ -56,14 +59,67 @@ export async function createClientUser(
   return user;
 }
 
+export type ProviderOptions = Partial<{
+  statusCode: string;
+  email: string | null;
+  street: string;
+  suburb: string;
+  state: string;
+  postcode: string;
+  /** null for a provider with no location. Default: Brisbane City. */
+  lat: number | null;
+  lng: number | null;
+  performanceRating: number | null;
+  customerRating: number | null;
+  preferredPostcodes: string[];
+  preferredStates: string[];
+  categoryIds: string[];
+  serviceIds: string[];
+  /** Unavailable periods, 'YYYY-MM-DD'. */
+  unavailable: { start: string; end: string }[];
+}>;
+
+/** A service provider; by default approved, located in Brisbane City, with no categories. */
 export async function createProvider(
   tenant: TenantRef,
   name = `Provider ${uniq()}`,
+  opts: ProviderOptions = {},
 ): Promise<{ id: string; name: string }> {
-  const [row] = await asOwner(tenant.id, (tx) =>
-    tx.insert(serviceProviders).values({ tenantId: tenant.id, name }).returning({ id: serviceProviders.id }),
-  );
-  return { id: row!.id, name };
+  const id = await asOwner(tenant.id, async (tx) => {
+    const [row] = await tx
+      .insert(serviceProviders)
+      .values({
+        tenantId: tenant.id,
+        name,
+        statusCode: opts.statusCode ?? 'approved',
+        email: opts.email === undefined ? `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@provider.test` : opts.email,
+        street: opts.street ?? '1 Queen Street',
+        suburb: opts.suburb ?? 'Brisbane City',
+        state: opts.state ?? 'QLD',
+        postcode: opts.postcode ?? '4000',
+        lat: opts.lat === undefined ? -27.4698 : opts.lat,
+        lng: opts.lng === undefined ? 153.0251 : opts.lng,
+        geoPrecision: opts.lat === null ? null : 'suburb',
+        performanceRating: opts.performanceRating ?? null,
+        performanceRatingCount: opts.performanceRating == null ? 0 : 1,
+        customerRating: opts.customerRating ?? null,
+        customerRatingCount: opts.customerRating == null ? 0 : 1,
+        preferredPostcodes: opts.preferredPostcodes ?? [],
+        preferredStates: opts.preferredStates ?? [],
+      })
+      .returning({ id: serviceProviders.id });
+    const providerId = row!.id;
+    if (opts.categoryIds?.length)
+      await tx.insert(providerCategories).values(opts.categoryIds.map((categoryId) => ({ tenantId: tenant.id, providerId, categoryId })));
+    if (opts.serviceIds?.length)
+      await tx.insert(providerServices).values(opts.serviceIds.map((serviceId) => ({ tenantId: tenant.id, providerId, serviceId })));
+    if (opts.unavailable?.length)
+      await tx
+        .insert(providerAvailabilities)
+        .values(opts.unavailable.map((u) => ({ tenantId: tenant.id, providerId, startDate: u.start, endDate: u.end })));
+    return providerId;
+  });
+  return { id, name };
 }
 
 /** A user of a service provider (sp_admin or sp_employee). */
