@@ -63,7 +63,10 @@ export const RecentlyViewedItem = z.object({
   project_manager: z.string().nullable(),
   name: z.string(),
   location_address: z.string().nullable(),
-  /** Provider roles only (certificates arrive with the providers issue). */
+  /**
+   * Provider roles only: whether the project's provider holds valid certificates of every type
+   * mandatory for providers, up to the project's end date ('Compliant' / 'Not compliant (v/t)').
+   */
   compliance: z.string().nullable().optional(),
 });
 export type RecentlyViewedItem = z.infer<typeof RecentlyViewedItem>;
@@ -95,3 +98,9 @@ export function recentlyViewedColumns(kind: 'staff' | 'client' | 'provider'): st
     'Action',
   ];
 }
+
+export const COMPLIANCE_TEXT = {
+  compliant: 'Compliant',
+  notCompliant: (valid: number, total: number) => `Not compliant (${valid}/${total})`,
+} as const;
+export const complianceOf = (valid: number, total: number) => (valid >= total ? COMPLIANCE_TEXT.compliant : COMPLIANCE_TEXT.notCompliant(valid, total));

@@ -23,7 +23,7 @@ import {
   type TestTenant,
   type TestUser,
 } from '../../../test/harness.js';
-import { projects } from '../../platform/db/schema.js';
+import { certificates, certificateTypes, projects } from '../../platform/db/schema.js';
 import { RECENT_REMOVED } from './routes.js';
 
 let t: TestApp;
@@ -347,9 +347,22 @@ describe('recently viewed', () => {
     await viewed(providerCookie, mine.id);
     const asProvider = await recent(providerCookie);
     expect(asProvider.columns).toEqual(recentlyViewedColumns('provider'));
-    expect(asProvider.data[0]).toMatchObject({ id: mine.id, service_provider: provider.name, compliance: null });
+    // No certificate type is mandatory yet: nothing to miss.
+    expect(asProvider.data[0]).toMatchObject({ id: mine.id, service_provider: provider.name, compliance: 'Compliant' });
     expect('client' in asProvider.data[0]!).toBe(false);
     expect('order_ref' in asProvider.data[0]!).toBe(false);
+
+    // A type becomes mandatory for providers; the provider's certificate of it has expired.
+    const [type] = await asOwner(a.id, (tx) =>
+      tx.insert(certificateTypes).values({ tenantId: a.id, name: `Insurance ${uniq()}`, mandatoryForProviders: true }).returning(),
+    );
+    const [cert] = await asOwner(a.id, (tx) =>
+      tx.insert(certificates).values({ tenantId: a.id, typeId: type!.id, providerId: provider.id, expiry: '2020-01-31' }).returning(),
+    );
+    expect((await recent(providerCookie)).data[0]).toMatchObject({ id: mine.id, compliance: 'Not compliant (0/1)' });
+    // Renewed well past the project's end: compliant again.
+    await asOwner(a.id, (tx) => tx.update(certificates).set({ expiry: '2099-12-31' }).where(eq(certificates.id, cert!.id)));
+    expect((await recent(providerCookie)).data[0]).toMatchObject({ id: mine.id, compliance: 'Compliant' });
   });
 
   it("another company's project cannot be removed (404), nor listed", async () => {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  complianceOf,
   isClientRole,
   isProviderRole,
   PROJECT_STATUS_COLOURS,
@@ -15,12 +16,15 @@ import {
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import {
   categories,
+  certificates,
+  certificateTypes,
   projectCategories,
   projects,
   projectViews,
   serviceProviders,
   users,
 } from '../../platform/db/schema.js';
+import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { visibleProjects } from '../projects/scope.js';
 import { toWallClock } from '../projects/wall-clock.js';
@@ -28,6 +32,7 @@ import { matchProjects } from './match.js';
 import { inOrder } from '../projects/in-order.js';
 
 type D = Pick<Deps, 'db'>;
+type DC = Pick<Deps, 'db' | 'clock'>;
 const pm = alias(users, 'pm');
 const am = alias(users, 'am');
 
@@ -116,7 +121,7 @@ export const quickSearch = (
 
 /** Spec 2 section 2.10: the user's recently viewed projects (still visible to them), last viewed first. */
 export const recentlyViewed = (
-  deps: D,
+  deps: DC,
   tenant: TenantContext,
   actor: Actor,
   query: { page: number; pageSize: number },
@@ -147,6 +152,7 @@ export const recentlyViewed = (
       () => tx.select({ n: count() }).from(projectViews).innerJoin(projects, joinProject).where(where),
     );
     const n = total?.n ?? 0;
+    const compliance = isProviderRole(actor.role) ? await complianceByProject(tx, rows.map((r) => r.id), deps.clock.now()) : null;
     const data = rows.map((r): RecentlyViewedItem => ({
       id: r.id,
       last_accessed_date: r.lastAccessedAt.toISOString(),
@@ -164,8 +170,7 @@ export const recentlyViewed = (
       project_manager: nameOf(r.pmFirst, r.pmLast),
       name: r.name,
       location_address: locationLine(r),
-      // Certificates arrive with the providers issue.
-      ...(isProviderRole(actor.role) ? { compliance: null } : {}),
+      ...(compliance ? { compliance: compliance.get(r.id) ?? null } : {}),
     }));
     return {
       data,
@@ -184,3 +189,29 @@ export const forgetRecentlyViewed = (deps: D, tenant: TenantContext, actor: Acto
       .returning({ id: projectViews.projectId });
     if (!gone.length) throw notFound('The project');
   });
+
+/** 'YYYY-MM-DD' in Australia/Brisbane (validity is by day, as the certificates screens count it). */
+const brisbaneDay = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Brisbane' }).format(now);
+
+/**
+ * Compliance per project for provider users: of the tenant's active types mandatory for providers,
+ * how many the project's provider holds a certificate of that is valid to the project's end (or
+ * today when it has none). One query for the page.
+ */
+async function complianceByProject(tx: Tx, projectIds: number[], now: Date): Promise<Map<number, string>> {
+  if (projectIds.length === 0) return new Map();
+  const today = brisbaneDay(now);
+  const result = await tx.execute<{ id: number; total: number; valid: number }>(sql`
+    select p.id::int as id,
+      count(t.id)::int as total,
+      count(t.id) filter (where exists (
+        select 1 from ${certificates} c
+        where c.tenant_id = t.tenant_id and c.type_id = t.id and c.provider_id = p.service_provider_id
+          and c.expiry >= greatest(coalesce(p.end_date::date, ${today}::date), ${today}::date)
+      ))::int as valid
+    from ${projects} p
+    left join ${certificateTypes} t on t.tenant_id = p.tenant_id and t.active and t.mandatory_for_providers
+    where p.id in (${sql.join(projectIds.map((id) => sql`${id}`), sql`, `)}) and p.service_provider_id is not null
+    group by p.id`);
+  return new Map(result.rows.map((r) => [Number(r.id), complianceOf(r.valid, r.total)]));
+}
