@@ -21,6 +21,35 @@ describe('loadConfig', () => {
   });
 });
 
+describe('routing settings', () => {
+  it('defaults to the offline estimate', () => {
+    expect(loadConfig({}).routing).toEqual({ kind: 'estimate' });
+  });
+
+  it('reads ROUTER_URL=osrm:<address> with the timeout (default 3000 ms)', () => {
+    expect(loadConfig({ ROUTER_URL: 'osrm:https://osrm.example.com/' }).routing).toEqual({ kind: 'osrm', url: 'https://osrm.example.com', timeoutMs: 3000 });
+    expect(loadConfig({ ROUTER_URL: 'osrm:http://10.0.0.5:5000', ROUTER_TIMEOUT_MS: '1500' }).routing).toEqual({
+      kind: 'osrm',
+      url: 'http://10.0.0.5:5000',
+      timeoutMs: 1500,
+    });
+  });
+
+  it('takes OSRM_URL, then GOOGLE_ROUTES_KEY, when ROUTER_URL is unset; ROUTER_URL wins', () => {
+    expect(loadConfig({ OSRM_URL: 'https://osrm.example.com' }).routing).toMatchObject({ kind: 'osrm', url: 'https://osrm.example.com' });
+    expect(loadConfig({ GOOGLE_ROUTES_KEY: 'k-123' }).routing).toEqual({ kind: 'google', apiKey: 'k-123', timeoutMs: 3000 });
+    expect(loadConfig({ ROUTER_URL: 'estimate', OSRM_URL: 'https://osrm.example.com' }).routing).toEqual({ kind: 'estimate' });
+  });
+
+  it('names the routing variable of a bad value', () => {
+    expect(() => loadConfig({ ROUTER_URL: 'osrm:ftp://x' })).toThrow(/^Invalid ROUTER_URL/);
+    expect(() => loadConfig({ ROUTER_URL: 'mapbox' })).toThrow(/^Invalid ROUTER_URL/);
+    expect(() => loadConfig({ OSRM_URL: 'osrm.example.com' })).toThrow(/^Invalid OSRM_URL/);
+    expect(() => loadConfig({ ROUTER_TIMEOUT_MS: '10' })).toThrow(/^Invalid ROUTER_TIMEOUT_MS/);
+    expect(() => loadConfig({ ROUTER_URL: 'google' })).toThrow(/^Invalid GOOGLE_ROUTES_KEY/);
+  });
+});
+
 describe('tenantUrl', () => {
   it('puts the slug in front of the platform host, keeping scheme and port', () => {
     expect(tenantUrl({ appUrl: 'http://localhost:3000' }, 'acme')).toBe('http://acme.localhost:3000');

@@ -8,6 +8,14 @@ const bool = z
   .refine((v) => ['true', 'false', '1', '0', 'yes', 'no'].includes(v), 'must be true or false')
   .transform((v) => ['true', '1', 'yes'].includes(v));
 
+const isHttpUrl = (v: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+};
+
 const url = (protocols: string[]) =>
   z
     .string()
@@ -47,6 +55,17 @@ const EnvSchema = z.object({
     .default('false')
     .transform((v) => (v === 'true' ? true : v === 'false' ? false : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROUTER_URL: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === 'estimate' || v === 'google' || (v.startsWith('osrm:') && isHttpUrl(v.slice(5))),
+      'must be estimate, google or osrm: followed by the server address (osrm:https://router.example.com)',
+    )
+    .optional(),
+  OSRM_URL: url(['http:', 'https:']).optional(),
+  GOOGLE_ROUTES_KEY: z.string().trim().optional(),
+  ROUTER_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be 100 to 60000').max(60000, 'must be 100 to 60000').default(3000),
 });
 
 export type Config = {
@@ -68,7 +87,14 @@ export type Config = {
   /** Behind a reverse proxy: trust X-Forwarded-For/-Host/-Proto (true, or the proxies' addresses). */
   trustProxy: boolean | string;
   logLevel: string;
+  /** Driving routes (features/geo/router.ts): the offline estimate unless a routing service is configured. */
+  routing: Routing;
 };
+
+export type Routing =
+  | { kind: 'estimate' }
+  | { kind: 'osrm'; url: string; timeoutMs: number }
+  | { kind: 'google'; apiKey: string; timeoutMs: number };
 
 export class ConfigError extends Error {}
 
@@ -102,7 +128,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    routing: routingOf(e),
   };
+}
+
+/**
+ * ROUTER_URL decides ('estimate', 'google' or 'osrm:<address>'); without it OSRM_URL, then
+ * GOOGLE_ROUTES_KEY, selects a service; with none of them routes are the offline estimate.
+ */
+function routingOf(e: z.infer<typeof EnvSchema>): Routing {
+  const timeoutMs = e.ROUTER_TIMEOUT_MS;
+  const choice = e.ROUTER_URL ?? (e.OSRM_URL ? `osrm:${e.OSRM_URL}` : e.GOOGLE_ROUTES_KEY ? 'google' : 'estimate');
+  if (choice.startsWith('osrm:')) return { kind: 'osrm', url: choice.slice(5).replace(/\/+$/, ''), timeoutMs };
+  if (choice === 'google') {
+    if (!e.GOOGLE_ROUTES_KEY) throw new ConfigError('Invalid GOOGLE_ROUTES_KEY: ROUTER_URL=google needs GOOGLE_ROUTES_KEY');
+    return { kind: 'google', apiKey: e.GOOGLE_ROUTES_KEY, timeoutMs };
+  }
+  return { kind: 'estimate' };
 }
 
 /** The address of a tenant's area: its slug as a subdomain of the platform address. */
