@@ -23,7 +23,8 @@ import { customerRoutes } from './features/customers/routes.js';
 import { mailboxRoutes } from './features/mailbox/routes.js';
 import { settingRoutes } from './features/settings/routes.js';
 import { staffRoutes } from './features/staff/routes.js';
-import { geoRoutes } from './features/geo/routes.js';
+import { geoRoutes, routingRoutes } from './features/geo/routes.js';
+import { createRouter, type Router } from './features/geo/router.js';
 import { referenceRoutes } from './features/reference/routes.js';
 import { clientRoutes } from './features/clients/routes.js';
 import { projectRoutes } from './features/projects/routes.js';
@@ -32,7 +33,12 @@ import { searchRoutes } from './features/search/routes.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export type AppOptions = { logger?: boolean; serveWeb?: boolean };
+export type AppOptions = {
+  logger?: boolean;
+  serveWeb?: boolean;
+  /** Driving routes; by default the one the configuration names (features/geo/router.ts). */
+  router?: Router;
+};
 
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -125,6 +131,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   settingRoutes(app, deps);
   mailboxRoutes(app, deps);
   geoRoutes(app, deps);
+  routingRoutes(app, { db: deps.db, router: options.router ?? createRouter(deps.config) });
   referenceRoutes(app, deps);
   clientRoutes(app, deps);
   projectRoutes(app, deps);
