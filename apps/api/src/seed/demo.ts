@@ -4,7 +4,9 @@ import { withTenant } from '../platform/db/client.js';
 import { PLATFORM_TENANT_ID, settings, tenants, users } from '../platform/db/schema.js';
 import { hashPassword } from '../platform/passwords.js';
 import { sanitizeSettingHtml } from '../features/settings/service.js';
+import { seedDemoCertificates } from './certificates.js';
 import { seedDemoProjects } from './projects.js';
+import { seedDemoProviders } from './providers.js';
 
 export const DEMO_PLATFORM_ADMIN = { email: 'admin@siteflow.test', password: 'siteflow-admin' };
 export const DEMO_PASSWORD = 'siteflow-demo';
@@ -12,7 +14,15 @@ export const DEMO_SLUG = 'demo';
 
 export type SeedReport = {
   platformAdmin: { email: string; password: string | null } | null;
-  demo: { slug: string; adminEmail: string; staffEmails: string[]; password: string; clientAdminEmail: string } | null;
+  demo: {
+    slug: string;
+    adminEmail: string;
+    staffEmails: string[];
+    password: string;
+    clientAdminEmail: string;
+    /** A service-provider admin (sp_admin) who signs in with the same password. */
+    providerAdminEmail: string;
+  } | null;
 };
 
 const DEMO_STAFF = [
@@ -101,9 +111,14 @@ export async function seed(deps: Pick<Deps, 'db' | 'config'>): Promise<SeedRepor
         .onConflictDoNothing();
     }
   });
-  const demoProjects = await seedDemoProjects(db, tenantId, { passwordHash, today: new Date() });
+  const today = new Date();
+  const demoProjects = await seedDemoProjects(db, tenantId, { passwordHash, today });
+  // Each part seeds once (when the tenant has none of its rows), so a demo made before providers existed gains them.
+  const demoProviders = await seedDemoProviders(db, tenantId, { passwordHash, today });
+  await seedDemoCertificates(db, tenantId, { today });
   report.demo = {
     clientAdminEmail: demoProjects.clientAdminEmail,
+    providerAdminEmail: demoProviders.providerAdminEmail,
     slug: DEMO_SLUG,
     adminEmail: DEMO_STAFF[0].email,
     staffEmails: DEMO_STAFF.slice(1).map((s) => s.email),
