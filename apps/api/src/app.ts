@@ -30,6 +30,8 @@ import { clientRoutes } from './features/clients/routes.js';
 import { projectRoutes } from './features/projects/routes.js';
 import { projectLinkRoutes } from './features/project-links/routes.js';
 import { searchRoutes } from './features/search/routes.js';
+import { certificateRoutes } from './features/certificates/routes.js';
+import { documentRoutes } from './features/documents/routes.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -137,6 +139,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   projectRoutes(app, deps);
   projectLinkRoutes(app, deps);
   searchRoutes(app, deps);
+  certificateRoutes(app, deps);
+  // Outside /api (the spec's address); before the single-page app's fallback below.
+  documentRoutes(app, deps);
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(WEB_DIST, 'index.html'));

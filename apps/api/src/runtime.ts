@@ -24,7 +24,7 @@ export async function startRuntime(config: Config, log: (msg: string) => void, o
     const appDbUrl = config.appDatabaseUrl ?? (await ensureAppRole(ownerUrl));
     const { db, pool } = createDb(appDbUrl, 20);
     const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : mailboxTransport(db);
-    const jobs = await startJobs({ ownerUrl, db, transport, mailFrom: config.mailFrom, work: true });
+    const jobs = await startJobs({ ownerUrl, db, transport, mailFrom: config.mailFrom, work: true, appUrl: config.appUrl });
     const deps: Deps = {
       config,
       db,

@@ -1,20 +1,24 @@
 import { PgBoss } from 'pg-boss';
 import type { Db } from './db/client.js';
-import { deliverOutboxMessage, MAIL_QUEUE, sweepOutbox, type Transport } from './mail.js';
+import { createOutbox, deliverOutboxMessage, MAIL_QUEUE, sweepOutbox, type Transport } from './mail.js';
 import { pruneThrottle } from './throttle.js';
 import { systemClock } from './clock.js';
+import { CERTIFICATE_REMINDER_CRON, CERTIFICATE_REMINDER_QUEUE, sendCertificateReminders } from '../features/certificates/reminders.js';
 
 export type Jobs = { enqueue: (queue: string, data: object) => Promise<unknown>; stop: () => Promise<void> };
 
 const SWEEP_QUEUE = 'mail-sweep';
 const PRUNE_QUEUE = 'throttle-prune';
 
-/** pg-boss on the same database (owner connection): the mail queue, a sweeper, and housekeeping. */
-export async function startJobs(deps: { ownerUrl: string; db: Db; transport: Transport; mailFrom: string; work: boolean }): Promise<Jobs> {
+/**
+ * pg-boss on the same database (owner connection): the mail queue, a sweeper, housekeeping, and
+ * the daily certificate expiry reminders (links in them start at appUrl).
+ */
+export async function startJobs(deps: { ownerUrl: string; db: Db; transport: Transport; mailFrom: string; work: boolean; appUrl?: string }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: deps.ownerUrl, max: 4 });
   boss.on('error', () => undefined);
   await boss.start();
-  for (const q of [MAIL_QUEUE, SWEEP_QUEUE, PRUNE_QUEUE]) await boss.createQueue(q, { retryLimit: 4, retryDelay: 5, retryBackoff: true });
+  for (const q of [MAIL_QUEUE, SWEEP_QUEUE, PRUNE_QUEUE, CERTIFICATE_REMINDER_QUEUE]) await boss.createQueue(q, { retryLimit: 4, retryDelay: 5, retryBackoff: true });
   const enqueue = (queue: string, data: object) => boss.send(queue, data);
   if (deps.work) {
     await boss.work<{ tenantId: string; id: string }>(MAIL_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
@@ -24,6 +28,9 @@ export async function startJobs(deps: { ownerUrl: string; db: Db; transport: Tra
     await boss.work(PRUNE_QUEUE, async () => pruneThrottle(deps.db, systemClock));
     await boss.schedule(SWEEP_QUEUE, '*/5 * * * *');
     await boss.schedule(PRUNE_QUEUE, '17 * * * *');
+    const reminderDeps = { db: deps.db, outbox: createOutbox(enqueue), clock: systemClock, config: { appUrl: deps.appUrl ?? 'http://localhost:3000' } };
+    await boss.work(CERTIFICATE_REMINDER_QUEUE, async () => sendCertificateReminders(reminderDeps));
+    await boss.schedule(CERTIFICATE_REMINDER_QUEUE, CERTIFICATE_REMINDER_CRON, null, { tz: 'Australia/Brisbane' });
   }
   return { enqueue, stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
 }

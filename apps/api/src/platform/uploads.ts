@@ -50,3 +50,99 @@ export async function readFormWithImage(request: FastifyRequest, fileField = 'fi
 }
 
 export const mimeOfKey = (key: string) => (key.endsWith('.png') ? 'image/png' : 'image/jpeg');
+
+export type UploadedFile = { data: Buffer; name: string; mime: string; extension: string };
+export type FormWithFiles = {
+  /** Single text fields (the last one wins when a name repeats). */
+  fields: Record<string, string>;
+  /** Fields named in `listFields`, sent as `name`, `name[]` or `name[0]`, `name[1]`... */
+  lists: Record<string, string[]>;
+  files: UploadedFile[];
+};
+export type FilesFormOptions = {
+  /** The file field: `files`, `files[]` and `files[0]`, `files[1]`... all count. Errors are keyed by it. */
+  fileField: string;
+  maxBytes: number;
+  maxCount: number;
+  /** Allowed types, checked by content (magic bytes), never by name or declared type. */
+  mimes: readonly string[];
+  messages: { type: string; size: string; count: string };
+  listFields?: readonly string[];
+};
+
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
+/** `files[3]` and `files[]` are `files`. */
+const baseName = (field: string) => field.replace(/\[\d*\]$/, '');
+
+/**
+ * A file name safe to keep for display and downloads: no path, no control characters, double
+ * quotes as single ones (browsers send a quote as %22), at most 200 characters.
+ */
+export function cleanFileName(name: string | undefined, extension: string): string {
+  const decoded = (name ?? '').replace(/%22/g, '"').replace(/%0[ad]/gi, ' ');
+  // eslint-disable-next-line no-control-regex
+  const base = decoded.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').replace(/"/g, "'").trim().slice(-200);
+  return base || `file.${extension}`;
+}
+
+/**
+ * Read a form that is either JSON or multipart with any number of files (up to maxCount) in one
+ * field. Each file is checked by content against `mimes` and by size; the first problem is a 422
+ * keyed by the file field. Files are buffered in memory (at most maxCount x maxBytes).
+ */
+export async function readFormWithFiles(request: FastifyRequest, options: FilesFormOptions): Promise<FormWithFiles> {
+  const listFields = new Set(options.listFields ?? []);
+  const fields: Record<string, string> = {};
+  const lists: Record<string, string[]> = {};
+  for (const name of listFields) lists[name] = [];
+  if (!request.isMultipart()) {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const errors: FieldErrors = {};
+    for (const [k, v] of Object.entries(body)) {
+      if (listFields.has(k) && Array.isArray(v) && v.every((x) => typeof x === 'string')) lists[k] = v as string[];
+      else if (typeof v === 'string' && listFields.has(k)) lists[k]!.push(v);
+      else if (typeof v === 'string') fields[k] = v;
+      else if (v === null || v === undefined) fields[k] = '';
+      else if (typeof v === 'number' || typeof v === 'boolean') fields[k] = String(v);
+      else if (k === 'details' && typeof v === 'object' && !Array.isArray(v)) fields[k] = JSON.stringify(v);
+      else errors[k] = [NOT_TEXT_MESSAGE];
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+    return { fields, lists, files: [] };
+  }
+  const files: UploadedFile[] = [];
+  const fail = (message: string) => fieldError(options.fileField, message);
+  const parts = request.parts({
+    limits: { fileSize: options.maxBytes, files: options.maxCount + 1, fields: 200, fieldSize: 100_000, parts: options.maxCount + 201 },
+  });
+  try {
+    for await (const part of parts) {
+      const field = baseName(part.fieldname);
+      if (part.type === 'field') {
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        if (listFields.has(field)) lists[field]!.push(value);
+        else fields[field] = value;
+        continue;
+      }
+      if (field !== options.fileField) {
+        await part.toBuffer().catch(() => undefined);
+        continue;
+      }
+      const data = await part.toBuffer().catch(() => null);
+      if (!data || part.file.truncated) throw fail(options.messages.size);
+      if (data.length === 0) continue; // an empty file input sends an empty part
+      if (files.length >= options.maxCount) throw fail(options.messages.count);
+      const type = await fileTypeFromBuffer(data);
+      if (!type || !options.mimes.includes(type.mime)) throw fail(options.messages.type);
+      const extension = EXTENSIONS[type.mime] ?? type.ext;
+      files.push({ data, mime: type.mime, extension, name: cleanFileName(part.filename, extension) });
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw fail(options.messages.count);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fail(options.messages.size);
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw invalid({ _: ['The form has too many fields.'] });
+    throw error;
+  }
+  return { fields, lists, files };
+}

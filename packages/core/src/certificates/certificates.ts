@@ -1,5 +1,9 @@
+import dayjs from 'dayjs';
+import advancedFormat from 'dayjs/plugin/advancedFormat.js';
 import { z } from 'zod';
 import { dateOnly } from '../providers/contracts.js';
+
+dayjs.extend(advancedFormat);
 
 export const CERTIFICATE_TEXT = {
   mandatoryTitle: 'Mandatory Certifications',
@@ -27,6 +31,22 @@ export const CERTIFICATE_TEXT = {
   fileSize: 'Each file must be under 5 MB.',
   fileCount: 'At most 10 files per certificate.',
   notFound: 'Certificate not found.',
+  fieldNumber: (label: string) => `The ${label} must be a number.`,
+  fieldDate: (label: string) => `The ${label} must be a date as YYYY-MM-DD.`,
+  fieldText: (label: string) => `The ${label} must be text.`,
+  fieldChecked: (label: string) => `The ${label} must be ticked or not.`,
+  detailsInvalid: 'The details must be a JSON object.',
+  typeInactive: 'Choose a type from the list.',
+  typeNameTaken: 'The name has already been taken.',
+  typeInUse: 'Certificates of this type exist, so it cannot be deleted. Deactivate it instead.',
+  typeCreated: 'Certificate type created.',
+  typeSaved: 'Certificate type saved.',
+  typeDeleted: 'Certificate type deleted.',
+  sampleType: 'Samples must be JPG or PNG images.',
+  sampleCount: 'At most 10 samples per type.',
+  sampleDeleted: 'Sample removed.',
+  created: 'Certificate saved.',
+  updated: 'Certificate updated.',
 } as const;
 
 /** Certificate expiry is shown 'Do MMMM YYYY'; forms use YYYY-MM-DD; the delete dialog 'dddd the Do of MMMM YYYY'. */
@@ -39,8 +59,18 @@ export const DOWNLOAD_STAGGER_MS = 250;
 export const CERTIFICATE_FILE_MAX_BYTES = 5 * 1024 * 1024;
 export const CERTIFICATE_FILE_MAX_COUNT = 10;
 export const CERTIFICATE_FILE_MIMES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+/** Sample files of a type: images (the carousel), same size limit, 10 per type. */
+export const CERTIFICATE_SAMPLE_MIMES = ['image/jpeg', 'image/png'] as const;
+export const CERTIFICATE_SAMPLE_MAX_COUNT = 10;
 /** Beyond the spec: reminders before a mandatory certificate expires, once each. */
 export const CERTIFICATE_REMINDER_DAYS = [30, 7] as const;
+
+/** An expiry ('YYYY-MM-DD') as shown: '5th March 2027' (CERTIFICATE_EXPIRY_FORMAT); 'N/A' when none. */
+export function formatCertificateExpiry(expiry: string | null | undefined): string {
+  if (!expiry) return CERTIFICATE_TEXT.notApplicable;
+  const d = dayjs(expiry.slice(0, 10));
+  return d.isValid() ? d.format(CERTIFICATE_EXPIRY_FORMAT) : CERTIFICATE_TEXT.notApplicable;
+}
 
 export type CertificateValidity = 'valid' | 'expired' | 'none';
 /** Valid if expiry is not before today (day granularity), expired otherwise; no expiry shows N/A. Dates 'YYYY-MM-DD'. */
@@ -186,3 +216,7 @@ export const CertificateInput = z
   })
   .refine((v) => !v.issue_date || !v.expiry || v.expiry >= v.issue_date, { path: ['expiry'], message: 'The expiry must be on or after the issue date.' });
 export type CertificateInput = z.input<typeof CertificateInput>;
+
+/** `{ message }` answers (delete of a certificate: CERTIFICATE_TEXT.deleted; of a type: typeDeleted). */
+export const CertificateMessage = z.object({ message: z.string() });
+export type CertificateMessage = z.infer<typeof CertificateMessage>;

@@ -1,0 +1,80 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { can, ErrorResponse, type Role } from '@siteflow/core';
+import { SESSION_COOKIE, slugOfHost, type Actor, type Deps } from '../../platform/context.js';
+import { withTenant } from '../../platform/db/client.js';
+import { documentFiles, sessions, tenants, users } from '../../platform/db/schema.js';
+import { notFound, unauthenticated } from '../../platform/errors.js';
+import { hashToken } from '../../platform/tokens.js';
+import { canViewCertificate } from '../certificates/service.js';
+
+const Params = z.object({ filableId: z.uuid(), fileId: z.uuid() });
+const Query = z.object({ download: z.string().optional() });
+
+/**
+ * The signed-in actor for an address outside /api (registerContext only handles /api): the tenant
+ * from the verified host and the session cookie, checked exactly as there (live session, active
+ * user of that tenant). Null when there is none.
+ */
+async function actorOf(deps: Pick<Deps, 'db' | 'config' | 'clock'>, request: FastifyRequest): Promise<Actor | null> {
+  const slug = slugOfHost(request.hostname, deps.config.baseHost);
+  const token = request.cookies[SESSION_COOKIE];
+  if (!slug || !token) return null;
+  const [tenant] = await deps.db.select({ id: tenants.id }).from(tenants).where(and(eq(tenants.slug, slug), eq(tenants.kind, 'customer'))).limit(1);
+  if (!tenant) return null;
+  const [row] = await withTenant(deps.db, tenant.id, (tx) =>
+    tx
+      .select({ sessionId: sessions.id, userId: users.id, role: users.role, clientId: users.clientId, providerId: users.serviceProviderId })
+      .from(sessions)
+      .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
+      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, deps.clock.now()), eq(users.active, true)))
+      .limit(1),
+  );
+  if (!row) return null;
+  return { ...row, role: row.role as Role, tenantId: tenant.id, area: 'tenant' };
+}
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name. */
+const disposition = (kind: 'inline' | 'attachment', name: string) =>
+  `${kind}; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/**
+ * GET /documents/file/{filableId}/{fileId} (the spec's address, outside /api; registered before the
+ * single-page app's fallback). Certificate files follow the owner rule (features/certificates/
+ * owner.ts); type samples need certificates.view. Anything else, or another tenant's id, is 404.
+ * Images are inline (the carousel), PDFs or ?download=1 an attachment with the file's name.
+ */
+export function documentRoutes(app: FastifyInstance, deps: Deps) {
+  app.get(
+    '/documents/file/:filableId/:fileId',
+    { schema: { tags: ['certificates'], description: 'A certificate file or a type sample.', response: { 401: ErrorResponse, 404: ErrorResponse } } },
+    async (request, reply) => {
+      const params = Params.safeParse(request.params);
+      if (!params.success) throw notFound('The file');
+      const download = Query.safeParse(request.query).data?.download;
+      const actor = await actorOf(deps, request);
+      if (!actor) throw unauthenticated();
+      const file = await withTenant(deps.db, actor.tenantId, async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(documentFiles)
+          .where(and(eq(documentFiles.id, params.data.fileId), eq(documentFiles.filableId, params.data.filableId)))
+          .limit(1);
+        if (!row) return null;
+        const allowed = row.filableKind === 'certificate_type' ? can(actor, 'certificates.view') : can(actor, 'certificates.view') && (await canViewCertificate(tx, actor, row.filableId));
+        return allowed ? row : null;
+      });
+      if (!file) throw notFound('The file');
+      const data = await deps.files.read(file.fileKey);
+      if (!data) throw notFound('The file');
+      const attachment = !file.mime.startsWith('image/') || (download !== undefined && download !== '0' && download !== 'false');
+      return reply
+        .type(file.mime)
+        .header('content-disposition', disposition(attachment ? 'attachment' : 'inline', file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .send(data);
+    },
+  );
+}
