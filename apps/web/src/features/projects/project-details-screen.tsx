@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Breadcrumbs, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconMapPin, IconTrash } from '@tabler/icons-react';
+import { Anchor, Breadcrumbs, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isProviderRole, PROJECT_TEXT, type ProjectView } from '@siteflow/core';
 import { ApiError } from '../../api/client';
@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState, LoadingState } from '../../ui/query-states';
 import { ProjectLinksPanel } from '../project-links';
+import { ProjectProviderSection } from '../project-provider';
 import { useDeleteProject, useProject, useProjectCreateData, type Section } from './api';
 import { ClientEdit, ClientView } from './client-section';
 import { ProjectStatusBadge } from './components/project-status-badge';
@@ -29,7 +30,6 @@ export const EDIT_LABELS: Record<Section, string> = {
   other: 'Edit client information',
   location: 'Edit location',
 };
-export const PROVIDER_PLACEHOLDER = 'Service provider map, distance and directions arrive with service providers.';
 
 function Crumbs({ current }: { current: string }) {
   return (
@@ -238,28 +238,7 @@ function ProjectDetails({ project }: { project: ProjectView }) {
           {mode === 'location' ? <LocationEdit project={project} onDone={done} /> : <LocationView project={project} />}
         </SectionCard>
 
-        <Paper
-          withBorder
-          radius="lg"
-          p="lg"
-          component="section"
-          style={{ borderStyle: 'dashed' }}
-          data-testid="provider-placeholder"
-        >
-          <Group gap="sm" wrap="nowrap">
-            <ThemeIcon variant="light" color="gray" size="lg" radius="xl" aria-hidden>
-              <IconMapPin size={18} />
-            </ThemeIcon>
-            <div>
-              <Title order={2} size="h4" id="section-service-provider">
-                Service Provider
-              </Title>
-              <Text size="sm" c="dimmed">
-                {PROVIDER_PLACEHOLDER}
-              </Text>
-            </div>
-          </Group>
-        </Paper>
+        <ProjectProviderSection project={project} />
 
         <ProjectLinksPanel projectId={project.id} canManage={canManageLinks} />
 

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Alert, Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconClock, IconRoute } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import {
+  DIRECTION_WIDGET,
+  directionsErrorOf,
+  formatDistance,
+  formatDuration,
+  isClientRole,
+  MAP_CENTRE,
+  PROVIDER_TEXT,
+  type DirectionsView,
+} from '@siteflow/core';
+import { useSession } from '../../app/session';
+import { ErrorState } from '../../ui/query-states';
+import { FitBounds, MapView, PinMarker, Polyline, Popup, type LatLng } from '../../ui/map/map-view';
+import { useDirections } from './api';
+
+export const POINT_COLOURS = { A: '#1c7ed6', B: '#e03131' } as const;
+
+type Point = DirectionsView['project']['location'];
+const located = (p: Point | null | undefined): p is Point & LatLng => Boolean(p) && p!.lat !== null && p!.lng !== null;
+const addressLine = (p: Point) => [p.street, [p.suburb, p.state, p.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+/** The failure text of a directions answer (spec 1 section 8), or null when there is none. */
+export function directionsFailure(view: DirectionsView | undefined): string | null {
+  if (!view || view.status === 'OK' || view.status === 'NO_PROVIDER') return null;
+  return view.message ?? directionsErrorOf(view.status);
+}
+
+export type ProjectDirectionMapProps = {
+  projectId: number;
+  /** Map height in px (the widget's 800 by default; the details screen uses 600). */
+  height?: number;
+  /** Starting zoom (12 by default). */
+  zoom?: number;
+  /** When set, the map fits A and B, then zooms out this many levels. */
+  fitZoomOut?: number;
+  /** Extra cache-key parts (provider id, project position) so a change asks again. */
+  version?: readonly (string | null)[];
+};
+
+/**
+ * The project direction map (spec 2 section 2.8): point A (the provider), point B (the project),
+ * the driving route with distance and time, and a dismissible red banner for failures. Client
+ * roles see only the project marker and no route panel.
+ */
+export function ProjectDirectionMap({ projectId, height = DIRECTION_WIDGET.height, zoom = DIRECTION_WIDGET.zoom, fitZoomOut, version }: ProjectDirectionMapProps) {
+  const session = useSession();
+  const client = session.user ? isClientRole(session.user.role) : true;
+  const query = useDirections(projectId, version);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+
+  if (query.isPending) return <Skeleton h={height} radius="md" aria-label="Loading directions" role="status" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} title="Could not load the directions" />;
+
+  const view = query.data;
+  const failure = directionsFailure(view);
+  const project = view.project;
+  const b = located(project.location) ? { lat: project.location.lat, lng: project.location.lng } : null;
+  const providerPoint = !client && view.provider && located(view.provider.location) ? view.provider.location : null;
+  const a = providerPoint ? { lat: providerPoint.lat, lng: providerPoint.lng } : null;
+  const route = client ? null : view.route;
+  const centre = b ?? a ?? MAP_CENTRE;
+  const points = [a, b].filter((p): p is LatLng => p !== null);
+
+  return (
+    <Stack gap="sm">
+      {failure && dismissed !== failure ? (
+        <Alert
+          color="red"
+          variant="filled"
+          role="alert"
+          icon={<IconAlertTriangle aria-hidden />}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setDismissed(failure)}
+          data-testid="directions-error"
+        >
+          {failure}
+        </Alert>
+      ) : null}
+      {!client && view.status === 'NO_PROVIDER' ? (
+        <Text size="sm" c="dimmed">
+          {PROVIDER_TEXT.noProviderAttached}
+        </Text>
+      ) : null}
+      {!b ? (
+        <Text size="sm" c="dimmed">
+          The project has no map position: its address could not be located.
+        </Text>
+      ) : null}
+      <MapView center={centre} zoom={zoom} height={height} label={client ? 'Project location map' : 'Directions map'}>
+        {b ? (
+          <PinMarker position={b} text="B" title={`B: ${project.title}`} colour={POINT_COLOURS.B}>
+            <Popup>
+              <Stack gap={2} data-testid="project-info-box">
+                <Anchor component={Link} to={`/projects/${project.id}/show`} fw={600} size="sm">
+                  {project.title}
+                </Anchor>
+                {project.order_number ? <Text size="xs">Order number: {project.order_number}</Text> : null}
+                <Text size="xs">{project.location.street}</Text>
+                <Text size="xs">{[project.location.suburb, project.location.state, project.location.postcode].filter(Boolean).join(' ')}</Text>
+              </Stack>
+            </Popup>
+          </PinMarker>
+        ) : null}
+        {a && view.provider ? (
+          <PinMarker position={a} text="A" title={`A: ${view.provider.name}`} colour={POINT_COLOURS.A}>
+            <Popup>
+              <Stack gap={2}>
+                <Anchor component={Link} to={`/service-providers/show/${view.provider.id}`} fw={600} size="sm">
+                  {view.provider.name}
+                </Anchor>
+                <Text size="xs">{addressLine(view.provider.location)}</Text>
+              </Stack>
+            </Popup>
+          </PinMarker>
+        ) : null}
+        {route && route.geometry.length > 1 ? (
+          <Polyline positions={route.geometry} pathOptions={{ color: POINT_COLOURS.A, weight: 5, opacity: 0.8, dashArray: route.approximate ? '8 8' : undefined }} />
+        ) : null}
+        {fitZoomOut !== undefined && points.length > 1 ? <FitBounds points={points} zoomOut={fitZoomOut} /> : null}
+      </MapView>
+      {route && view.provider ? <RoutePanel view={view} /> : null}
+    </Stack>
+  );
+}
+
+function RoutePanel({ view }: { view: DirectionsView }) {
+  const route = view.route!;
+  return (
+    <Stack gap={4} data-testid="route-panel" aria-label="Route">
+      <Group gap="lg">
+        <Group gap={6}>
+          <IconRoute size={18} aria-hidden />
+          <Text size="sm">
+            Distance: <strong>{formatDistance(route.distance_m, route.approximate)}</strong>
+          </Text>
+        </Group>
+        <Group gap={6}>
+          <IconClock size={18} aria-hidden />
+          <Text size="sm">
+            Time: <strong>{formatDuration(route.duration_s, route.approximate)}</strong>
+          </Text>
+        </Group>
+        {route.approximate ? (
+          <Text size="xs" c="dimmed">
+            Approximate: estimated from the straight-line distance.
+          </Text>
+        ) : null}
+      </Group>
+      <Text size="sm">
+        <strong>A</strong> {view.provider!.name}: {addressLine(view.provider!.location)}
+      </Text>
+      <Text size="sm">
+        <strong>B</strong> {view.project.title}: {addressLine(view.project.location)}
+      </Text>
+    </Stack>
+  );
+}
