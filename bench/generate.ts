@@ -3,7 +3,7 @@
  * (default 2 x 10,000), each with staff, clients and their account managers, categories and
  * services, tags, classifications, site contacts, and places from the gazetteer.
  *
- *   npx tsx bench/generate.ts [--projects 100000] [--noise 2] [--noise-projects 10000]
+ *   npx tsx bench/generate.ts [--projects 100000] [--noise 2] [--noise-projects 10000] [--providers 20000 [--noise-providers 2000]]
  *
  * Uses DATABASE_URL (the owner) when set, else an embedded PostgreSQL in bench/out/data-<projects>.
  * Bulk inserts run as the owner (INSERT ... SELECT over generate_series); the owner bypasses
@@ -410,6 +410,325 @@ async function generateTenant(
   return summary(q, slug, t, false);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Service providers (bench:providers, bench:map): providers with categories, services, unavailable
+// periods, users, certificates, assignments to projects and ratings, added to a generated tenant.
+
+/** What a provider's trading name says it does, by its first category. */
+const PROVIDER_TRADES: Record<string, string> = {
+  Electrical: 'Electrical',
+  Plumbing: 'Plumbing & Gas',
+  HVAC: 'Air Conditioning',
+  Security: 'Security Systems',
+  Fire: 'Fire Protection',
+  Solar: 'Solar',
+  Carpentry: 'Joinery',
+  Painting: 'Painting',
+};
+const PROVIDER_WORDS = [
+  'SparkRight',
+  'Rivercity',
+  'Coolbreeze',
+  'Sentinel',
+  'Firestop',
+  'Bayside',
+  'Westside',
+  'Coastline',
+  'Summit',
+  'Apex',
+  'Precision',
+  'Allpoints',
+  'Trueline',
+  'Northside',
+  'Eastcoast',
+  'Ironbark',
+  'Redgum',
+  'Bluegum',
+  'Kestrel',
+  'Pelican',
+  'Brolga',
+  'Jacaranda',
+  'Boomerang',
+  'Tradecraft',
+  'Southern Cross',
+  'Greenline',
+  'Horizon',
+  'Keystone',
+  'Lighthouse',
+  'Sunrise',
+];
+/** Certificate types of the bench tenants: two mandatory for providers, so the certified filter has work to do. */
+const BENCH_CERTIFICATE_TYPES = [
+  { name: 'Public Liability Insurance', users: false, providers: true },
+  { name: 'Work Health and Safety Plan', users: false, providers: true },
+  { name: 'White Card', users: true, providers: false },
+  { name: 'Electrical Licence', users: false, providers: false },
+];
+
+export type ProviderOptions = { providers: number; noiseProviders: number; log?: (msg: string) => void };
+export type ProviderSummary = {
+  slug: string;
+  providers: number;
+  users: number;
+  availabilities: number;
+  certificates: number;
+  assignedProjects: number;
+  ratings: number;
+  reused: boolean;
+};
+
+async function providerSummary(q: Q, slug: string, id: string, reused: boolean): Promise<ProviderSummary> {
+  const { rows } = await q(
+    `select (select count(*)::int from service_providers where tenant_id = $1) as providers,
+            (select count(*)::int from users where tenant_id = $1 and service_provider_id is not null) as users,
+            (select count(*)::int from provider_availabilities where tenant_id = $1) as availabilities,
+            (select count(*)::int from certificates where tenant_id = $1 and provider_id is not null) as certificates,
+            (select count(*)::int from projects where tenant_id = $1 and service_provider_id is not null) as "assignedProjects",
+            (select count(*)::int from provider_ratings where tenant_id = $1) as ratings`,
+    [id],
+  );
+  return { slug, reused, ...(rows[0] as Omit<ProviderSummary, 'slug' | 'reused'>) };
+}
+
+/**
+ * Adds `count` providers to a generated tenant, in one transaction: places drawn from the
+ * gazetteer like the projects (bigger suburbs more often, a few hundred metres of scatter; 3% with
+ * no location), statuses mostly approved, 1-2 categories with most of their services, unavailable
+ * periods for 10%, 1-2 users each, certificates of the two provider-mandatory types (some expired,
+ * some without expiry), 60% of the non-quote projects assigned to a provider of the same state
+ * (with one staff member), ratings on the finished ones (performance 80%, customer 60%) and the
+ * providers' averages and counts computed from them. A tenant with the same count is reused.
+ */
+async function generateTenantProviders(
+  client: pg.ClientBase,
+  slug: string,
+  count: number,
+  log: (m: string) => void,
+): Promise<ProviderSummary> {
+  const q: Q = (text, values) => client.query(text, values);
+  const found = await existingTenant(q, slug);
+  if (!found) throw new Error(`tenant '${slug}' is missing: generate the projects first`);
+  const t = found.id;
+  const existing = Number((await q(`select count(*) from service_providers where tenant_id = $1`, [t])).rows[0].count);
+  if (existing === count) return providerSummary(q, slug, t, true);
+  if (existing > 0)
+    throw new Error(
+      `tenant '${slug}' has ${existing} service providers, not ${count}: use a fresh database (delete bench/out/data-*)`,
+    );
+  const started = performance.now();
+  await q('begin');
+  try {
+    await q(`select set_config('app.tenant_id', $1, true), setseed(0.2026)`, [t]);
+    await q(`drop table if exists bench_sp_places`);
+    await q(
+      `create temp table bench_sp_places on commit drop as
+       select row_number() over (order by suburb, postcode, k) as n, suburb, state, postcode, lat, lng
+         from gazetteer g cross join lateral generate_series(0, coalesce(g.population, 0) / 2000) k
+        where g.country = 'AU' and g.population >= 200`,
+    );
+    const places = Number((await q(`select count(*) from bench_sp_places`)).rows[0].count);
+    await q(`drop table if exists bench_sp_cats`);
+    await q(
+      `create temp table bench_sp_cats on commit drop as
+       select row_number() over (order by c.name) as n, c.id, c.name, array_agg(cs.service_id order by cs.service_id) as svcs
+         from categories c join category_services cs on cs.tenant_id = c.tenant_id and cs.category_id = c.id
+        where c.tenant_id = $1 group by c.id, c.name`,
+      [t],
+    );
+    const cats = (await q(`select name from bench_sp_cats order by n`)).rows.map((r: { name: string }) => r.name);
+    const ncat = cats.length;
+
+    // The providers, with their index n (1..count) kept in a temp table for the related rows.
+    await q(`drop table if exists bench_sp`);
+    await q(
+      `create temp table bench_sp on commit drop as
+       select r.n, gen_random_uuid() as id, r.a, r.b, r.c, r.d, r.e,
+              1 + (r.n * 7) % ${ncat} as cat1, case when r.n % 3 = 0 then 1 + (r.n * 13 + 3) % ${ncat} end as cat2,
+              pl.suburb, pl.state, pl.postcode,
+              case when r.e >= 0.03 then pl.lat + (r.c - 0.5) * 0.01 end as lat,
+              case when r.e >= 0.03 then pl.lng + (r.d - 0.5) * 0.01 end as lng,
+              2 + ((r.n * 7919) % 300) / 100.0 as quality
+         from (select n, random() a, random() b, random() c, random() d, random() e from generate_series(1, ${count}) n) r
+         join bench_sp_places pl on pl.n = 1 + floor(r.a * ${places})::int`,
+    );
+    await q(`update bench_sp set cat2 = null where cat2 = cat1`);
+    await q(
+      `insert into service_providers (tenant_id, id, name, status_code, director_name, email, phone, website, street, suburb, state, postcode,
+                                      lat, lng, geo_precision, preferred_postcodes, preferred_states, created_at)
+       select $1, s.id, ($2::text[])[1 + s.n % array_length($2::text[], 1)] || ' ' || ($3::text[])[s.cat1] || ' ' || s.suburb,
+              case when s.b < 0.75 then 'approved' when s.b < 0.83 then 'evaluating' when s.b < 0.89 then 'pending'
+                   when s.b < 0.94 then 'not_approved' when s.b < 0.98 then 'licence_restricted' else 'deleted' end,
+              ($4::text[])[1 + s.n % 30] || ' ' || ($5::text[])[1 + (s.n / 30) % 30],
+              'jobs@sp' || s.n || '.example', (array['02','03','07','08'])[1 + s.n % 4] || ' ' || (3000 + s.n % 7000) || ' ' || (1000 + (s.n * 37) % 9000),
+              case when s.n % 5 <> 0 then 'https://www.sp' || s.n || '.example' end,
+              (1 + s.n % 300) || ' ' || ($6::text[])[1 + s.n % array_length($6::text[], 1)], s.suburb, s.state, s.postcode,
+              s.lat, s.lng, case when s.lat is not null then 'suburb' end,
+              case when s.e > 0.9 then array[s.postcode] else '{}'::text[] end,
+              case when s.e between 0.2 and 0.4 then array[s.state] else '{}'::text[] end,
+              now() - make_interval(days => (s.n % 900))
+         from bench_sp s`,
+      [t, PROVIDER_WORDS, cats.map((c: string) => PROVIDER_TRADES[c] ?? c), FIRST, LAST, STREETS],
+    );
+    log(`  ${slug}: ${count} providers`);
+    await q(
+      `insert into provider_categories (tenant_id, provider_id, category_id)
+       select $1, s.id, c.id from bench_sp s cross join lateral (values (s.cat1), (s.cat2)) v(k) join bench_sp_cats c on c.n = v.k`,
+      [t],
+    );
+    await q(
+      `insert into provider_services (tenant_id, provider_id, service_id)
+       select distinct $1::uuid, s.id, x.svc
+         from bench_sp s cross join lateral (values (s.cat1), (s.cat2)) v(k) join bench_sp_cats c on c.n = v.k
+         cross join lateral unnest(c.svcs) with ordinality x(svc, i)
+        where x.i = 1 or (s.n * 31 + x.i * 17) % 10 < 7`,
+      [t],
+    );
+    // Unavailable periods: 10% of providers, one or two, from a month back to seven months ahead.
+    await q(
+      `insert into provider_availabilities (tenant_id, provider_id, start_date, end_date, note)
+       select $1, s.id, current_date + o.d, current_date + o.d + (s.n * k) % 21, 'Annual leave'
+         from bench_sp s cross join lateral generate_series(1, 1 + s.n % 2) k
+         cross join lateral (select ((s.n * 37 + k * 101) % 240) - 30 as d) o
+        where s.n % 10 = 0`,
+      [t],
+    );
+    await q(
+      `insert into users (tenant_id, email, first_name, last_name, role, position, service_provider_id, mobile)
+       select $1, 'sp' || s.n || '.' || k || '@providers.test', ($2::text[])[1 + (s.n + k * 7) % 30], ($3::text[])[1 + (s.n * 3 + k) % 30],
+              case when k = 1 then 'sp_admin' else 'sp_employee' end, case when k = 1 then 'Director' else 'Technician' end, s.id,
+              ${mobileSql('s.n * 7919 + k * 104729')}
+         from bench_sp s cross join lateral generate_series(1, 1 + s.n % 2) k`,
+      [t, FIRST, LAST],
+    );
+    log(`  ${slug}: categories, services, unavailable periods, users`);
+
+    // Certificates: insurance for 95% (a fifth lapsed, a few with no expiry), the safety plan for 85%.
+    await q(
+      `insert into certificate_types (tenant_id, name, mandatory_for_users, mandatory_for_providers)
+       select $1, n, u, p from unnest($2::text[], $3::bool[], $4::bool[]) x(n, u, p)
+       on conflict do nothing`,
+      [
+        t,
+        BENCH_CERTIFICATE_TYPES.map((c) => c.name),
+        BENCH_CERTIFICATE_TYPES.map((c) => c.users),
+        BENCH_CERTIFICATE_TYPES.map((c) => c.providers),
+      ],
+    );
+    await q(
+      `insert into certificates (tenant_id, type_id, provider_id, name, license_number, issue_date, expiry)
+       select $1, ct.id, s.id, ct.name, 'PL' || lpad(s.n::text, 8, '0'), current_date - 300 + (s.n * 53) % 500 - 200,
+              case when s.n % 50 = 0 then null else current_date + (s.n * 53) % 500 - 100 end
+         from bench_sp s join certificate_types ct on ct.tenant_id = $1 and ct.name = 'Public Liability Insurance'
+        where s.n % 20 <> 0`,
+      [t],
+    );
+    await q(
+      `insert into certificates (tenant_id, type_id, provider_id, name, issue_date, expiry)
+       select $1, ct.id, s.id, ct.name, current_date - (s.n % 700), case when s.n % 2 = 0 then null else current_date + (s.n * 29) % 400 - 30 end
+         from bench_sp s join certificate_types ct on ct.tenant_id = $1 and ct.name = 'Work Health and Safety Plan'
+        where s.n % 7 <> 0`,
+      [t],
+    );
+    log(`  ${slug}: certificates`);
+
+    // Assignments: 60% of the projects past the quote stage, to an active provider of the same state.
+    await q(`drop table if exists bench_sp_state`);
+    await q(
+      `create temp table bench_sp_state on commit drop as
+       select s.state, row_number() over (partition by s.state order by s.n) as k, count(*) over (partition by s.state) as cnt, s.id, s.n
+         from bench_sp s join service_providers sp on sp.tenant_id = $1 and sp.id = s.id
+        where sp.status_code in ('approved', 'licence_restricted') and s.lat is not null`,
+      [t],
+    );
+    await q(`create index on bench_sp_state (state, k)`);
+    await q(
+      `update projects p set service_provider_id = x.id
+         from (select p2.id as pid, s.id
+                 from projects p2
+                 join (select distinct state, cnt from bench_sp_state) c on c.state = p2.state
+                 join bench_sp_state s on s.state = c.state and s.k = 1 + (p2.id * 7919) % c.cnt
+                where p2.tenant_id = $1 and p2.status <> 'quote' and p2.id % 10 < 6) x
+        where p.tenant_id = $1 and p.id = x.pid`,
+      [t],
+    );
+    await q(
+      `insert into project_provider_staff (tenant_id, project_id, user_id)
+       select $1, p.id, u.id from projects p
+         join lateral (select id from users u where u.tenant_id = $1 and u.service_provider_id = p.service_provider_id order by email limit 1) u on true
+        where p.tenant_id = $1 and p.service_provider_id is not null`,
+      [t],
+    );
+    await q(
+      `insert into provider_ratings (tenant_id, provider_id, project_id, kind, rating, rated_by, created_at, updated_at)
+       select $1, p.service_provider_id, p.id, k.kind,
+              least(5, greatest(0.5, round((s.quality + (random() - 0.5) * 2.5) * 2) / 2)),
+              case when k.kind = 'performance' then p.project_manager_id else p.client_am_id end,
+              coalesce(p.completed_on, p.end_date, now()), coalesce(p.completed_on, p.end_date, now())
+         from projects p join bench_sp s on s.id = p.service_provider_id
+         cross join lateral (values ('performance'), ('customer')) k(kind)
+        where p.tenant_id = $1 and p.status in ('completed', 'closed')
+          and case when k.kind = 'performance' then p.id % 5 <> 0 else p.id % 5 < 3 end`,
+      [t],
+    );
+    await q(
+      `update service_providers sp
+          set performance_rating = r.perf, performance_rating_count = r.perf_n, customer_rating = r.cust, customer_rating_count = r.cust_n
+         from (select provider_id,
+                      round((avg(rating) filter (where kind = 'performance'))::numeric, 2)::float8 as perf,
+                      count(*) filter (where kind = 'performance')::int as perf_n,
+                      round((avg(rating) filter (where kind = 'customer'))::numeric, 2)::float8 as cust,
+                      count(*) filter (where kind = 'customer')::int as cust_n
+                 from provider_ratings where tenant_id = $1 group by provider_id) r
+        where sp.tenant_id = $1 and sp.id = r.provider_id`,
+      [t],
+    );
+    await q('commit');
+  } catch (error) {
+    await q('rollback').catch(() => undefined);
+    throw error;
+  }
+  log(`  ${slug}: providers done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return providerSummary(q, slug, t, false);
+}
+
+/** Add (or reuse) the providers of the big tenant and the noise tenants (generateDataset first); then vacuum. */
+export async function generateProviders(
+  ownerUrl: string,
+  dataset: Dataset,
+  opts: ProviderOptions,
+): Promise<{ tenants: ProviderSummary[]; ms: number }> {
+  const log = opts.log ?? (() => undefined);
+  const started = performance.now();
+  const client = new pg.Client({ connectionString: ownerUrl });
+  await client.connect();
+  try {
+    const out: ProviderSummary[] = [];
+    for (const [i, t] of dataset.tenants.entries())
+      out.push(await generateTenantProviders(client, t.slug, i === 0 ? opts.providers : opts.noiseProviders, log));
+    if (out.some((t) => !t.reused)) {
+      log('  vacuum analyze...');
+      await client.query(
+        `vacuum (analyze) service_providers, provider_categories, provider_services, provider_availabilities, provider_ratings,
+                          project_provider_staff, certificates, certificate_types, projects, users`,
+      );
+    }
+    return { tenants: out, ms: performance.now() - started };
+  } finally {
+    await client.end();
+  }
+}
+
+export function parseProviderArgs(args: string[]): { providers: number; noiseProviders: number } {
+  const { values } = parseArgs({
+    args,
+    strict: false,
+    options: { providers: { type: 'string' }, 'noise-providers': { type: 'string' } },
+  });
+  const int = (v: unknown, d: number) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : d);
+  const providers = int(values.providers, 20_000);
+  return { providers, noiseProviders: int(values['noise-providers'], Math.min(2_000, Math.round(providers / 10))) };
+}
+
 /** Generate (or reuse) the big tenant and the noise tenants; then vacuum so indexes and statistics are fresh. */
 export async function generateDataset(ownerUrl: string, opts: GenerateOptions): Promise<Dataset> {
   const log = opts.log ?? (() => undefined);
@@ -479,6 +798,16 @@ async function main() {
       console.log(
         `${t.slug}: ${t.projects} projects, ${t.clients} clients, ${t.staff} staff, ${t.siteContacts} site contacts${t.reused ? ' (reused)' : ''}`,
       );
+    if (process.argv.includes('--providers')) {
+      const sp = await generateProviders(ownerUrl, ds, {
+        ...parseProviderArgs(process.argv.slice(2)),
+        log: console.log,
+      });
+      for (const t of sp.tenants)
+        console.log(
+          `${t.slug}: ${t.providers} providers, ${t.users} provider users, ${t.certificates} certificates, ${t.assignedProjects} projects assigned, ${t.ratings} ratings${t.reused ? ' (reused)' : ''}`,
+        );
+    }
     console.log(
       `Done in ${(ds.ms / 1000).toFixed(1)} s. Sign in as ${benchAdminEmail(BENCH_SLUG)} / ${BENCH_PASSWORD}`,
     );

@@ -1,0 +1,291 @@
+/**
+ * What the provider search and project map benchmarks share (the approach of projects.bench.ts):
+ * start the real app on a generated database, sign in over HTTP, then per scenario a warm-up,
+ * sequential requests (p50/p95/p99 on the client, and the server's own time from Fastify), and a
+ * load phase in a worker thread (load-worker.mjs) so the load generator does not share the
+ * server's event loop.
+ */
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { loadConfig } from '../apps/api/src/config.js';
+import { startRuntime, type Runtime } from '../apps/api/src/runtime.js';
+import { BENCH_DIR, BENCH_PASSWORD, BENCH_SLUG, benchAdminEmail } from './generate.js';
+
+export const HOST = `${BENCH_SLUG}.localhost`;
+
+/** The job and result of bench/load-worker.mjs. */
+type LoadJob = {
+  port: number;
+  host: string;
+  cookie: string;
+  urls: string[];
+  concurrency: number;
+  requests: number;
+  durationMs: number;
+};
+type LoadResult = { latencies: number[]; statuses: Record<number, number>; elapsedMs: number; bytes: number };
+export type Scenario = { name: string; target: number | null; urls: string[] };
+export type Stats = { n: number; p50: number; p95: number; p99: number; max: number; mean: number };
+export type ScenarioResult = {
+  name: string;
+  target: number | null;
+  sequential: Stats & { server: Stats; statuses: Record<number, number> };
+  load: Stats & { rps: number; concurrency: number; statuses: Record<number, number> };
+  /** Judged on the server's p95 (the target is the server-side figure), all answers 200. */
+  pass: boolean | null;
+  sample: string;
+  /** The URLs with the highest median server time in the sequential phase. */
+  slowest: { url: string; median: number }[];
+};
+export type RunOptions = { requests: number; duration: number; concurrency: number };
+
+export function percentiles(values: number[]): Stats {
+  const s = [...values].sort((a, b) => a - b);
+  const at = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : NaN);
+  const mean = s.length ? s.reduce((a, b) => a + b, 0) / s.length : NaN;
+  return { n: s.length, p50: at(50), p95: at(95), p99: at(99), max: s.at(-1) ?? NaN, mean };
+}
+
+/** A deterministic shuffle (same URL order on every run). */
+export function shuffled<T>(list: T[], seed = 7): T[] {
+  const out = [...list];
+  let a = seed;
+  const rnd = () => (a = (a * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function call(port: number, method: string, url: string, headers: Record<string, string>, body?: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: url, headers: { host: HOST, ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function runInWorker(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: job });
+    worker.once('message', (m: { result?: LoadResult; error?: string }) => {
+      void worker.terminate();
+      if (m.result) resolve(m.result);
+      else reject(new Error(m.error));
+    });
+    worker.once('error', reject);
+  });
+}
+
+export type Bench = {
+  rt: Runtime;
+  port: number;
+  cookie: string;
+  log: (m: string) => void;
+  /** Runs the scenarios that answer (a probe first) and returns their results. */
+  measure(scenarios: Scenario[], opts: RunOptions): Promise<ScenarioResult[]>;
+  close(): Promise<void>;
+};
+
+/** Starts the runtime on bench/out/data-<projects> (or DATABASE_URL); `prepare` generates or reuses the data, then the app listens and signs in. */
+export async function startBench(
+  projects: number,
+  fresh: boolean,
+  prepare: (ownerUrl: string, log: (m: string) => void) => Promise<void>,
+): Promise<Bench> {
+  const dataDir = path.join(BENCH_DIR, 'out', `data-${projects}`);
+  if (fresh) await fs.rm(dataDir, { recursive: true, force: true });
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o711 });
+  await fs.chmod(dataDir, 0o711); // as root the server runs as 'postgres' and must reach its folder
+  const port = await freePort();
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: process.env.DATABASE_URL,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_HOST: 'localhost',
+  });
+  const t0 = performance.now();
+  const log = (m: string) => console.log(`[${((performance.now() - t0) / 1000).toFixed(1)}s] ${m}`);
+  log(`Starting Siteflow (data in ${config.databaseUrl ? 'DATABASE_URL' : dataDir})...`);
+  const rt = await startRuntime(config, log, { logger: false, serveWeb: false });
+  try {
+    await prepare(rt.ownerUrl, log);
+    // Server time of every request, from Fastify, while a phase records.
+    let serverTimes: { url: string; ms: number }[] | null = null;
+    rt.app.addHook('onResponse', async (request, reply) => {
+      serverTimes?.push({ url: request.url, ms: reply.elapsedTime });
+    });
+    await rt.app.listen({ port, host: '127.0.0.1' });
+    const login = await call(
+      port,
+      'POST',
+      '/api/auth/login',
+      { 'content-type': 'application/json', 'x-siteflow-csrf': '1' },
+      JSON.stringify({ email: benchAdminEmail(BENCH_SLUG), password: BENCH_PASSWORD }),
+    );
+    const setCookie = [login.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('sf_session='));
+    if (login.status !== 200 || !setCookie) throw new Error(`sign-in failed: ${login.status} ${login.text}`);
+    const cookie = setCookie.split(';')[0]!;
+
+    const measure = async (scenarios: Scenario[], opts: RunOptions) => {
+      const results: ScenarioResult[] = [];
+      for (const s of scenarios) {
+        const probe = await call(port, 'GET', s.urls[0]!, { cookie });
+        if (probe.status !== 200) {
+          log(
+            `${s.name}: ${s.urls[0]} answered ${probe.status} ${probe.text.slice(0, 200)}; skipped (endpoint not there yet?)`,
+          );
+          continue;
+        }
+        const base = { port, host: HOST, cookie, urls: s.urls };
+        log(`${s.name}: warming up, then sequential requests...`);
+        await runInWorker({ ...base, concurrency: 1, requests: Math.min(50, s.urls.length * 2), durationMs: 30_000 });
+        serverTimes = [];
+        const requests = s.target === null ? Math.min(opts.requests, 100) : opts.requests;
+        const seq = await runInWorker({ ...base, concurrency: 1, requests, durationMs: 60_000 });
+        const times = serverTimes as { url: string; ms: number }[];
+        serverTimes = null;
+        const server = percentiles(times.map((x) => x.ms));
+        log(`${s.name}: ${opts.concurrency} concurrent for ${opts.duration} s...`);
+        const load = await runInWorker({
+          ...base,
+          concurrency: opts.concurrency,
+          requests: 200_000,
+          durationMs: opts.duration * 1000,
+        });
+        const byUrl = new Map<string, number[]>();
+        for (const x of times) byUrl.set(x.url, [...(byUrl.get(x.url) ?? []), x.ms]);
+        const slowest = [...byUrl]
+          .map(([url, ms]) => ({ url: decodeURIComponent(url), median: percentiles(ms).p50 }))
+          .sort((a, b) => b.median - a.median)
+          .slice(0, 5);
+        const allOk = Object.keys(seq.statuses).every((k) => k === '200');
+        const body = JSON.parse(probe.text) as { total?: number; markers?: unknown[]; items?: unknown[] };
+        results.push({
+          name: s.name,
+          target: s.target,
+          sequential: { ...percentiles(seq.latencies), server, statuses: seq.statuses },
+          load: {
+            ...percentiles(load.latencies),
+            rps: (load.latencies.length / load.elapsedMs) * 1000,
+            concurrency: opts.concurrency,
+            statuses: load.statuses,
+          },
+          pass: s.target === null ? null : allOk && server.p95 <= s.target,
+          sample: `${decodeURIComponent(s.urls[0]!)} -> total ${body.total ?? '?'}, ${body.items?.length ?? '?'} items${body.markers ? `, ${body.markers.length} markers` : ''}, ${probe.text.length} bytes`,
+          slowest,
+        });
+      }
+      return results;
+    };
+    return { rt, port, cookie, log, measure, close: () => rt.close() };
+  } catch (error) {
+    await rt.close();
+    throw error;
+  }
+}
+
+const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '-');
+
+/** The table (targets judged on the server p95), non-200 answers, samples and the slowest URLs of a failure. */
+export function printResults(title: string, results: ScenarioResult[], opts: RunOptions) {
+  console.log('');
+  console.log(title);
+  console.log(
+    `Sequential: up to ${opts.requests} requests per scenario (n), one at a time, at most 60 s. Load: ${opts.concurrency} concurrent for ${opts.duration} s. Times in ms; client = round trip on loopback, server = Fastify's own time. Targets apply to the server p95.`,
+  );
+  const load = os.loadavg().map((l) => l.toFixed(1));
+  console.log(
+    `Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), Node ${process.version}, load average ${load.join(' / ')} (1/5/15 min).`,
+  );
+  if (os.loadavg()[0]! > os.cpus().length)
+    console.log('  ! The machine was busy with other work while measuring: expect slower, noisier figures.');
+  console.log('');
+  const head = [
+    'scenario',
+    'n',
+    'server p50',
+    'server p95',
+    'client p50',
+    'client p95',
+    'client p99',
+    `rps@${opts.concurrency}`,
+    `p95@${opts.concurrency}`,
+    'target p95',
+    'result',
+  ];
+  const rows = results.map((r) => [
+    r.name,
+    String(r.sequential.n),
+    ms(r.sequential.server.p50),
+    ms(r.sequential.server.p95),
+    ms(r.sequential.p50),
+    ms(r.sequential.p95),
+    ms(r.sequential.p99),
+    r.load.rps.toFixed(0),
+    ms(r.load.p95),
+    r.target === null ? '-' : `<= ${r.target}`,
+    r.pass === null ? 'info' : r.pass ? 'PASS' : 'FAIL',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+  for (const r of results) {
+    const bad = Object.entries({ ...r.sequential.statuses, ...r.load.statuses }).filter(([s]) => s !== '200');
+    if (bad.length) console.log(`  ! ${r.name}: non-200 responses ${JSON.stringify(Object.fromEntries(bad))}`);
+  }
+  console.log('');
+  for (const r of results) console.log(`  e.g. ${r.sample}`);
+  for (const r of results.filter((x) => x.target !== null)) {
+    console.log(`\n  Slowest requests of '${r.name}' (median server ms):`);
+    for (const u of r.slowest) console.log(`    ${ms(u.median).padStart(7)}  ${u.url}`);
+  }
+}
+
+export async function writeResults(file: string, data: unknown) {
+  const out = path.join(BENCH_DIR, 'out', file);
+  await fs.writeFile(
+    out,
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        machine: { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg() },
+        ...(data as object),
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`\nResults written to ${path.relative(process.cwd(), out)}`);
+}
