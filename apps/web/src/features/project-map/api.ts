@@ -1,0 +1,48 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { sortManagers, type AccountManager, type CategoryView, type ProjectMapResponse } from '@siteflow/core';
+import { api } from '../../api/client';
+
+export const projectMapKeys = {
+  all: ['project-map'] as const,
+  map: (query: Record<string, string | number | undefined>) => ['project-map', query] as const,
+  categories: ['reference', 'categories'] as const,
+  accountManagers: (clientId: string) => ['clients', clientId, 'account-managers'] as const,
+};
+
+/**
+ * Markers of the current view and one page of the list, in one request. While the next answer
+ * loads, the previous markers and list stay on screen.
+ */
+export function useProjectMap(query: Record<string, string | number | undefined>, enabled: boolean) {
+  return useQuery({
+    queryKey: projectMapKeys.map(query),
+    queryFn: ({ signal }) => api.get<ProjectMapResponse>('/api/project-map', query, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** Categories with their services (the same cache as the reference screens). */
+export function useCategoryOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: projectMapKeys.categories,
+    queryFn: ({ signal }) => api.get<{ items: CategoryView[] }>('/api/categories', undefined, signal),
+    select: (data) => data.items,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Active account managers of one client, by name (the same cache as the project screens). */
+export function useAccountManagerOptions(clientId: string) {
+  return useQuery({
+    queryKey: projectMapKeys.accountManagers(clientId),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ items: AccountManager[] }>(`/api/clients/${encodeURIComponent(clientId)}/account-managers`, undefined, signal)
+        .then((r) => sortManagers(r.items.filter((m) => m.active))),
+    enabled: Boolean(clientId),
+    staleTime: 60_000,
+  });
+}

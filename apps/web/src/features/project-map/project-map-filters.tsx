@@ -1,0 +1,395 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Grid, Group, MultiSelect, Select, Slider, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconRefresh } from '@tabler/icons-react';
+import {
+  MIN_RATING_CHOICES,
+  PROJECT_STATUS_LABELS,
+  PROJECT_STATUSES,
+  SEARCH_DISTANCE,
+  type ProjectStatus,
+  type Role,
+  type State,
+} from '@siteflow/core';
+import { PostcodeInput } from '../../ui/postcode-input';
+import { StateSelect } from '../../ui/state-select';
+import { useClientName, useClientOptions, useProjectManagerOptions, type Option } from '../projects/list-api';
+import { useAccountManagerOptions, useCategoryOptions } from './api';
+import { filtersOf, type MapFilters } from './filters';
+
+export const FILTER_DEBOUNCE_MS = 400;
+
+/**
+ * A text field typed freely whose value reaches the URL (and so the request) once typing pauses;
+ * a change of the URL value from elsewhere (Reset, back/forward) shows in the field.
+ */
+export function useDebouncedText(value: string, commit: (value: string) => void) {
+  const [text, setText] = useState(value);
+  const [debounced] = useDebouncedValue(text.trim(), FILTER_DEBOUNCE_MS);
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if (value !== text.trim()) setText(value);
+  }
+  useEffect(() => {
+    if (debounced !== value) commit(debounced);
+    // Only a new debounced text commits; the URL value is read fresh by `commit`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  return [text, setText] as const;
+}
+
+const STATUS_OPTIONS = PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] }));
+const RATING_OPTIONS = MIN_RATING_CHOICES.map((n) => ({ value: String(n), label: `${n} or more` }));
+
+export type Abilities = { categories: boolean; clients: boolean; managers: boolean };
+
+/** The filter panel ('Show More Filters'): every filter of the role's set (spec 1 section 6). */
+export function ProjectMapFilters({
+  filters,
+  update,
+  reset,
+  role,
+  abilities,
+  amClientId,
+}: {
+  filters: MapFilters;
+  update: (changes: Partial<MapFilters>) => void;
+  reset: () => void;
+  role: Role | undefined;
+  abilities: Abilities;
+  /** Whose account managers the Account Manager filter offers (the chosen client, or the client's own). */
+  amClientId: string;
+}) {
+  const allowed = filtersOf(role);
+  const [postcode, setPostcode] = useDebouncedText(filters.postcode, (postcode) => update({ postcode }));
+  const [suburb, setSuburb] = useDebouncedText(filters.suburb, (suburb) => update({ suburb }));
+  const [orderRef, setOrderRef] = useDebouncedText(filters.order_reference, (order_reference) =>
+    update({ order_reference }),
+  );
+  return (
+    <Stack gap="md" pt="md">
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+          <MultiSelect
+            label="Status"
+            placeholder={filters.status.length ? undefined : 'All statuses'}
+            data={STATUS_OPTIONS}
+            value={filters.status}
+            onChange={(v) => update({ status: v as ProjectStatus[] })}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear Status' }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+          <PostcodeInput label="Postcode" value={postcode} onChange={setPostcode} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+          <StateSelect
+            value={filters.state || null}
+            onChange={(v) => update({ state: (v ?? '') as State | '' })}
+            allowDeselect
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear State' }}
+            placeholder="Any state"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+          <TextInput label="Suburb" value={suburb} maxLength={100} onChange={(e) => setSuburb(e.currentTarget.value)} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+          <DistanceSlider value={filters.distance} onChange={(distance) => update({ distance })} />
+        </Grid.Col>
+        {abilities.categories ? (
+          <CategoryFilters
+            categories={filters.categories}
+            services={filters.services}
+            onChange={(categories, services) => update({ categories, services })}
+          />
+        ) : null}
+        <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+          <TextInput
+            type="date"
+            label="Start date"
+            value={filters.start_date}
+            onChange={(e) => update({ start_date: e.currentTarget.value })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+          <TextInput
+            type="date"
+            label="End date"
+            value={filters.end_date}
+            min={filters.start_date || undefined}
+            onChange={(e) => update({ end_date: e.currentTarget.value })}
+          />
+        </Grid.Col>
+        {allowed.has('project_manager') && abilities.managers ? (
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+            <ManagerFilter value={filters.project_manager_id} onChange={(project_manager_id) => update({ project_manager_id })} />
+          </Grid.Col>
+        ) : null}
+        {allowed.has('client') && abilities.clients ? (
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+            <ClientFilter
+              value={filters.client_id}
+              // Another client's account managers do not apply.
+              onChange={(client_id) => update({ client_id, account_manager_id: '' })}
+            />
+          </Grid.Col>
+        ) : null}
+        {allowed.has('account_manager') ? (
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+            <AccountManagerFilter
+              clientId={amClientId}
+              needsClient={allowed.has('client') && abilities.clients}
+              value={filters.account_manager_id}
+              onChange={(account_manager_id) => update({ account_manager_id })}
+            />
+          </Grid.Col>
+        ) : null}
+        {allowed.has('order_reference') ? (
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+            <TextInput
+              label="Order Reference"
+              value={orderRef}
+              maxLength={100}
+              onChange={(e) => setOrderRef(e.currentTarget.value)}
+            />
+          </Grid.Col>
+        ) : null}
+        {allowed.has('performance_rating') ? (
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+            <RatingFilter
+              label="Minimum Performance Rating"
+              value={filters.min_performance}
+              onChange={(min_performance) => update({ min_performance })}
+            />
+          </Grid.Col>
+        ) : null}
+        {allowed.has('customer_rating') ? (
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+            <RatingFilter
+              label="Minimum Customer Rating"
+              value={filters.min_customer}
+              onChange={(min_customer) => update({ min_customer })}
+            />
+          </Grid.Col>
+        ) : null}
+      </Grid>
+      <Group>
+        <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={reset}>
+          Reset
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** 0 to 200 km in steps of 5; the request follows when the thumb is let go. */
+function DistanceSlider({ value, onChange }: { value: number; onChange: (value: number) => void }) {
+  const [local, setLocal] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setLocal(value);
+  }
+  const text = local === 0 ? 'Any distance' : `Under ${local} km`;
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={500} id="project-map-distance-label">
+          Distance
+        </Text>
+        <Text size="sm" c="dimmed">
+          {text}
+        </Text>
+      </Group>
+      <Slider
+        min={SEARCH_DISTANCE.min}
+        max={SEARCH_DISTANCE.max}
+        step={SEARCH_DISTANCE.step}
+        value={local}
+        onChange={setLocal}
+        onChangeEnd={onChange}
+        thumbLabel="Distance in km"
+        label={(v) => `${v} km`}
+        marks={[{ value: 0 }, { value: 50 }, { value: 100 }, { value: 150 }, { value: 200 }]}
+      />
+      <Text size="xs" c="dimmed">
+        From the postcode, suburb or state, or your location.
+      </Text>
+    </Stack>
+  );
+}
+
+/** Categories, then the services of the chosen categories (all services when none is chosen). */
+function CategoryFilters({
+  categories,
+  services,
+  onChange,
+}: {
+  categories: string[];
+  services: string[];
+  onChange: (categories: string[], services: string[]) => void;
+}) {
+  const query = useCategoryOptions(true);
+  const all = useMemo(() => query.data ?? [], [query.data]);
+  const categoryOptions = all.map((c) => ({ value: c.id, label: c.name }));
+  const servicesOf = (chosen: string[]) => {
+    const seen = new Map<string, string>();
+    for (const c of all) if (chosen.length === 0 || chosen.includes(c.id)) for (const s of c.services) seen.set(s.id, s.name);
+    return [...seen].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+  };
+  const serviceOptions = servicesOf(categories);
+  const error = query.isError ? 'Categories could not be loaded.' : undefined;
+  return (
+    <>
+      <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+        <MultiSelect
+          label="Categories"
+          placeholder={categories.length ? undefined : query.isLoading ? 'Loading…' : 'All categories'}
+          data={categoryOptions}
+          value={categories.filter((id) => categoryOptions.some((o) => o.value === id) || query.isLoading)}
+          onChange={(next) => {
+            const offered = new Set(servicesOf(next).map((o) => o.value));
+            onChange(next, services.filter((s) => offered.has(s)));
+          }}
+          searchable
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear Categories' }}
+          nothingFoundMessage="No categories found"
+          error={error}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+        <MultiSelect
+          label="Services"
+          placeholder={services.length ? undefined : 'All services'}
+          data={serviceOptions}
+          value={services.filter((id) => serviceOptions.some((o) => o.value === id) || query.isLoading)}
+          onChange={(next) => onChange(categories, next)}
+          searchable
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear Services' }}
+          nothingFoundMessage="No services found"
+        />
+      </Grid.Col>
+    </>
+  );
+}
+
+function RatingFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+}) {
+  return (
+    <Select
+      label={label}
+      placeholder="Any rating"
+      data={RATING_OPTIONS}
+      value={value === null ? null : String(value)}
+      onChange={(v) => onChange(v ? Number(v) : null)}
+      clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
+    />
+  );
+}
+
+function ManagerFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const options = useProjectManagerOptions(true);
+  return (
+    <Select
+      label="Project Manager"
+      placeholder={options.isLoading ? 'Loading…' : 'All project managers'}
+      data={options.data ?? []}
+      value={value || null}
+      onChange={(v) => onChange(v ?? '')}
+      searchable
+      clearable
+      clearButtonProps={{ 'aria-label': 'Clear Project Manager' }}
+      nothingFoundMessage="No project managers found"
+      error={options.isError ? 'Project managers could not be loaded.' : undefined}
+    />
+  );
+}
+
+/** Clients, searched on the server as the user types (a company may have many). */
+function ClientFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const [searchValue, setSearchValue] = useState('');
+  const [debounced] = useDebouncedValue(searchValue.trim(), 250);
+  const name = useClientName(value, true);
+  // The box shows the chosen client's name: that is not a search.
+  const term = debounced === name.data ? '' : debounced;
+  const options = useClientOptions(term, true);
+  const list = options.data ?? [];
+  const data: Option[] = [
+    ...(value && !list.some((o) => o.value === value) ? [{ value, label: name.data ?? 'Loading…' }] : []),
+    ...list,
+  ];
+  return (
+    <Select
+      label="Client"
+      placeholder="All clients"
+      data={data}
+      value={value || null}
+      onChange={(v) => onChange(v ?? '')}
+      searchable
+      searchValue={searchValue}
+      onSearchChange={setSearchValue}
+      filter={({ options: all }) => all}
+      clearable
+      clearButtonProps={{ 'aria-label': 'Clear Client' }}
+      nothingFoundMessage={options.isFetching ? 'Searching…' : 'No clients found'}
+      error={options.isError ? 'Clients could not be loaded.' : undefined}
+    />
+  );
+}
+
+/**
+ * The client's active account managers. Staff choose a client first; a client's own users get
+ * their company's (when the server lets them list them).
+ */
+function AccountManagerFilter({
+  clientId,
+  needsClient,
+  value,
+  onChange,
+}: {
+  clientId: string;
+  needsClient: boolean;
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const options = useAccountManagerOptions(clientId);
+  const data = (options.data ?? []).map((m) => ({ value: m.id, label: m.name }));
+  const unavailable = !clientId || options.isError;
+  const placeholder = !clientId
+    ? needsClient
+      ? 'Choose a client first'
+      : 'No account managers to choose from'
+    : options.isLoading
+      ? 'Loading…'
+      : options.isError
+        ? 'Account managers could not be loaded'
+        : 'All account managers';
+  return (
+    <Select
+      label="Account Manager"
+      placeholder={placeholder}
+      data={value && !data.some((o) => o.value === value) ? [...data, { value, label: 'Chosen account manager' }] : data}
+      value={value || null}
+      onChange={(v) => onChange(v ?? '')}
+      disabled={unavailable && !value}
+      searchable
+      clearable
+      clearButtonProps={{ 'aria-label': 'Clear Account Manager' }}
+      nothingFoundMessage="No account managers found"
+    />
+  );
+}

@@ -1,0 +1,195 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Badge, Button, Collapse, Grid, Group, Paper, Skeleton, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconCurrentLocation, IconSearch, IconX } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { isClientRole, PROJECT_MAP_TEXT } from '@siteflow/core';
+import { useCan, useSession } from '../../app/session';
+import { PageHeader } from '../../ui/page-header';
+import { notifySuccess } from '../../ui/notify';
+import { useProjectMap } from './api';
+import { activeFilterCount, DEFAULT_FILTERS, readFilters, toQuery, toSearchParams, type MapFilters, type Viewport } from './filters';
+import { ProjectMapFilters, useDebouncedText } from './project-map-filters';
+import { ProjectMapList } from './project-map-list';
+
+const ProjectMapCanvas = lazy(() => import('./project-map-canvas'));
+
+/** The map's height (and the list's, beside it). */
+const HEIGHT = 640;
+/** View changes are sent once the map has settled. */
+const VIEWPORT_DEBOUNCE_MS = 250;
+
+type Locating = 'idle' | 'locating' | 'denied' | 'unsupported';
+
+/**
+ * Project map (spec 1: Project map): search, filters by role, a map (8/12) of server-clustered
+ * markers for the current view and a paged list (4/12). The filters live in the URL.
+ */
+export function ProjectMapScreen() {
+  const role = useSession().user?.role;
+  const abilities = {
+    categories: useCan('reference.view'),
+    clients: useCan('clients.view'),
+    managers: useCan('staff.view'),
+  };
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readFilters(searchParams, role);
+
+  /** Any change but the page itself starts again at page 1; read from the latest URL (no stale values). */
+  const update = useCallback(
+    (changes: Partial<MapFilters>) =>
+      setSearchParams((prev) => toSearchParams({ ...readFilters(prev, role), page: 1, ...changes }), { replace: true }),
+    [setSearchParams, role],
+  );
+  const reset = () => setSearchParams(toSearchParams(DEFAULT_FILTERS), { replace: true });
+
+  const [showFilters, setShowFilters] = useState(() => activeFilterCount(filters) > 0);
+  const [search, setSearch] = useDebouncedText(filters.search, (value) => update({ search: value }));
+
+  const [viewport, setViewport] = useState<Viewport | null>(null);
+  const onViewport = useCallback(
+    (next: Viewport) => setViewport((prev) => (prev && prev.bbox === next.bbox && prev.zoom === next.zoom ? prev : next)),
+    [],
+  );
+  const [debounced] = useDebouncedValue(viewport, VIEWPORT_DEBOUNCE_MS);
+  // The first view is asked for at once; later moves once the map has settled.
+  const settled = debounced ?? viewport;
+  const query = useProjectMap(toQuery(filters, settled), settled !== null);
+  const data = query.data;
+
+  // A page past the end (a bookmarked URL, or fewer matches now) goes to the last page.
+  useEffect(() => {
+    if (!data || data.items.length > 0 || data.total === 0 || filters.page === 1 || query.isPlaceholderData) return;
+    const last = Math.max(1, Math.ceil(data.total / data.pageSize));
+    if (last !== filters.page)
+      setSearchParams((prev) => toSearchParams({ ...readFilters(prev, role), page: last }), { replace: true });
+  }, [data, filters.page, query.isPlaceholderData, role, setSearchParams]);
+
+  const [locating, setLocating] = useState<Locating>('idle');
+  const useMyLocation = () => {
+    if (!('geolocation' in navigator) || !navigator.geolocation) {
+      setLocating('unsupported');
+      return;
+    }
+    setLocating('locating');
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating('idle');
+        const round = (v: number) => Number(v.toFixed(5));
+        update({ lat: round(position.coords.latitude), lng: round(position.coords.longitude) });
+        notifySuccess('The map is centred on your location.');
+      },
+      () => setLocating('denied'),
+      { timeout: 10_000, maximumAge: 60_000 },
+    );
+  };
+
+  const count = activeFilterCount(filters);
+  // Client users see only their own company's projects: theirs are its account managers.
+  const ownClient = role && isClientRole(role) ? (data?.items[0]?.client_id ?? '') : '';
+  const amClientId = filters.client_id || ownClient;
+
+  return (
+    <>
+      <PageHeader title="Project map" description="Projects by place: zoom in on a cluster, open a project from its marker or the list." />
+      <Paper withBorder radius="lg" p="md" mb="md">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <TextInput
+            label={PROJECT_MAP_TEXT.searchPlaceholder}
+            placeholder="Code, name, client, address…"
+            type="search"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            maxLength={200}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={{ base: '100%', sm: 340 }}
+          />
+          <Button
+            variant="light"
+            leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+            rightSection={
+              count > 0 ? (
+                <Badge size="sm" circle aria-hidden>
+                  {count}
+                </Badge>
+              ) : null
+            }
+            title={count > 0 ? `${count} filters set` : undefined}
+            aria-expanded={showFilters}
+            aria-controls="project-map-filters"
+            onClick={() => setShowFilters((v) => !v)}
+          >
+            {showFilters ? PROJECT_MAP_TEXT.hide : PROJECT_MAP_TEXT.showMore}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconCurrentLocation size={16} aria-hidden />}
+            loading={locating === 'locating'}
+            onClick={useMyLocation}
+          >
+            Use my location
+          </Button>
+          {filters.lat !== null ? (
+            <Button variant="subtle" leftSection={<IconX size={16} aria-hidden />} onClick={() => update({ lat: null, lng: null })}>
+              Clear my location
+            </Button>
+          ) : null}
+        </Group>
+        {locating === 'denied' || locating === 'unsupported' ? (
+          <Text size="sm" c="orange.8" mt="xs" role="status">
+            {locating === 'denied'
+              ? 'Your location is not available, so the map has no centre. Enter a postcode, suburb or state instead.'
+              : 'This browser cannot share its location. Enter a postcode, suburb or state instead.'}
+          </Text>
+        ) : null}
+        {data?.centre ? (
+          <Text size="sm" c="dimmed" mt="xs">
+            Centred on {data.centre.label}
+            {filters.distance > 0 ? `: projects under ${filters.distance} km` : ''}
+          </Text>
+        ) : null}
+        <Collapse expanded={showFilters}>
+          <div id="project-map-filters">
+            {showFilters ? (
+              <ProjectMapFilters
+                filters={filters}
+                update={update}
+                reset={reset}
+                role={role}
+                abilities={abilities}
+                amClientId={amClientId}
+              />
+            ) : null}
+          </div>
+        </Collapse>
+      </Paper>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Suspense fallback={<Skeleton h={HEIGHT} radius="lg" aria-label="Loading the map" />}>
+            <ProjectMapCanvas
+              centre={data?.centre ? { lat: data.centre.lat, lng: data.centre.lng } : null}
+              distance={filters.distance}
+              markers={data?.markers ?? []}
+              role={role}
+              onViewport={onViewport}
+            />
+          </Suspense>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <ProjectMapList
+            data={data}
+            role={role}
+            loading={query.isPending}
+            fetching={query.isFetching}
+            error={query.isError ? query.error : null}
+            onRetry={() => void query.refetch()}
+            onPage={(page) =>
+              setSearchParams((prev) => toSearchParams({ ...readFilters(prev, role), page }), { replace: false })
+            }
+            height={HEIGHT}
+          />
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
