@@ -1,6 +1,3 @@
-// Placeholder exports until the screens land (replaced by the certifications screens).
-const Pending = () => null;
-export const CertificationsScreen = Pending;
-export const CertificationsMeRedirect = Pending;
-export const CertificateTypeListScreen = Pending;
-export const CertificateTypeEditScreen = Pending;
+export { CertificationsMeRedirect, CertificationsScreen } from './certifications-screen';
+export { CertificateTypeListScreen } from './certificate-type-list-screen';
+export { CertificateTypeEditScreen } from './certificate-type-edit-screen';

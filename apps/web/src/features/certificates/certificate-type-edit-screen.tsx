@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Breadcrumbs,
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Input,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconPhotoOff, IconTrash, IconUpload } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { IMAGE_MIME_TYPES, type CertificateTypeView } from '@siteflow/core';
+import { confirmAction } from '../../ui/confirm';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { PageHeader } from '../../ui/page-header';
+import { ErrorState, LoadingState } from '../../ui/query-states';
+import { useCertificateType, useDeleteCertificateType, useDeleteSample, useUploadSamples } from './api';
+import { CertificateTypeForm, confirmDeleteType } from './certificate-type-form';
+
+function Crumbs({ current }: { current: string }) {
+  return (
+    <Breadcrumbs mb="xs" aria-label="Breadcrumb">
+      <Anchor component={Link} to="/certificate-types" size="sm">
+        Certificate Types
+      </Anchor>
+      <Text size="sm" c="dimmed" aria-current="page">
+        {current}
+      </Text>
+    </Breadcrumbs>
+  );
+}
+
+/** /certificate-types/new and /certificate-types/{id}/edit (samples and delete once the type exists). */
+export function CertificateTypeEditScreen() {
+  const { id } = useParams();
+  const query = useCertificateType(id);
+  const navigate = useNavigate();
+  const remove = useDeleteCertificateType();
+
+  if (!id) {
+    return (
+      <>
+        <Crumbs current="New certificate type" />
+        <PageHeader title="New certificate type" description="Sample images can be added once it is created." />
+        <CertificateTypeForm />
+      </>
+    );
+  }
+
+  const type = query.data;
+  const askDelete = (t: CertificateTypeView) =>
+    confirmDeleteType(t.name, () =>
+      remove.mutate(t.id, {
+        onSuccess: (data) => {
+          notifySuccess(data?.message || `${t.name} deleted.`);
+          navigate('/certificate-types');
+        },
+        onError: (error) => notifyError(error, `${t.name} was not deleted`),
+      }),
+    );
+
+  return (
+    <>
+      <Crumbs current={type?.name ?? 'Edit certificate type'} />
+      <PageHeader
+        title={type ? `Edit ${type.name}` : 'Edit certificate type'}
+        actions={
+          type ? (
+            <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => askDelete(type)} loading={remove.isPending}>
+              Delete certificate type
+            </Button>
+          ) : null
+        }
+      />
+      {query.isError ? (
+        <ErrorState error={query.error} onRetry={() => query.refetch()} title="Could not load the certificate type" />
+      ) : type ? (
+        <Stack gap="lg">
+          <CertificateTypeForm key={type.id} type={type} />
+          <SampleImages type={type} />
+        </Stack>
+      ) : (
+        <LoadingState label="Loading the certificate type…" />
+      )}
+    </>
+  );
+}
+
+const SAMPLE_TYPE_MESSAGE = 'Sample images must be JPG or PNG.';
+
+function SampleImages({ type }: { type: CertificateTypeView }) {
+  const upload = useUploadSamples(type.id);
+  const remove = useDeleteSample(type.id);
+  const [error, setError] = useState<string | null>(null);
+
+  const choose = (files: File[]) => {
+    if (!files.length) return;
+    const bad = files.find((f) => !(IMAGE_MIME_TYPES as readonly string[]).includes(f.type) && !/\.(jpe?g|png)$/i.test(f.name));
+    if (bad) return setError(SAMPLE_TYPE_MESSAGE);
+    setError(null);
+    upload.mutate(files, {
+      onSuccess: () => notifySuccess(files.length === 1 ? 'Sample image added.' : `${files.length} sample images added.`),
+      onError: (e) => {
+        setError(null);
+        notifyError(e, 'The sample images were not added');
+      },
+    });
+  };
+
+  const askRemove = (file: CertificateTypeView['files'][number]) =>
+    confirmAction({
+      title: `Remove ${file.name}?`,
+      message: 'This sample image will no longer be shown with the certificate type.',
+      confirmLabel: 'Remove',
+      onConfirm: () =>
+        remove.mutate(file.id, {
+          onSuccess: () => notifySuccess('Sample image removed.'),
+          onError: (e) => notifyError(e, 'The sample image was not removed'),
+        }),
+    });
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="samples-title">
+      <Group justify="space-between" mb="md" align="flex-start">
+        <Box>
+          <Title order={2} size="h4" id="samples-title">
+            Sample images
+          </Title>
+          <Text size="sm" c="dimmed">
+            Shown beside the certificates of this type, so people know what to upload.
+          </Text>
+        </Box>
+        <Input.Wrapper error={error}>
+          <FileButton onChange={choose} accept={IMAGE_MIME_TYPES.join(',')} multiple>
+            {(props) => (
+              <Button {...props} variant="light" leftSection={<IconUpload size={16} aria-hidden />} loading={upload.isPending}>
+                Add sample images
+              </Button>
+            )}
+          </FileButton>
+        </Input.Wrapper>
+      </Group>
+      {type.files.length === 0 ? (
+        <Group gap="xs" c="dimmed">
+          <IconPhotoOff size={18} aria-hidden />
+          <Text size="sm">No sample images yet.</Text>
+        </Group>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md">
+          {type.files.map((file) => (
+            <Stack key={file.id} gap={4}>
+              <Image src={file.url} alt={`Sample: ${file.name}`} h={120} fit="contain" radius="md" bg="var(--mantine-color-default-hover)" />
+              <Group gap={4} wrap="nowrap" justify="space-between">
+                <Text size="xs" truncate>
+                  {file.name}
+                </Text>
+                <ActionIcon variant="subtle" color="red" aria-label={`Remove sample ${file.name}`} onClick={() => askRemove(file)}>
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,38 @@
+import '@mantine/dates/styles.css';
+import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
+import { CERTIFICATE_INPUT_FORMAT } from '@siteflow/core';
+
+const ARIA = {
+  nextMonth: 'Next month',
+  previousMonth: 'Previous month',
+  nextYear: 'Next year',
+  previousYear: 'Previous year',
+  nextDecade: 'Next decade',
+  previousDecade: 'Previous decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};
+
+type Props = Omit<DatePickerInputProps, 'value' | 'onChange' | 'type'> & {
+  label: string;
+  value?: string | null;
+  onChange: (value: string | null) => void;
+};
+
+/** A date picked from a calendar, shown and sent as YYYY-MM-DD; clearable by a labelled button. */
+export function DateField({ label, value, onChange, ...rest }: Props) {
+  return (
+    <DatePickerInput
+      label={label}
+      valueFormat={CERTIFICATE_INPUT_FORMAT}
+      placeholder={CERTIFICATE_INPUT_FORMAT}
+      clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
+      ariaLabels={ARIA}
+      popoverProps={{ withinPortal: true }}
+      value={value || null}
+      onChange={(next) => onChange(next ? String(next).slice(0, 10) : null)}
+      {...rest}
+    />
+  );
+}
