@@ -68,6 +68,8 @@ export type FilesFormOptions = {
   mimes: readonly string[];
   messages: { type: string; size: string; count: string };
   listFields?: readonly string[];
+  /** In a JSON body, these fields may be objects; they are passed on as JSON text (as a multipart form sends them). */
+  jsonFields?: readonly string[];
 };
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
@@ -104,7 +106,7 @@ export async function readFormWithFiles(request: FastifyRequest, options: FilesF
       else if (typeof v === 'string') fields[k] = v;
       else if (v === null || v === undefined) fields[k] = '';
       else if (typeof v === 'number' || typeof v === 'boolean') fields[k] = String(v);
-      else if (k === 'details' && typeof v === 'object' && !Array.isArray(v)) fields[k] = JSON.stringify(v);
+      else if (options.jsonFields?.includes(k) && typeof v === 'object') fields[k] = JSON.stringify(v);
       else errors[k] = [NOT_TEXT_MESSAGE];
     }
     if (Object.keys(errors).length) throw invalid(errors);

@@ -331,6 +331,12 @@ describe('certifications of a user', () => {
     const ok = await post({ type_id: type.id, details: JSON.stringify({ licence_class: 'B', hours: '7', stray: 'x' }) });
     expect(ok.status, ok.text).toBe(201);
     expect(ok.json.details).toEqual({ licence_class: 'B', hours: 7 });
+    // A JSON body works too (details as an object; no files).
+    const json = await admin({ method: 'POST', url: certUrl(employee.id), body: { type_id: type.id, expiry: day(5), details: { licence_class: 'A' } } });
+    expect(json.status, json.text).toBe(201);
+    expect(json.json).toMatchObject({ expiry: day(5), details: { licence_class: 'A', hours: null }, files: [] });
+    const badJson = await admin({ method: 'POST', url: certUrl(employee.id), body: { type_id: type.id, details: [1] } });
+    expect(badJson.json.errors).toEqual({ details: [CERTIFICATE_TEXT.detailsInvalid] });
   });
 
   it('updates keeping one file and removing another (the removed one is gone), adds files, and re-arms reminders on renewal', async () => {

@@ -53,6 +53,7 @@ async function readCertificateForm(request: FastifyRequest) {
     mimes: CERTIFICATE_FILE_MIMES,
     messages: { type: CERTIFICATE_TEXT.fileType, size: CERTIFICATE_TEXT.fileSize, count: CERTIFICATE_TEXT.fileCount },
     listFields: ['existingFiles'],
+    jsonFields: ['details'],
   });
   const details = parseDetailsText(form.fields.details);
   if (!details) throw fieldError('details', CERTIFICATE_TEXT.detailsInvalid);
