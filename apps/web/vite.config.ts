@@ -15,7 +15,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    // In development the API (port 3000) answers /api; tenants use <slug>.localhost:5173.
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    // In development the API (port 3000) answers /api and /documents; tenants use <slug>.localhost:5173.
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      '/documents': { target: 'http://localhost:3000', changeOrigin: false },
+    },
   },
 });

@@ -75,14 +75,15 @@ async function findTenant(db: Db, slug: string | null): Promise<TenantContext | 
 export const UNKNOWN_COMPANY = 'No company is registered at this address.';
 
 /**
- * For every /api request: the tenant from the verified host, the CSRF check for
- * state-changing requests, and the signed-in actor from the session cookie.
+ * For every /api request (and /documents/, the spec's file address): the tenant from the verified
+ * host, the CSRF check for state-changing requests, and the signed-in actor from the session cookie.
  */
 export function registerContext(app: FastifyInstance, deps: Pick<Deps, 'db' | 'config' | 'clock'>) {
   app.decorateRequest('tenant', null);
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+    if (!isApi && !request.url.startsWith('/documents/')) return;
     if (UNSAFE.has(request.method)) checkCsrf(request);
     const slug = slugOfHost(request.hostname, deps.config.baseHost);
     const tenant = slug === undefined ? null : await findTenant(deps.db, slug);

@@ -1,39 +1,15 @@
-import { and, eq, gt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { can, ErrorResponse, type Role } from '@siteflow/core';
-import { SESSION_COOKIE, slugOfHost, type Actor, type Deps } from '../../platform/context.js';
+import { can, ErrorResponse } from '@siteflow/core';
+import type { Deps } from '../../platform/context.js';
 import { withTenant } from '../../platform/db/client.js';
-import { documentFiles, sessions, tenants, users } from '../../platform/db/schema.js';
+import { documentFiles } from '../../platform/db/schema.js';
 import { notFound, unauthenticated } from '../../platform/errors.js';
-import { hashToken } from '../../platform/tokens.js';
 import { canViewCertificate } from '../certificates/service.js';
 
 const Params = z.object({ filableId: z.uuid(), fileId: z.uuid() });
 const Query = z.object({ download: z.string().optional() });
-
-/**
- * The signed-in actor for an address outside /api (registerContext only handles /api): the tenant
- * from the verified host and the session cookie, checked exactly as there (live session, active
- * user of that tenant). Null when there is none.
- */
-async function actorOf(deps: Pick<Deps, 'db' | 'config' | 'clock'>, request: FastifyRequest): Promise<Actor | null> {
-  const slug = slugOfHost(request.hostname, deps.config.baseHost);
-  const token = request.cookies[SESSION_COOKIE];
-  if (!slug || !token) return null;
-  const [tenant] = await deps.db.select({ id: tenants.id }).from(tenants).where(and(eq(tenants.slug, slug), eq(tenants.kind, 'customer'))).limit(1);
-  if (!tenant) return null;
-  const [row] = await withTenant(deps.db, tenant.id, (tx) =>
-    tx
-      .select({ sessionId: sessions.id, userId: users.id, role: users.role, clientId: users.clientId, providerId: users.serviceProviderId })
-      .from(sessions)
-      .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, deps.clock.now()), eq(users.active, true)))
-      .limit(1),
-  );
-  if (!row) return null;
-  return { ...row, role: row.role as Role, tenantId: tenant.id, area: 'tenant' };
-}
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name. */
 const disposition = (kind: 'inline' | 'attachment', name: string) =>
@@ -53,8 +29,8 @@ export function documentRoutes(app: FastifyInstance, deps: Deps) {
       const params = Params.safeParse(request.params);
       if (!params.success) throw notFound('The file');
       const download = Query.safeParse(request.query).data?.download;
-      const actor = await actorOf(deps, request);
-      if (!actor) throw unauthenticated();
+      const actor = request.actor;
+      if (!actor || actor.area !== 'tenant') throw unauthenticated();
       const file = await withTenant(deps.db, actor.tenantId, async (tx) => {
         const [row] = await tx
           .select()
