@@ -1,6 +1,4 @@
-// Placeholder exports until the screens land (replaced by the providers screens).
-const Pending = () => null;
-export const ProviderListScreen = Pending;
-export const ProviderShowScreen = Pending;
-export const ProviderSetupScreen = Pending;
-export const ProviderSearchScreen = Pending;
+export { ProviderListScreen } from './provider-list-screen';
+export { ProviderShowScreen } from './provider-show-screen';
+export { ProviderSetupScreen } from './provider-setup-screen';
+export { ProviderSearchScreen } from './provider-search-screen';

@@ -1,0 +1,165 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CategoryView,
+  ProjectRef,
+  ProjectView,
+  ProviderAssign,
+  ProviderInput,
+  ProviderListQuery,
+  ProviderPage,
+  ProviderSearchResponse,
+  ProviderUserInput,
+  ProviderView,
+} from '@siteflow/core';
+import { api } from '../../api/client';
+
+export type ProviderListParams = Pick<
+  ProviderListQuery,
+  'page' | 'pageSize' | 'search' | 'status' | 'category_id' | 'state' | 'sort' | 'order'
+>;
+
+/** The search screen's request as sent: lists go comma-separated (the contract accepts both forms). */
+export type ProviderSearchParams = {
+  project_id?: number;
+  street?: string;
+  suburb?: string;
+  state?: string;
+  postcode?: string;
+  start_date?: string;
+  end_date?: string;
+  categories?: string;
+  services?: string;
+  distance: number;
+  min_rating?: number;
+  certified?: boolean;
+};
+
+export type CategoryServiceLink = { category_id: string; service_id: string; service_name: string };
+
+export const providerKeys = {
+  all: ['service-providers'] as const,
+  lists: ['service-providers', 'list'] as const,
+  list: (p: ProviderListParams) => ['service-providers', 'list', p] as const,
+  detail: (id: string) => ['service-providers', 'detail', id] as const,
+  search: (p: ProviderSearchParams) => ['service-providers', 'search', p] as const,
+};
+const referenceKeys = {
+  categories: ['reference', 'categories'] as const,
+  links: ['category-services'] as const,
+};
+
+const path = (id: string) => `/api/service-providers/${encodeURIComponent(id)}`;
+
+export function useProviderList(params: ProviderListParams) {
+  return useQuery({
+    queryKey: providerKeys.list(params),
+    queryFn: ({ signal }) => api.get<ProviderPage>('/api/service-providers', params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProvider(id: string) {
+  return useQuery({
+    queryKey: providerKeys.detail(id),
+    queryFn: ({ signal }) => api.get<ProviderView>(path(id), undefined, signal),
+    enabled: Boolean(id),
+  });
+}
+
+/** A saved provider shows on its page at once; lists, searches and pickers are fetched again. */
+function useAfterSave() {
+  const client = useQueryClient();
+  return (saved: ProviderView) => {
+    client.setQueryData(providerKeys.detail(saved.id), saved);
+    return Promise.all([
+      client.invalidateQueries({ queryKey: providerKeys.lists }),
+      client.invalidateQueries({ queryKey: ['service-providers', 'search'] }),
+      client.invalidateQueries({ queryKey: ['service-providers', 'options'] }),
+    ]);
+  };
+}
+
+export function useSaveProvider(id?: string) {
+  const afterSave = useAfterSave();
+  return useMutation({
+    mutationFn: (body: ProviderInput) =>
+      id ? api.put<ProviderView>(path(id), body) : api.post<ProviderView>('/api/service-providers', body),
+    onSuccess: afterSave,
+  });
+}
+
+export function useSaveProviderUser(providerId: string, userId?: string) {
+  const afterSave = useAfterSave();
+  return useMutation({
+    mutationFn: (body: ProviderUserInput) =>
+      userId
+        ? api.put<ProviderView>(`${path(providerId)}/users/${encodeURIComponent(userId)}`, body)
+        : api.post<ProviderView>(`${path(providerId)}/users`, body),
+    onSuccess: afterSave,
+  });
+}
+
+export function useSetProviderUserActive(providerId: string) {
+  const afterSave = useAfterSave();
+  return useMutation({
+    mutationFn: ({ userId, active }: { userId: string; active: boolean }) =>
+      api.put<ProviderView>(`${path(providerId)}/users/${encodeURIComponent(userId)}/active`, { active }),
+    onSuccess: afterSave,
+  });
+}
+
+export function useProviderSearch(params: ProviderSearchParams, enabled = true) {
+  return useQuery({
+    queryKey: providerKeys.search(params),
+    queryFn: ({ signal }) => api.get<ProviderSearchResponse>('/api/service-providers/search', params, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Assigning replaces the project's provider; the project page shows the new one. */
+export function useAssignProvider(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProviderAssign) => api.post<ProjectView>(`/api/projects/${projectId}/service-provider`, body),
+    onSuccess: (project) => {
+      client.setQueryData(['projects', 'detail', projectId], project);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: ['projects', 'list'] }),
+        client.invalidateQueries({ queryKey: ['service-providers', 'search'] }),
+        client.invalidateQueries({ queryKey: providerKeys.all }),
+      ]);
+    },
+  });
+}
+
+/** The project picker: searched on the server (a tenant may hold 100,000 projects). */
+export function useProjectOptions(q: string, enabled = true) {
+  return useQuery<ProjectRef[], Error, ProjectRef[], readonly ['projects', 'lookup', string, null]>({
+    queryKey: ['projects', 'lookup', q, null] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ items: ProjectRef[] }>('/api/projects/lookup', { q }, signal).then((r) => r.items),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** Categories (active ones are offered) and which services each offers. */
+export function useCategoryReference(enabled = true) {
+  const categories = useQuery({
+    queryKey: referenceKeys.categories,
+    queryFn: ({ signal }) => api.get<{ items: CategoryView[] }>('/api/categories', undefined, signal),
+    select: (data) => data.items,
+    enabled,
+    staleTime: 60_000,
+  });
+  const links = useQuery({
+    queryKey: referenceKeys.links,
+    queryFn: ({ signal }) => api.get<{ items: CategoryServiceLink[] }>('/api/category-services', undefined, signal),
+    select: (data) => data.items,
+    enabled,
+    staleTime: 60_000,
+  });
+  return { categories, links };
+}
