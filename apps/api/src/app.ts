@@ -32,6 +32,7 @@ import { projectLinkRoutes } from './features/project-links/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { certificateRoutes } from './features/certificates/routes.js';
 import { documentRoutes } from './features/documents/routes.js';
+import { providerRoutes } from './features/providers/routes.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -142,6 +143,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   certificateRoutes(app, deps);
   // Outside /api (the spec's address); before the single-page app's fallback below.
   documentRoutes(app, deps);
+  providerRoutes(app, deps);
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(WEB_DIST, 'index.html'));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, STATES } from '../common/fields.js';
+import { ProjectProviderView } from '../providers/contracts.js';
 import { PROJECT_STATUSES, type ProjectStatus } from './statuses.js';
 import { PROJECT_TEXT } from './texts.js';
 
@@ -203,7 +204,8 @@ export const ProjectView = z.object({
   categories: z.array(named),
   services: z.array(named),
   site_contacts: z.array(SiteContactView),
-  service_provider: z.object({ id: z.uuid(), name: z.string(), sp_users: z.string() }).nullable(),
+  /** The provider card of Location of Work (name, assigned staff, status, contact, location, last notification). */
+  service_provider: ProjectProviderView.nullable(),
   date_changes: z.array(DateChangeView),
   can_edit: z.boolean(),
   can_delete: z.boolean(),

@@ -21,7 +21,6 @@ import {
   projects,
   projectServices,
   projectTags,
-  serviceProviders,
   services,
   siteContacts,
   tags,
@@ -31,6 +30,7 @@ import { notFound } from '../../platform/errors.js';
 import { visibleProjects } from './scope.js';
 import { toWallClock } from './wall-clock.js';
 import { inOrder } from './in-order.js';
+import { projectProviderCard } from '../providers/project-card.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -104,7 +104,6 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
       p: projects,
       classificationTitle: classifications.title,
       clientName: clients.tradingName,
-      providerName: serviceProviders.name,
     })
     .from(projects)
     .leftJoin(
@@ -112,17 +111,13 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
       and(eq(classifications.tenantId, projects.tenantId), eq(classifications.id, projects.classificationId)),
     )
     .leftJoin(clients, and(eq(clients.tenantId, projects.tenantId), eq(clients.id, projects.clientId)))
-    .leftJoin(
-      serviceProviders,
-      and(eq(serviceProviders.tenantId, projects.tenantId), eq(serviceProviders.id, projects.serviceProviderId)),
-    )
     .where(and(eq(projects.id, id), visibleProjects(actor)));
   if (!head) throw notFound('The project');
-  const { p, classificationTitle, clientName, providerName } = head;
+  const { p, classificationTitle, clientName } = head;
   const peopleIds = [p.clientAmId, p.projectManagerId, p.projectAdministratorId, p.salesRepresentativeId].filter(
     (x): x is string => !!x,
   );
-  const [people, refs, tagRows, categoryRows, serviceRows, contacts, changes] = await inOrder(
+  const [people, refs, tagRows, categoryRows, serviceRows, contacts, changes, providerCard] = await inOrder(
     () => tx.select().from(users).where(inArray(users.id, peopleIds)),
     () => linkedRefs(tx, actor, id),
     () =>
@@ -163,6 +158,7 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
         )
         .where(eq(projectDateChanges.projectId, id))
         .orderBy(desc(projectDateChanges.changedAt), desc(projectDateChanges.id)),
+    () => projectProviderCard(tx, id, p.serviceProviderId),
   );
   const byId = new Map(people.map((u) => [u.id, u]));
   const personOf = (uid: string | null) => {
@@ -210,9 +206,7 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
       phone: c.phone,
       note: c.note,
     })),
-    // Provider staff assignment arrives with the providers issue; until then no names are listed.
-    service_provider:
-      p.serviceProviderId && providerName ? { id: p.serviceProviderId, name: providerName, sp_users: '' } : null,
+    service_provider: providerCard,
     date_changes: changes.map(({ c, first, last }) => ({
       id: c.id,
       changed_at: c.changedAt.toISOString(),

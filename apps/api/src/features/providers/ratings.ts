@@ -1,0 +1,101 @@
+/**
+ * Ratings (docs/decisions.md, "Where ratings come from"): once a project is completed or closed
+ * and has a provider, staff rate the provider's performance and the client's users rate the work
+ * (customer rating). One of each per project; the provider's averages and counts are recomputed
+ * in the same transaction.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { can, isClientRole, PROVIDER_TEXT, type ProjectRatings, type RatingInput } from '@siteflow/core';
+import type { z } from 'zod';
+import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
+import type { Tx } from '../../platform/db/client.js';
+import { providerRatings, serviceProviders, users } from '../../platform/db/schema.js';
+import { forbidden, invalid } from '../../platform/errors.js';
+import { findVisibleProject, lockVisibleProject, type ProjectRow } from '../projects/view.js';
+import { fullName, type RatingKind } from './present.js';
+
+type D = Pick<Deps, 'db'>;
+type RatingData = z.output<typeof RatingInput>;
+
+const ratable = (p: ProjectRow) => (p.status === 'completed' || p.status === 'closed') && !!p.serviceProviderId;
+
+/** A client user may give the customer rating of their own client's projects only. */
+const mayRateCustomer = (actor: Actor, p: ProjectRow) => can(actor, 'projects.rateCustomer') && isClientRole(actor.role) && !!actor.clientId && actor.clientId === p.clientId;
+
+async function ratingsView(tx: Tx, actor: Actor, p: ProjectRow): Promise<ProjectRatings> {
+  const providerId = p.serviceProviderId;
+  const [provider] = providerId
+    ? await tx.select({ id: serviceProviders.id, name: serviceProviders.name }).from(serviceProviders).where(eq(serviceProviders.id, providerId))
+    : [];
+  // Only the ratings of the project's current provider count for this project.
+  const rows = providerId
+    ? await tx
+        .select({ r: providerRatings, first: users.firstName, last: users.lastName })
+        .from(providerRatings)
+        .leftJoin(users, and(eq(users.tenantId, providerRatings.tenantId), eq(users.id, providerRatings.ratedBy)))
+        .where(and(eq(providerRatings.projectId, p.id), eq(providerRatings.providerId, providerId)))
+    : [];
+  const of = (kind: RatingKind) => {
+    const row = rows.find((x) => x.r.kind === kind);
+    if (!row) return null;
+    return {
+      rating: row.r.rating,
+      comment: row.r.comment,
+      rated_by: row.first !== null ? fullName({ firstName: row.first, lastName: row.last ?? '' }) : null,
+      updated_at: row.r.updatedAt.toISOString(),
+    };
+  };
+  return {
+    provider: provider ?? null,
+    // Client users never see the performance rating (spec 1 section 6).
+    performance: isClientRole(actor.role) ? null : of('performance'),
+    customer: of('customer'),
+    can_rate_performance: ratable(p) && can(actor, 'projects.ratePerformance'),
+    can_rate_customer: ratable(p) && mayRateCustomer(actor, p),
+  };
+}
+
+export const getRatings = (deps: D, tenant: TenantContext, actor: Actor, projectId: number) =>
+  inTenant(deps, tenant.id, async (tx) => ratingsView(tx, actor, await findVisibleProject(tx, actor, projectId)));
+
+/** Recompute the averages (two decimals) and counts of these providers, rows locked first so concurrent ratings queue. */
+async function recompute(tx: Tx, providerIds: string[]) {
+  const ids = [...new Set(providerIds)];
+  if (!ids.length) return;
+  await tx.select({ id: serviceProviders.id }).from(serviceProviders).where(inArray(serviceProviders.id, ids)).for('update');
+  const avg = (kind: RatingKind) =>
+    sql`(select round(avg(r.rating)::numeric, 2)::float8 from ${providerRatings} r where r.tenant_id = ${serviceProviders.tenantId} and r.provider_id = ${serviceProviders.id} and r.kind = ${kind})`;
+  const n = (kind: RatingKind) =>
+    sql`(select count(*)::int from ${providerRatings} r where r.tenant_id = ${serviceProviders.tenantId} and r.provider_id = ${serviceProviders.id} and r.kind = ${kind})`;
+  await tx
+    .update(serviceProviders)
+    .set({
+      performanceRating: avg('performance'),
+      performanceRatingCount: n('performance'),
+      customerRating: avg('customer'),
+      customerRatingCount: n('customer'),
+    })
+    .where(inArray(serviceProviders.id, ids));
+}
+
+export const rateProject = (deps: D, tenant: TenantContext, actor: Actor, projectId: number, kind: RatingKind, input: RatingData) =>
+  inTenant(deps, tenant.id, async (tx) => {
+    const p = await lockVisibleProject(tx, actor, projectId);
+    if (kind === 'customer' && !mayRateCustomer(actor, p)) throw forbidden();
+    if (!ratable(p)) throw invalid({ rating: [PROVIDER_TEXT.ratingNotAllowed] }, PROVIDER_TEXT.ratingNotAllowed);
+    const providerId = p.serviceProviderId!;
+    const [before] = await tx
+      .select({ providerId: providerRatings.providerId })
+      .from(providerRatings)
+      .where(and(eq(providerRatings.projectId, p.id), eq(providerRatings.kind, kind)));
+    await tx
+      .insert(providerRatings)
+      .values({ tenantId: tenant.id, providerId, projectId: p.id, kind, rating: input.rating, comment: input.comment, ratedBy: actor.userId })
+      .onConflictDoUpdate({
+        target: [providerRatings.tenantId, providerRatings.projectId, providerRatings.kind],
+        set: { providerId, rating: input.rating, comment: input.comment, ratedBy: actor.userId, updatedAt: sql`now()` },
+      });
+    // A rating moved from a replaced provider leaves that provider's averages too.
+    await recompute(tx, before && before.providerId !== providerId ? [providerId, before.providerId] : [providerId]);
+    return ratingsView(tx, actor, p);
+  });
