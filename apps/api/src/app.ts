@@ -25,6 +25,7 @@ import { settingRoutes } from './features/settings/routes.js';
 import { staffRoutes } from './features/staff/routes.js';
 import { geoRoutes, routingRoutes } from './features/geo/routes.js';
 import { createRouter, type Router } from './features/geo/router.js';
+import { projectMapRoutes } from './features/project-map/routes.js';
 import { referenceRoutes } from './features/reference/routes.js';
 import { clientRoutes } from './features/clients/routes.js';
 import { projectRoutes } from './features/projects/routes.js';
@@ -135,6 +136,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   mailboxRoutes(app, deps);
   geoRoutes(app, deps);
   routingRoutes(app, { db: deps.db, router: options.router ?? createRouter(deps.config) });
+  projectMapRoutes(app, deps);
   referenceRoutes(app, deps);
   clientRoutes(app, deps);
   projectRoutes(app, deps);

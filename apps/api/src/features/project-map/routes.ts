@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ProjectMapQuery, ProjectMapResponse } from '@siteflow/core';
+import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
+import { errorResponses as errors, guard } from '../projects/guard.js';
+import { projectMap } from './service.js';
+
+export function projectMapRoutes(app: FastifyInstance, deps: Pick<Deps, 'db'>) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/project-map',
+    {
+      ...guard('projectMap.view'),
+      schema: {
+        tags: ['project-map'],
+        description:
+          'The projects the user may see, filtered by role (spec 1 section 6: client roles have no project manager, client or performance filter and get performance_rating null; provider roles no project manager or client filter). The centre is lat/lng when given, else the geocoded postcode/suburb/state; with a centre, distance keeps projects strictly under it (great circle). `markers`: the located projects in `bbox` (south,west,north,east; all when absent) clustered on a grid of 60-pixel cells at `zoom`; a marker with count 1 carries its project. `items`: one page of the list (start date newest first, projects without coordinates included) with an exact `total`.',
+        querystring: ProjectMapQuery,
+        response: { 200: ProjectMapResponse, ...errors },
+      },
+    },
+    async (request) => projectMap(deps, tenantOf(request), requireActor(request), request.query),
+  );
+}

@@ -1,0 +1,265 @@
+/**
+ * GET /api/project-map: the projects the actor may see, filtered (query.ts), as clustered markers
+ * for the visible map and one page of the list.
+ *
+ * At 100,000 projects per tenant every part is one statement over the shared WHERE: the exact
+ * count, the clusters (a GROUP BY over the grid cell of each located project in the bbox), and
+ * the page (the start-date index order). Names, ratings and popup fields are then read for the
+ * page and the single-project markers only, in one batched query each.
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  PROJECT_STATUS_COLOURS,
+  PROJECT_STATUS_LABELS,
+  seesPerformanceRating,
+  type ProjectMapItem,
+  type ProjectMapMarker,
+  type ProjectMapQueryParsed,
+  type ProjectMapResponse,
+} from '@siteflow/core';
+import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
+import type { Exec } from '../../platform/db/client.js';
+import { categories, projectCategories, projects, projectServices, providerRatings, services, tenantCounters, users } from '../../platform/db/schema.js';
+import { invalid } from '../../platform/errors.js';
+import { geocode } from '../geo/geocode.js';
+import { toWallClock } from '../projects/wall-clock.js';
+import { bboxWhere, cellOfSql, effectiveQuery, kmFrom, mapWhere, parseBbox, type Bbox, type Centre } from './query.js';
+
+export const BBOX_MESSAGE = 'bbox is south,west,north,east.';
+export const YOUR_LOCATION = 'Your location';
+
+const pm = alias(users, 'pm');
+
+export async function projectMap(
+  deps: Pick<Deps, 'db'>,
+  tenant: TenantContext,
+  actor: Actor,
+  query: ProjectMapQueryParsed,
+): Promise<ProjectMapResponse> {
+  const bbox = parseBbox(query.bbox);
+  const errors: Record<string, string[]> = {};
+  if (bbox === 'invalid') errors.bbox = [BBOX_MESSAGE];
+  if ((query.lat === undefined) !== (query.lng === undefined)) errors[query.lat === undefined ? 'lat' : 'lng'] = ['Give both lat and lng.'];
+  if (Object.keys(errors).length) throw invalid(errors);
+  const q = effectiveQuery(actor, query);
+  const withPerformance = seesPerformanceRating(actor.role);
+
+  return inTenant(deps, tenant.id, async (tx) => {
+    const centre = await centreOf(tx, q);
+    const filters = mapWhere(actor, q, centre);
+    // RLS narrows to the tenant too, but as a per-row filter; said outright, it is an index condition.
+    const tenantOnly = eq(projects.tenantId, tenant.id);
+    const where = and(tenantOnly, filters)!;
+    const box = bbox === 'invalid' ? null : bbox;
+    const { total, cells } = await countAndCluster(tx, filters ? where : null, tenantOnly, box, q.zoom);
+    const offset = (q.page - 1) * q.pageSize;
+    const rows = offset < total ? await page(tx, where, centre, q.pageSize, offset, !filters || (await isBroad(tx, total))) : [];
+
+    const singleCells = cells.filter((c) => c.n === 1);
+    const singles = await singleProjects(tx, where, singleCells);
+    const pageIds = rows.map((r) => r.id);
+    const [names, ratings] = [await namesOf(tx, pageIds), await ratingsOf(tx, [...new Set([...singles.map((p) => p.id), ...pageIds])])];
+    const rating = (id: number) => ratings.get(id) ?? { performance: null, customer: null };
+    const singleAt = new Map(singles.map((p) => [pointKey(p.lat!, p.lng!), p]));
+
+    const markers: ProjectMapMarker[] = cells.map((c) => {
+      const p = c.n === 1 ? singleAt.get(pointKey(c.lat, c.lng)) : undefined;
+      return {
+        lat: c.lat,
+        lng: c.lng,
+        count: c.n,
+        project: p
+          ? {
+              id: p.id,
+              name: p.name,
+              status: p.status,
+              status_label: PROJECT_STATUS_LABELS[p.status],
+              status_colour: PROJECT_STATUS_COLOURS[p.status],
+              end_date: toWallClock(p.endDate),
+              completed_on: toWallClock(p.completedOn),
+              performance_rating: withPerformance ? rating(p.id).performance : null,
+              customer_rating: rating(p.id).customer,
+            }
+          : null,
+      };
+    });
+
+    const items: ProjectMapItem[] = rows.map((r) => ({
+      id: r.id,
+      id_code: r.code,
+      name: r.name,
+      order_reference: r.orderReference,
+      status: r.status,
+      status_label: PROJECT_STATUS_LABELS[r.status],
+      status_colour: PROJECT_STATUS_COLOURS[r.status],
+      client_name: r.clientName,
+      client_id: r.clientId,
+      client_am_id: r.clientAmId,
+      project_manager: `${r.pmFirst ?? ''} ${r.pmLast ?? ''}`.trim(),
+      project_manager_id: r.projectManagerId,
+      location_first: { street: r.street, suburb: r.suburb, state: r.state, postcode: r.postcode, lat: r.lat, lng: r.lng },
+      start_date: toWallClock(r.startDate),
+      end_date: toWallClock(r.endDate),
+      completed_on: toWallClock(r.completedOn),
+      categories_list: (names.get(r.id)?.categories ?? []).map((name) => ({ name })),
+      services_list: (names.get(r.id)?.services ?? []).map((name) => ({ name })),
+      performance_rating: withPerformance ? rating(r.id).performance : null,
+      customer_rating: rating(r.id).customer,
+      km: r.km === null ? null : Math.round(r.km * 10) / 10,
+    }));
+
+    return { centre, total, markers, items, page: q.page, pageSize: q.pageSize };
+  });
+}
+
+/** The browser's location when given, else the geocoded postcode / suburb / state (null when none or unknown). */
+async function centreOf(tx: Exec, q: ProjectMapQueryParsed): Promise<Centre | null> {
+  if (q.lat !== undefined && q.lng !== undefined) return { lat: q.lat, lng: q.lng, label: YOUR_LOCATION };
+  const suburb = q.suburb?.trim() || null;
+  if (!q.postcode && !suburb && !q.state) return null;
+  const found = await geocode(tx, { street: null, suburb, state: q.state ?? null, postcode: q.postcode ?? null, country: 'AU' });
+  if (!found) return null;
+  return { lat: found.lat, lng: found.lng, label: [suburb, q.state, q.postcode].filter(Boolean).join(' ') };
+}
+
+const tenantTotal = async (tx: Exec) => {
+  const [row] = await tx.select({ n: tenantCounters.value }).from(tenantCounters).where(eq(tenantCounters.name, 'projects_total'));
+  return row?.n ?? 0;
+};
+
+type Cell = { n: number; lat: number; lng: number };
+const pointKey = (lat: number, lng: number) => `${lat},${lng}`;
+
+/**
+ * The exact total and the clusters of the located matches in the bbox. Unfiltered (staff), the
+ * total is the tenant's running count (migration 0010) and the clusters read the (tenant_id, lat,
+ * lng) index alone. Filtered, one scan of the matches yields both (GROUPING SETS: the whole, and
+ * per cell).
+ */
+async function countAndCluster(
+  tx: Exec,
+  where: SQL | null,
+  tenantOnly: SQL,
+  bbox: Bbox | null,
+  zoom: number,
+): Promise<{ total: number; cells: Cell[] }> {
+  const inView = bbox ? bboxWhere(bbox) : sql`${projects.lat} is not null and ${projects.lng} is not null`;
+  const { cx, cy } = cellOfSql(zoom, bbox);
+  const num = (v: unknown) => Number(v);
+  if (!where) {
+    const { rows } = await tx.execute<{ n: number; lat: number; lng: number }>(sql`
+      select count(*)::int as n, avg(${projects.lat}) as lat, avg(${projects.lng}) as lng
+        from ${projects} where ${tenantOnly} and ${inView} group by ${cx}, ${cy}`);
+    return { total: await tenantTotal(tx), cells: rows.map((r) => ({ n: r.n, lat: num(r.lat), lng: num(r.lng) })) };
+  }
+  const { rows } = await tx.execute<{ n: number; lat: number | null; lng: number | null; cx: number | null; whole: number }>(sql`
+    select count(*)::int as n, avg(m.lat) as lat, avg(m.lng) as lng, m.cx, grouping(m.cx, m.cy) as whole
+      from (select ${projects.lat} as lat, ${projects.lng} as lng,
+                   case when ${inView} then ${cx} end as cx, case when ${inView} then ${cy} end as cy
+              from ${projects} where ${where}) m
+     group by grouping sets ((), (m.cx, m.cy))`);
+  const total = rows.find((r) => Number(r.whole) !== 0)?.n ?? 0;
+  const cells = rows
+    .filter((r) => Number(r.whole) === 0 && r.cx !== null && r.lat !== null && r.lng !== null)
+    .map((r) => ({ n: r.n, lat: num(r.lat), lng: num(r.lng) }));
+  return { total, cells };
+}
+
+/**
+ * Whether the matches are a good share of the tenant's projects: then walking the start-date
+ * index finds a page at once; few matches are found through the filter and sorted instead (an
+ * index walk would pass over most of the 100,000 projects looking for them).
+ */
+async function isBroad(tx: Exec, total: number): Promise<boolean> {
+  return total >= 0.05 * (await tenantTotal(tx));
+}
+
+/** The projects of the single-project cells (a cell of one has that project's exact position). */
+async function singleProjects(tx: Exec, where: SQL, cells: Cell[]) {
+  if (!cells.length) return [];
+  const lats = [...new Set(cells.map((c) => c.lat))];
+  const lngs = [...new Set(cells.map((c) => c.lng))];
+  const wanted = new Set(cells.map((c) => pointKey(c.lat, c.lng)));
+  const rows = await tx
+    .select({ id: projects.id, name: projects.name, status: projects.status, endDate: projects.endDate, completedOn: projects.completedOn, lat: projects.lat, lng: projects.lng })
+    .from(projects)
+    .where(and(where, inArray(projects.lat, lats), inArray(projects.lng, lngs)));
+  return rows.filter((r) => r.lat !== null && r.lng !== null && wanted.has(pointKey(r.lat, r.lng)));
+}
+
+async function page(tx: Exec, where: SQL, centre: Centre | null, limit: number, offset: number, broad: boolean) {
+  return tx
+    .select({
+      id: projects.id,
+      code: projects.code,
+      name: projects.name,
+      orderReference: projects.orderReference,
+      status: projects.status,
+      clientName: projects.clientName,
+      clientId: projects.clientId,
+      clientAmId: projects.clientAmId,
+      projectManagerId: projects.projectManagerId,
+      pmFirst: pm.firstName,
+      pmLast: pm.lastName,
+      street: projects.street,
+      suburb: projects.suburb,
+      state: projects.state,
+      postcode: projects.postcode,
+      lat: projects.lat,
+      lng: projects.lng,
+      startDate: projects.startDate,
+      endDate: projects.endDate,
+      completedOn: projects.completedOn,
+      km: centre ? sql<number | null>`case when ${projects.lat} is null or ${projects.lng} is null then null else ${kmFrom(centre)} end`.mapWith(Number) : sql<null>`null::float8`,
+    })
+    .from(projects)
+    .leftJoin(pm, and(eq(pm.tenantId, projects.tenantId), eq(pm.id, projects.projectManagerId)))
+    .where(where)
+    // Broad: the (tenant_id, start_date DESC NULLS LAST, id DESC NULLS LAST) index's order
+    // (features/projects/list.ts). Narrow: the same order through an expression no index has, so
+    // the planner filters first and sorts the few matches.
+    .orderBy(
+      broad ? sql`${projects.startDate} desc nulls last` : sql`(${projects.startDate} + interval '0 second') desc nulls last`,
+      sql`${projects.id} desc nulls last`,
+    )
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Category and service names of the page's projects, in one query. */
+async function namesOf(tx: Exec, ids: number[]): Promise<Map<number, { categories: string[]; services: string[] }>> {
+  const out = new Map<number, { categories: string[]; services: string[] }>();
+  if (!ids.length) return out;
+  const { rows } = await tx.execute<{ project_id: string | number; kind: 'c' | 's'; name: string }>(sql`
+    select pc.project_id, 'c' as kind, c.name from ${projectCategories} pc
+      join ${categories} c on c.tenant_id = pc.tenant_id and c.id = pc.category_id
+     where pc.project_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+    union all
+    select ps.project_id, 's' as kind, s.name from ${projectServices} ps
+      join ${services} s on s.tenant_id = ps.tenant_id and s.id = ps.service_id
+     where ps.project_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+    order by name`);
+  for (const r of rows) {
+    const id = Number(r.project_id);
+    const entry = out.get(id) ?? { categories: [], services: [] };
+    (r.kind === 'c' ? entry.categories : entry.services).push(r.name);
+    out.set(id, entry);
+  }
+  return out;
+}
+
+async function ratingsOf(tx: Exec, ids: number[]): Promise<Map<number, { performance: number | null; customer: number | null }>> {
+  const out = new Map<number, { performance: number | null; customer: number | null }>();
+  if (!ids.length) return out;
+  const rows = await tx
+    .select({ projectId: providerRatings.projectId, kind: providerRatings.kind, rating: providerRatings.rating })
+    .from(providerRatings)
+    .where(inArray(providerRatings.projectId, ids));
+  for (const r of rows) {
+    const entry = out.get(r.projectId) ?? { performance: null, customer: null };
+    entry[r.kind] = r.rating;
+    out.set(r.projectId, entry);
+  }
+  return out;
+}
