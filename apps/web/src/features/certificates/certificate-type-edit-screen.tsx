@@ -17,7 +17,14 @@ import {
 } from '@mantine/core';
 import { IconPhotoOff, IconTrash, IconUpload } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { IMAGE_MIME_TYPES, type CertificateTypeView } from '@siteflow/core';
+import {
+  CERTIFICATE_FILE_MAX_BYTES,
+  CERTIFICATE_SAMPLE_MAX_COUNT,
+  CERTIFICATE_SAMPLE_MIMES,
+  CERTIFICATE_TEXT,
+  type CertificateTypeView,
+} from '@siteflow/core';
+import { errorMessage } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
@@ -94,8 +101,6 @@ export function CertificateTypeEditScreen() {
   );
 }
 
-const SAMPLE_TYPE_MESSAGE = 'Sample images must be JPG or PNG.';
-
 function SampleImages({ type }: { type: CertificateTypeView }) {
   const upload = useUploadSamples(type.id);
   const remove = useDeleteSample(type.id);
@@ -103,13 +108,16 @@ function SampleImages({ type }: { type: CertificateTypeView }) {
 
   const choose = (files: File[]) => {
     if (!files.length) return;
-    const bad = files.find((f) => !(IMAGE_MIME_TYPES as readonly string[]).includes(f.type) && !/\.(jpe?g|png)$/i.test(f.name));
-    if (bad) return setError(SAMPLE_TYPE_MESSAGE);
+    const bad = files.find((f) => !(CERTIFICATE_SAMPLE_MIMES as readonly string[]).includes(f.type) && !/\.(jpe?g|png)$/i.test(f.name));
+    if (bad) return setError(CERTIFICATE_TEXT.sampleType);
+    if (files.some((f) => f.size >= CERTIFICATE_FILE_MAX_BYTES)) return setError(CERTIFICATE_TEXT.fileSize);
+    if (type.files.length + files.length > CERTIFICATE_SAMPLE_MAX_COUNT) return setError(CERTIFICATE_TEXT.sampleCount);
     setError(null);
     upload.mutate(files, {
       onSuccess: () => notifySuccess(files.length === 1 ? 'Sample image added.' : `${files.length} sample images added.`),
       onError: (e) => {
-        setError(null);
+        // The server's reason (type, size, count) stays beside the button.
+        setError(errorMessage(e));
         notifyError(e, 'The sample images were not added');
       },
     });
@@ -122,7 +130,7 @@ function SampleImages({ type }: { type: CertificateTypeView }) {
       confirmLabel: 'Remove',
       onConfirm: () =>
         remove.mutate(file.id, {
-          onSuccess: () => notifySuccess('Sample image removed.'),
+          onSuccess: () => notifySuccess(CERTIFICATE_TEXT.sampleDeleted),
           onError: (e) => notifyError(e, 'The sample image was not removed'),
         }),
     });
@@ -139,7 +147,7 @@ function SampleImages({ type }: { type: CertificateTypeView }) {
           </Text>
         </Box>
         <Input.Wrapper error={error}>
-          <FileButton onChange={choose} accept={IMAGE_MIME_TYPES.join(',')} multiple>
+          <FileButton onChange={choose} accept={CERTIFICATE_SAMPLE_MIMES.join(',')} multiple>
             {(props) => (
               <Button {...props} variant="light" leftSection={<IconUpload size={16} aria-hidden />} loading={upload.isPending}>
                 Add sample images

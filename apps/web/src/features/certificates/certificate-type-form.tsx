@@ -22,6 +22,7 @@ import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import {
   CERTIFICATE_FIELD_TYPES,
+  CERTIFICATE_TEXT,
   CertificateFieldDef,
   CertificateTypeInput,
   FIELD_KEY,
@@ -185,10 +186,10 @@ export function CertificateTypeForm({ type }: { type?: CertificateTypeView }) {
       save.mutate(toBody(values), {
         onSuccess: (saved) => {
           if (type) {
-            notifySuccess(`${values.name.trim()} saved.`);
+            notifySuccess(CERTIFICATE_TEXT.typeSaved, values.name.trim());
             form.resetDirty();
           } else {
-            notifySuccess(`${values.name.trim()} created.`, 'You can add sample images now.');
+            notifySuccess(`${CERTIFICATE_TEXT.typeCreated} You can add sample images now.`, values.name.trim());
             if (saved?.id) navigate(`/certificate-types/${saved.id}/edit`);
             else navigate('/certificate-types');
           }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CERTIFICATE_TEXT } from '@siteflow/core';
 import { mockFetch, renderScreen, tenantSession } from '../../test/render';
 import { stubMatchMedia } from '../../test/setup';
 import { CertificateTypeEditScreen } from './certificate-type-edit-screen';
@@ -46,10 +47,10 @@ describe('Certificate types admin', { timeout: 60_000 }, () => {
   });
 
   it('refused delete shows the server’s message', async () => {
-    const refusal = 'This certificate type has certificates and cannot be deleted.';
+    const refusal = CERTIFICATE_TEXT.typeInUse;
     mockFetch((call) =>
       call.method === 'DELETE'
-        ? { status: 409, body: { message: refusal } }
+        ? { status: 422, body: { message: refusal, errors: {} } }
         : { body: { items: [firstAidType()] } },
     );
     renderScreen(<CertificateTypeListScreen />, { session, route: '/certificate-types', path: '/certificate-types' });
@@ -139,6 +140,6 @@ describe('Certificate types admin', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(`/api/certificate-types/${FIRST_AID}/samples/${SAMPLE.id}`),
     );
-    expect(await screen.findByText('Sample image removed.')).toBeInTheDocument();
+    expect(await screen.findByText(CERTIFICATE_TEXT.sampleDeleted)).toBeInTheDocument();
   });
 });

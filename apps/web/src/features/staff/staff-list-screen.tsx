@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconPlus, IconSearch, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconCertificate, IconPencil, IconPlus, IconSearch, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { ROLE_LABELS, type StaffView } from '@siteflow/core';
@@ -42,6 +42,7 @@ type Filters = { search: string; role: StaffListParams['role']; status: StaffLis
 export function StaffListScreen() {
   const session = useSession();
   const canManage = useCan('staff.manage');
+  const canViewCertificates = useCan('certificates.view');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [role, setRole] = useState<StaffListParams['role']>('');
@@ -194,6 +195,20 @@ export function StaffListScreen() {
                 hidden: !canManage,
                 render: (m) => (
                   <Group gap={6} justify="flex-end" wrap="nowrap">
+                    {canViewCertificates ? (
+                      <Tooltip label="Certifications" withArrow>
+                        <ActionIcon
+                          component={Link}
+                          to={`/users/${m.id}/certifications`}
+                          variant="light"
+                          color="teal"
+                          size="lg"
+                          aria-label={`Certifications of ${m.full_name}`}
+                        >
+                          <IconCertificate size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
                     <Tooltip label="Edit" withArrow>
                       <ActionIcon
                         component={Link}
