@@ -149,9 +149,9 @@ describe('demo providers seed', () => {
       cust_n: number;
     }>(
       `select sp.performance_rating, sp.performance_rating_count, sp.customer_rating, sp.customer_rating_count,
-              (select avg(rating) from provider_ratings r where r.tenant_id = sp.tenant_id and r.provider_id = sp.id and kind = 'performance') as perf,
+              (select round(avg(rating)::numeric, 2)::float8 from provider_ratings r where r.tenant_id = sp.tenant_id and r.provider_id = sp.id and kind = 'performance') as perf,
               (select count(*)::int from provider_ratings r where r.tenant_id = sp.tenant_id and r.provider_id = sp.id and kind = 'performance') as perf_n,
-              (select avg(rating) from provider_ratings r where r.tenant_id = sp.tenant_id and r.provider_id = sp.id and kind = 'customer') as cust,
+              (select round(avg(rating)::numeric, 2)::float8 from provider_ratings r where r.tenant_id = sp.tenant_id and r.provider_id = sp.id and kind = 'customer') as cust,
               (select count(*)::int from provider_ratings r where r.tenant_id = sp.tenant_id and r.provider_id = sp.id and kind = 'customer') as cust_n
          from service_providers sp where sp.tenant_id = $1`,
     );

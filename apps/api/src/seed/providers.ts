@@ -792,16 +792,16 @@ async function createDemoProviders(
   };
 }
 
-/** Providers' averages and counts from their provider_ratings rows (null average when none). */
+/** Providers' averages (two decimals, as features/providers/ratings.ts keeps them) and counts from their provider_ratings rows. */
 export async function recomputeProviderRatings(tx: Tx, tenantId: string): Promise<void> {
   await tx.execute(sql`
     update service_providers sp
        set performance_rating = r.perf, performance_rating_count = r.perf_n,
            customer_rating = r.cust, customer_rating_count = r.cust_n, updated_at = now()
       from (select p.id,
-                   avg(pr.rating) filter (where pr.kind = 'performance') as perf,
+                   round((avg(pr.rating) filter (where pr.kind = 'performance'))::numeric, 2)::float8 as perf,
                    count(pr.id) filter (where pr.kind = 'performance')::int as perf_n,
-                   avg(pr.rating) filter (where pr.kind = 'customer') as cust,
+                   round((avg(pr.rating) filter (where pr.kind = 'customer'))::numeric, 2)::float8 as cust,
                    count(pr.id) filter (where pr.kind = 'customer')::int as cust_n
               from service_providers p
               left join provider_ratings pr on pr.tenant_id = p.tenant_id and pr.provider_id = p.id
