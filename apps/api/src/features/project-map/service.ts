@@ -7,7 +7,7 @@
  * the page (the start-date index order). Names, ratings and popup fields are then read for the
  * page and the single-project markers only, in one batched query each.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   PROJECT_STATUS_COLOURS,
@@ -129,13 +129,16 @@ const tenantTotal = async (tx: Exec) => {
 };
 
 type Cell = { n: number; lat: number; lng: number };
+/** A bbox at most this many degrees across is a local view (a state or smaller). */
+const LOCAL_VIEW_DEGREES = 12;
 const pointKey = (lat: number, lng: number) => `${lat},${lng}`;
 
 /**
  * The exact total and the clusters of the located matches in the bbox. Unfiltered (staff), the
  * total is the tenant's running count (migration 0010) and the clusters read the (tenant_id, lat,
- * lng) index alone. Filtered, one scan of the matches yields both (GROUPING SETS: the whole, and
- * per cell).
+ * lng) index alone. Filtered with a local view, a count and a cluster query limited to the view;
+ * filtered with a country-wide view, one scan of the matches yields both (GROUPING SETS: the
+ * whole, and per cell) instead of reading every match twice.
  */
 async function countAndCluster(
   tx: Exec,
@@ -147,11 +150,17 @@ async function countAndCluster(
   const inView = bbox ? bboxWhere(bbox) : sql`${projects.lat} is not null and ${projects.lng} is not null`;
   const { cx, cy } = cellOfSql(zoom, bbox);
   const num = (v: unknown) => Number(v);
-  if (!where) {
+  const cellsOf = async (scope: SQL) => {
     const { rows } = await tx.execute<{ n: number; lat: number; lng: number }>(sql`
       select count(*)::int as n, avg(${projects.lat}) as lat, avg(${projects.lng}) as lng
-        from ${projects} where ${tenantOnly} and ${inView} group by ${cx}, ${cy}`);
-    return { total: await tenantTotal(tx), cells: rows.map((r) => ({ n: r.n, lat: num(r.lat), lng: num(r.lng) })) };
+        from ${projects} where ${scope} and ${inView} group by ${cx}, ${cy}`);
+    return rows.map((r) => ({ n: r.n, lat: num(r.lat), lng: num(r.lng) }));
+  };
+  if (!where) return { total: await tenantTotal(tx), cells: await cellsOf(tenantOnly) };
+  // A city or state view: count every match (often from an index alone) and cluster the few in view.
+  if (bbox && bbox.north - bbox.south <= LOCAL_VIEW_DEGREES && bbox.east - bbox.west <= LOCAL_VIEW_DEGREES) {
+    const [row] = await tx.select({ n: count() }).from(projects).where(where);
+    return { total: row?.n ?? 0, cells: await cellsOf(where) };
   }
   const { rows } = await tx.execute<{ n: number; lat: number | null; lng: number | null; cx: number | null; whole: number }>(sql`
     select count(*)::int as n, avg(m.lat) as lat, avg(m.lng) as lng, m.cx, grouping(m.cx, m.cy) as whole
