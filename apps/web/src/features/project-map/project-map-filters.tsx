@@ -352,8 +352,8 @@ function ClientFilter({ value, onChange }: { value: string; onChange: (id: strin
 }
 
 /**
- * The client's active account managers. Staff choose a client first; a client's own users get
- * their company's (when the server lets them list them).
+ * The chosen client's active account managers (staff choose a client first). A URL may carry an
+ * account manager for roles that cannot list them: it still filters and can be cleared.
  */
 function AccountManagerFilter({
   clientId,

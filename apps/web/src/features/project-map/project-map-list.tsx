@@ -95,11 +95,12 @@ function ProjectItem({ project: p, role }: { project: ProjectMapItem; role: Role
   return (
     <Paper component="li" withBorder radius="md" p="xs">
       <Stack gap={4}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Anchor component={Link} to={`/projects/${p.id}/show`} size="sm" fw={600}>
-            {p.id_code} · {p.name}
-          </Anchor>
+        <Anchor component={Link} to={`/projects/${p.id}/show`} size="sm" fw={600}>
+          {p.id_code} · {p.name}
+        </Anchor>
+        <Group gap="xs" wrap="wrap">
           <StatusBadge label={p.status_label} colour={p.status_colour} />
+          {dates ? <Text size="xs">{dates}</Text> : null}
         </Group>
         <Text size="xs">
           {/* Provider users do not see the client (as on the project list). */}
@@ -117,7 +118,6 @@ function ProjectItem({ project: p, role }: { project: ProjectMapItem; role: Role
             {p.km.toFixed(1)} km
           </Text>
         ) : null}
-        {dates ? <Text size="xs">{dates}</Text> : null}
         {categories ? (
           <Text size="xs" c="dimmed">
             {categories}

@@ -160,7 +160,7 @@ const labels = () => ({
   customer: field('Minimum Customer Rating'),
 });
 
-/** The first answer on screen (jsdom renders the open filter panel slowly). */
+/** The first answer on screen (the lazy map and Mantine render slowly in jsdom). */
 const firstLoad = (name: string) => screen.findByRole('link', { name }, { timeout: 5000 });
 
 async function openFilters() {
@@ -171,7 +171,7 @@ async function openFilters() {
 describe('Project map', () => {
   it('asks for the view (bbox, zoom) with the default distance, and lists a page of projects with markers', async () => {
     const { calls } = setup();
-    expect(await screen.findByRole('link', { name: 'DEM-00101 · Project 101' })).toHaveAttribute('href', '/projects/101/show');
+    expect(await firstLoad('DEM-00101 · Project 101')).toHaveAttribute('href', '/projects/101/show');
     expect(Object.fromEntries(lastMapCall(calls))).toEqual({
       distance: '50',
       bbox: '-44,112,-10,154',
@@ -219,7 +219,7 @@ describe('Project map', () => {
     const { calls } = setup('/project-map', CLIENT, (u) => ({
       body: answer(u, { items: [item(1, { performance_rating: null })] }),
     }));
-    await screen.findByRole('link', { name: 'DEM-00001 · Project 1' });
+    await firstLoad('DEM-00001 · Project 1');
     expect(screen.getByRole('img', { name: 'Customer Rating: 3.5 out of 5' })).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /Performance Rating/ })).not.toBeInTheDocument();
     await openFilters();
@@ -236,7 +236,7 @@ describe('Project map', () => {
 
   it('drops role filters a client may not use from a pasted URL', async () => {
     const { calls } = setup(`/project-map?project_manager_id=${PM_ID}&client_id=${CLIENT_ID}&min_performance=4&min_customer=3`, CLIENT);
-    await screen.findByRole('link', { name: 'DEM-00101 · Project 101' });
+    await firstLoad('DEM-00101 · Project 101');
     const q = lastMapCall(calls);
     expect(q.get('project_manager_id')).toBeNull();
     expect(q.get('client_id')).toBeNull();
@@ -246,7 +246,7 @@ describe('Project map', () => {
 
   it('gives provider users no Client or Project Manager filter, but account manager, order reference and both ratings', async () => {
     setup('/project-map', PROVIDER);
-    await screen.findByRole('link', { name: 'DEM-00101 · Project 101' });
+    await firstLoad('DEM-00101 · Project 101');
     // Provider users do not see the client in the list.
     expect(screen.queryByText(/Harbourside Property Group/)).not.toBeInTheDocument();
     await openFilters();
@@ -315,10 +315,10 @@ describe('Project map', () => {
 
   it('pages the list with Previous and Next', async () => {
     const { calls } = setup();
-    await screen.findByRole('link', { name: 'DEM-00101 · Project 101' });
+    await firstLoad('DEM-00101 · Project 101');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('link', { name: 'DEM-00201 · Project 201' })).toBeInTheDocument();
+    expect(await firstLoad('DEM-00201 · Project 201')).toBeInTheDocument();
     expect(lastMapCall(calls).get('page')).toBe('2');
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
   });
@@ -341,7 +341,7 @@ describe('Project map', () => {
     const { calls } = setup('/project-map', STAFF, (u) => ({
       body: answer(u, u.searchParams.get('lat') ? { centre: { lat: -33.86882, lng: 151.20931, label: 'your location' } } : {}),
     }));
-    await screen.findByRole('link', { name: 'DEM-00101 · Project 101' });
+    await firstLoad('DEM-00101 · Project 101');
     await userEvent.click(screen.getByRole('button', { name: 'Use my location' }));
     await waitFor(() => expect(lastMapCall(calls).get('lat')).toBe('-33.86882'));
     expect(lastMapCall(calls).get('lng')).toBe('151.20931');

@@ -3,7 +3,7 @@ import { Badge, Button, Collapse, Grid, Group, Paper, Skeleton, Text, TextInput 
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconCurrentLocation, IconSearch, IconX } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { isClientRole, PROJECT_MAP_TEXT } from '@siteflow/core';
+import { PROJECT_MAP_TEXT } from '@siteflow/core';
 import { useCan, useSession } from '../../app/session';
 import { PageHeader } from '../../ui/page-header';
 import { notifySuccess } from '../../ui/notify';
@@ -85,9 +85,9 @@ export function ProjectMapScreen() {
   };
 
   const count = activeFilterCount(filters);
-  // Client users see only their own company's projects: theirs are its account managers.
-  const ownClient = role && isClientRole(role) ? (data?.items[0]?.client_id ?? '') : '';
-  const amClientId = filters.client_id || ownClient;
+  // Account managers are listed per client, for those who may list clients (staff). Client and
+  // provider users get the filter (spec 1 section 6) but the server offers them no list yet.
+  const amClientId = abilities.clients ? filters.client_id : '';
 
   return (
     <>

@@ -46,7 +46,7 @@ export function Ratings({
     <Stack gap={2}>
       {rows.map(([label, value]) => (
         <Group key={label} gap={6} wrap="nowrap">
-          <Text size="xs" c="dimmed" w={118}>
+          <Text size="xs" c="dimmed" w={128} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
             {label}
           </Text>
           <StarRating value={value} label={label} size={14} />
