@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, type ReactNode } from 'react';
 import L from 'leaflet';
-import { CircleMarker, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import { useSession } from '../../app/session';
 import classes from './map-view.module.css';
 
@@ -75,7 +75,10 @@ function FitBounds({ points, zoomOut = 0 }: { points: LatLng[]; zoomOut?: number
 }
 export { FitBounds };
 
-/** A round marker in a Mantine-like colour (no marker PNGs: they break under bundlers). */
+/**
+ * A round marker in a Mantine-like colour (a divIcon: no marker PNGs, which break under bundlers).
+ * It is a focusable button for the keyboard (Enter opens its popup) and is named by `title`.
+ */
 export function DotMarker({
   position,
   colour = '#228be6',
@@ -91,16 +94,24 @@ export function DotMarker({
   children?: ReactNode;
   onClick?: () => void;
 }) {
+  const size = radius * 2 + 4;
+  const icon = L.divIcon({
+    className: classes.pinIcon,
+    html: `<span class="${classes.dot}" style="--dot-colour:${colour};width:${size}px;height:${size}px"></span>`,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+    popupAnchor: [0, -size / 2],
+  });
   return (
-    <CircleMarker
-      center={[position.lat, position.lng]}
-      radius={radius}
-      pathOptions={{ color: '#ffffff', weight: 2, fillColor: colour, fillOpacity: 0.95 }}
+    <Marker
+      position={[position.lat, position.lng]}
+      icon={icon}
+      keyboard
+      {...(title ? { title, alt: title } : {})}
       eventHandlers={onClick ? { click: onClick } : undefined}
-      {...(title ? { 'aria-label': title } : {})}
     >
       {children}
-    </CircleMarker>
+    </Marker>
   );
 }
 
