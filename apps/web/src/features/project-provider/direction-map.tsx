@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconClock, IconRoute } from '@tabler/icons-react';
+import L from 'leaflet';
 import { Link } from 'react-router';
 import {
   DIRECTION_WIDGET,
@@ -14,7 +15,7 @@ import {
 } from '@siteflow/core';
 import { useSession } from '../../app/session';
 import { ErrorState } from '../../ui/query-states';
-import { FitBounds, MapView, PinMarker, Polyline, Popup, type LatLng } from '../../ui/map/map-view';
+import { MapView, PinMarker, Polyline, Popup, useMap, type LatLng } from '../../ui/map/map-view';
 import { useDirections } from './api';
 
 export const POINT_COLOURS = { A: '#1c7ed6', B: '#e03131' } as const;
@@ -121,11 +122,36 @@ export function ProjectDirectionMap({ projectId, height = DIRECTION_WIDGET.heigh
         {route && route.geometry.length > 1 ? (
           <Polyline positions={route.geometry} pathOptions={{ color: POINT_COLOURS.A, weight: 5, opacity: 0.8, dashArray: route.approximate ? '8 8' : undefined }} />
         ) : null}
-        {fitZoomOut !== undefined && points.length > 1 ? <FitBounds points={points} zoomOut={fitZoomOut} /> : null}
+        {fitZoomOut !== undefined && points.length > 1 ? <FitRoute points={points} zoomOut={fitZoomOut} /> : null}
       </MapView>
       {route && view.provider ? <RoutePanel view={view} /> : null}
     </Stack>
   );
+}
+
+/**
+ * Fits A and B, then zooms out `zoomOut` levels (spec 1 section 9). Computed in one step, without
+ * animation: an animated fit would still report the old zoom when zooming out.
+ */
+function FitRoute({ points, zoomOut }: { points: LatLng[]; zoomOut: number }) {
+  const map = useMap();
+  const key = points.map((p) => `${p.lat.toFixed(5)},${p.lng.toFixed(5)}`).join(';');
+  useEffect(() => {
+    const lats = points.map((p) => p.lat);
+    const lngs = points.map((p) => p.lng);
+    const south = Math.min(...lats);
+    const north = Math.max(...lats);
+    const west = Math.min(...lngs);
+    const east = Math.max(...lngs);
+    const bounds: [[number, number], [number, number]] = [
+      [south, west],
+      [north, east],
+    ];
+    const zoom = map.getBoundsZoom(bounds, false, L.point(48, 48));
+    map.setView([(south + north) / 2, (west + east) / 2], Math.max(1, zoom - zoomOut), { animate: false });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, key, zoomOut]);
+  return null;
 }
 
 function RoutePanel({ view }: { view: DirectionsView }) {

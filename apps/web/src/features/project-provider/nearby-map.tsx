@@ -15,7 +15,7 @@ import {
   type Role,
 } from '@siteflow/core';
 import { ErrorState } from '../../ui/query-states';
-import { MapView, PinMarker, Popup } from '../../ui/map/map-view';
+import { Circle, MapView, PinMarker, Popup } from '../../ui/map/map-view';
 import { StarRating } from '../../ui/star-rating';
 import { useNearbyProviders } from './api';
 import { useAfterDelay, useSeenOnce } from './use-in-view';
@@ -25,6 +25,8 @@ export const NEARBY_MAP_HEIGHT = 420;
 export const DISTANCE_DEBOUNCE_MS = 400;
 const STATUS_HEX = { green: '#2f9e44', red: '#e03131', orange: '#f08c00', yellow: '#fab005', blue: '#1c7ed6' } as const;
 const PROJECT_PIN = '#862e9c';
+/** Metres of map radius per km of distance (spec 1 section 9). */
+export const PROVIDER_RADIUS_FACTOR = 500;
 
 /** Distance slider and the map of nearby providers (spec 1: Location of Work; section 9 constants). */
 export function NearbyProvidersPanel({
@@ -43,7 +45,7 @@ export function NearbyProvidersPanel({
   return (
     <Stack gap="sm">
       <Group align="flex-end" gap="md" wrap="nowrap">
-        <Box style={{ flex: 1 }}>
+        <Box style={{ flex: 1 }} pr="lg">
           <Text size="sm" fw={500} id="nearby-distance-label" mb={4}>
             Distance: {distance} km
           </Text>
@@ -59,7 +61,7 @@ export function NearbyProvidersPanel({
             marks={[
               { value: 0, label: '0' },
               { value: 250, label: '250' },
-              { value: 500, label: '500 km' },
+              { value: 500, label: '500' },
             ]}
             mb="md"
           />
@@ -97,6 +99,8 @@ function NearbyMap({ project, role, distance, onSelect }: { project: ProjectView
   return (
     <Stack gap="sm">
       <MapView center={centre} zoom={DETAILS_MAP.zoom} height={NEARBY_MAP_HEIGHT} label="Nearby service providers map">
+        {/* Spec 1 section 9: the provider map radius is 500 times the distance, in metres. */}
+        <Circle center={[centre.lat, centre.lng]} radius={debounced * PROVIDER_RADIUS_FACTOR} pathOptions={{ color: PROJECT_PIN, weight: 1, fillOpacity: 0.05 }} />
         <PinMarker position={centre} text="P" title={`Project: ${project.name}`} colour={PROJECT_PIN} width={DETAILS_MAP.markerWidth} height={DETAILS_MAP.markerHeight} />
         {items.map((p, i) => (
           <PinMarker

@@ -36,7 +36,8 @@ vi.mock('../../ui/map/map-view', () => ({
   ),
   Popup: ({ children }: { children?: ReactNode }) => <div>{children}</div>,
   Polyline: () => <div data-testid="route-line" />,
-  FitBounds: () => null,
+  Circle: ({ radius }: { radius: number }) => <div data-testid="radius" data-radius={radius} />,
+  useMap: () => ({ getBoundsZoom: () => 12, setView: () => undefined }),
 }));
 
 stubFonts();
@@ -343,6 +344,7 @@ describe('Project details: service provider part', () => {
     await waitFor(() => expect(fetch.calls.some((c) => c.url === '/api/projects/61/nearby-providers?distance=50')).toBe(true), { timeout: 4000 });
     expect(await screen.findByText('1 service provider within 50 km by road. 1 could not be routed and is left out.')).toBeInTheDocument();
     const map = screen.getByRole('region', { name: 'Nearby service providers map' });
+    expect(within(map).getByTestId('radius')).toHaveAttribute('data-radius', '25000');
     const pin = within(map).getByTitle('Coolair Services');
     expect(within(pin).getByText('Evaluating')).toBeInTheDocument();
     expect(within(pin).getByRole('img', { name: 'Performance Rating: 4.5 out of 5' })).toBeInTheDocument();

@@ -1,0 +1,135 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PROVIDER_TEXT } from '../../packages/core/src/providers/texts';
+import { apiCall, DEMO, DEMO_ADMIN, expectAccessible, listProjects, PLATFORM, PLATFORM_ADMIN, signIn, unique } from './fixtures';
+
+type Detail = {
+  id: number;
+  project_code: string;
+  name: string;
+  status: string;
+  location: { street: string | null; suburb: string | null; state: string | null; postcode: string | null };
+  co_ords: { lat: number | null; long: number | null };
+  service_provider: { id: string; name: string } | null;
+};
+
+/** A demo project that can still be assigned and is on the map (from the end of the list: other journeys take the first ones). */
+async function assignableProject(page: Page): Promise<Detail> {
+  const { items } = await listProjects(page, DEMO, 'pageSize=50&sort=code&order=desc');
+  for (const item of items.slice(5)) {
+    const r = await apiCall(page, DEMO, 'GET', `/api/projects/${item.id}`);
+    const p = r.json as Detail;
+    if (['order', 'scheduled'].includes(p.status) && p.co_ords.lat !== null && p.location.suburb) return p;
+  }
+  throw new Error('No assignable demo project with a location');
+}
+
+type Place = { suburb: string; state: string | null; postcode: string | null; lat: number; lng: number };
+const km = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+};
+
+/** A neighbouring suburb 2 to 30 km from the project (by postcode prefix), else the project's own. */
+async function nearbyPlace(page: Page, project: Detail) {
+  const own = { suburb: project.location.suburb, state: project.location.state, postcode: project.location.postcode };
+  if (!project.location.postcode || project.co_ords.lat === null || project.co_ords.long === null) return own;
+  const at = { lat: project.co_ords.lat, lng: project.co_ords.long };
+  // Postcodes near each other share their first digits.
+  for (const prefix of [project.location.postcode.slice(0, 3), project.location.postcode.slice(0, 2)]) {
+    const r = await apiCall(page, DEMO, 'GET', `/api/geo/places?q=${prefix}&country=all`);
+    const places = ((r.json as { items?: Place[] } | null)?.items ?? []).filter((p) => p.postcode && p.state && p.suburb !== project.location.suburb);
+    const near = places.find((p) => km(at, p) >= 2 && km(at, p) <= 30);
+    if (near) return { suburb: near.suburb, state: near.state, postcode: near.postcode };
+  }
+  return own;
+}
+
+test('assign a provider on the project details screen, notify it, read the e-mail, and show directions', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO, DEMO_ADMIN);
+  const project = await assignableProject(page);
+
+  // A provider in a suburb near the project, with one staff login.
+  const place = await nearbyPlace(page, project);
+  const name = unique('E2E Sparks ');
+  const providerEmail = `${unique('sparks')}@provider.test`;
+  const created = await apiCall(page, DEMO, 'POST', '/api/service-providers', {
+    service_provider_name: name,
+    status_code: 'approved',
+    email: providerEmail,
+    phone: '07 3000 4444',
+    ...place,
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  const provider = created.json as { id: string; locations: unknown[] };
+  expect(provider.locations.length).toBeGreaterThan(0);
+  const staffName = 'Pat Sparks';
+  const user = await apiCall(page, DEMO, 'POST', `/api/service-providers/${provider.id}/users`, {
+    first_name: 'Pat',
+    last_name: 'Sparks',
+    email: `${unique('pat')}@provider.test`,
+    role: 'sp_employee',
+  });
+  expect(user.status, JSON.stringify(user.json)).toBe(201);
+
+  await page.goto(`${DEMO}/projects/${project.id}/show`);
+  // The part loads in its own chunk; its map waits until scrolled into view.
+  await expect(page.getByTestId('project-provider')).toBeVisible();
+  await page.getByTestId('nearby-map-frame').scrollIntoViewIfNeeded();
+
+  // The nearby map activates once in view and lists the new provider (at most 30 km away: within 50 km by road).
+  await expect(page.getByRole('button', { name: `Select ${name}` }).first()).toBeVisible({ timeout: 20_000 });
+
+  // Nothing chosen: the spec's message, no request.
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page.getByText(PROVIDER_TEXT.noProviderChosen)).toBeVisible();
+
+  // Pick by trading name, choose the staff, assign.
+  const picker = page.getByRole('combobox', { name: 'Service Provider', exact: true });
+  await picker.click();
+  await picker.pressSequentially(name.slice(0, 14));
+  await page.getByRole('option', { name }).click();
+  const selected = page.getByTestId('selected-provider');
+  await expect(selected.getByText(name)).toBeVisible();
+  const staff = selected.getByRole('combobox', { name: 'Service Provider Staff' });
+  await staff.click();
+  await page.getByRole('option', { name: staffName }).click();
+  await page.keyboard.press('Escape');
+  if (project.service_provider) await expect(page.getByTestId('current-provider').getByText(PROVIDER_TEXT.replacing)).toBeVisible();
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  if (project.service_provider) await page.getByRole('dialog', { name: 'Replace the service provider?' }).getByRole('button', { name: 'Replace' }).click();
+
+  const current = page.getByTestId('current-provider');
+  await expect(current.getByRole('link', { name })).toHaveAttribute('href', `/service-providers/show/${provider.id}`);
+  await expect(current.getByText(staffName)).toBeVisible();
+  await expect(current.getByText('Approved')).toBeVisible();
+  await expect(current.getByTestId('travel-info')).toContainText(/Travel: .*(m|km) · .*min/);
+
+  // Notify: the tick once the queue has delivered the e-mail.
+  await current.getByRole('button', { name: PROVIDER_TEXT.notify }).click();
+  await expect(current.getByRole('img', { name: 'Notification sent' })).toBeVisible({ timeout: 30_000 });
+
+  // Directions: the map with distance and time.
+  await page.getByRole('button', { name: PROVIDER_TEXT.showDirections }).click();
+  await expect(page.getByRole('region', { name: 'Directions map' })).toBeVisible();
+  const route = page.getByTestId('route-panel');
+  await expect(route).toContainText(/Distance: ≈? ?[\d.]+ (m|km)/);
+  await expect(route).toContainText(/Time: ≈? ?.*min/);
+  await expect(page.getByRole('button', { name: PROVIDER_TEXT.hideDirections })).toBeVisible();
+  await expect(page.getByTestId('project-provider')).toBeVisible();
+  // Toasts fading out read as low contrast to axe: check once they are gone.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+  await expectAccessible(page);
+
+  // The platform admin reads the e-mail to the provider in the built-in mailbox.
+  await signIn(page, PLATFORM, PLATFORM_ADMIN);
+  await page.goto(`${PLATFORM}/mailbox`);
+  await page.getByLabel('Search messages', { exact: true }).fill(providerEmail);
+  const subject = `Project ${project.project_code}: ${project.name}`;
+  // The row addressed to the provider (its staff get their own copy).
+  const row = page.getByRole('row').filter({ hasText: providerEmail }).filter({ has: page.getByRole('link', { name: subject }) });
+  await row.first().getByRole('link', { name: subject }).click();
+  await expect(page.getByRole('heading', { name: subject })).toBeVisible();
+  await expect(page.getByText(providerEmail).first()).toBeVisible();
+});
