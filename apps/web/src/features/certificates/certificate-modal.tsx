@@ -221,7 +221,7 @@ export function CertificateForm({ owner, type, certificate, onClose }: FormProps
       if (problem) return;
       save.mutate(buildCertificateBody(type, values, files, certificate ? kept : null), {
         onSuccess: () => {
-          notifySuccess(certificate ? CERTIFICATE_TEXT.updated : CERTIFICATE_TEXT.created, type.name);
+          notifySuccess(certificate ? CERTIFICATE_TEXT.updated : CERTIFICATE_TEXT.created);
           onClose();
         },
         onError: showServerErrors,

@@ -186,10 +186,10 @@ export function CertificateTypeForm({ type }: { type?: CertificateTypeView }) {
       save.mutate(toBody(values), {
         onSuccess: (saved) => {
           if (type) {
-            notifySuccess(CERTIFICATE_TEXT.typeSaved, values.name.trim());
+            notifySuccess(CERTIFICATE_TEXT.typeSaved);
             form.resetDirty();
           } else {
-            notifySuccess(`${CERTIFICATE_TEXT.typeCreated} You can add sample images now.`, values.name.trim());
+            notifySuccess(`${CERTIFICATE_TEXT.typeCreated} You can add sample images now.`);
             if (saved?.id) navigate(`/certificate-types/${saved.id}/edit`);
             else navigate('/certificate-types');
           }
