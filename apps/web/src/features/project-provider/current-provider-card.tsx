@@ -11,6 +11,7 @@ import {
   type NotifyProviderResult,
   type ProjectProviderView,
 } from '@siteflow/core';
+import { useCan } from '../../app/session';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useNotification, useNotifyProvider } from './api';
 import { directionsFailure } from './direction-map';
@@ -59,6 +60,8 @@ export function CurrentProviderCard({
   canNotify: boolean;
   travel: React.ReactNode;
 }) {
+  // Client users have no provider pages to open.
+  const canViewProvider = useCan('providers.view');
   const status = provider.status_code ? detailsStatus(provider.status_code) : { label: provider.status_label, colour: provider.status_colour };
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="current-provider-title" data-testid="current-provider">
@@ -68,9 +71,13 @@ export function CurrentProviderCard({
             <Text size="xs" c="dimmed" fw={600} tt="uppercase" id="current-provider-title">
               Current Service Provider
             </Text>
-            <Anchor component={Link} to={`/service-providers/show/${provider.id}`} fw={600}>
-              {provider.name}
-            </Anchor>
+            {canViewProvider ? (
+              <Anchor component={Link} to={`/service-providers/show/${provider.id}`} fw={600}>
+                {provider.name}
+              </Anchor>
+            ) : (
+              <Text fw={600}>{provider.name}</Text>
+            )}
           </div>
           <Group gap={6} wrap="nowrap">
             {replacing ? (

@@ -20,12 +20,13 @@ import { mockFetch, renderScreen, tenantSession, type FetchCall } from '../../te
 import { project as baseProject, stubFonts } from '../projects/test-fixtures';
 import { NOTIFICATION_SENT } from './current-provider-card';
 import { ASSIGN_LABEL, PICKER_LABEL, SEND_EMAIL_LABEL, STAFF_LABEL } from './provider-picker';
+import { ProjectDirectionMap } from './direction-map';
 import { ProjectProviderPart } from './provider-part';
 
 // Leaflet draws nothing useful in jsdom: stand-ins keep what a user would read (labels, pins, popups).
 vi.mock('../../ui/map/map-view', () => ({
-  MapView: ({ label, children }: { label: string; children?: ReactNode }) => (
-    <div role="region" aria-label={label}>
+  MapView: ({ label, zoom, height, children }: { label: string; zoom: number; height: number; children?: ReactNode }) => (
+    <div role="region" aria-label={label} data-zoom={zoom} data-height={height}>
       {children}
     </div>
   ),
@@ -233,8 +234,11 @@ describe('Project details: service provider part', () => {
 
   it('hides Notify Service Provider from client and provider roles', async () => {
     renderPart(withProvider(provider()), clientSession());
-    expect(await screen.findByTestId('current-provider')).toBeInTheDocument();
+    const card = await screen.findByTestId('current-provider');
     expect(screen.queryByRole('button', { name: PROVIDER_TEXT.notify })).not.toBeInTheDocument();
+    // No provider pages for clients: the name is plain text.
+    expect(within(card).getByText('Sparkright Electrical')).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Sparkright Electrical' })).not.toBeInTheDocument();
     // Clients neither pick providers nor load them.
     expect(screen.queryByRole('combobox', { name: PICKER_LABEL })).not.toBeInTheDocument();
   });
@@ -352,6 +356,24 @@ describe('Project details: service provider part', () => {
     const user = userEvent.setup();
     await user.click(within(pin).getByRole('button', { name: 'Select Coolair Services' }));
     expect(await screen.findByTestId('selected-provider')).toHaveTextContent('Coolair Services');
+  });
+
+  it('the direction map widget: zoom 12, 800px high; without a provider only the project marker and the empty text', async () => {
+    mockFetch((call) => (call.url === '/api/projects/61/directions' ? { body: directions({ status: 'NO_PROVIDER', provider: null, route: null }) } : { status: 404, body: {} }));
+    renderScreen(<ProjectDirectionMap projectId={61} />, { session: staffSession() });
+    const map = await screen.findByRole('region', { name: 'Directions map' });
+    expect(map).toHaveAttribute('data-zoom', '12');
+    expect(map).toHaveAttribute('data-height', '800');
+    expect(within(map).getAllByTestId('pin').map((p) => p.getAttribute('data-text'))).toEqual(['B']);
+    expect(screen.getByText(PROVIDER_TEXT.noProviderAttached)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('the details directions map is 600px high', async () => {
+    renderPart(withProvider(provider()));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: PROVIDER_TEXT.showDirections }));
+    expect(await screen.findByRole('region', { name: 'Directions map' })).toHaveAttribute('data-height', '600');
   });
 
   describe('ratings', () => {

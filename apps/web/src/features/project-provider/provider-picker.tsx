@@ -9,7 +9,7 @@ import { confirmAction } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useAssignProvider, useProviderOptions } from './api';
 
-/** The provider chosen in the picker (or from the map); `option` once its staff are known. */
+/** The provider chosen in the picker or from the map (its staff come from the options search). */
 export type Selection = { id: string; name: string };
 
 export const ASSIGN_LABEL = 'Assign';
