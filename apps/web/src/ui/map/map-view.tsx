@@ -67,8 +67,9 @@ function FitBounds({ points, zoomOut = 0 }: { points: LatLng[]; zoomOut?: number
       map.setView([points[0]!.lat, points[0]!.lng], map.getZoom());
       return;
     }
-    map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number])), { padding: [24, 24] });
-    if (zoomOut) map.setZoom(map.getZoom() - zoomOut);
+    // Without animation, so that zooming out starts from the fitted zoom instead of cancelling the fit.
+    map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number])), { padding: [24, 24], animate: false });
+    if (zoomOut) map.setZoom(map.getZoom() - zoomOut, { animate: false });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, key]);
   return null;
