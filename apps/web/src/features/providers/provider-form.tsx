@@ -45,8 +45,17 @@ import { zodResolver } from '../../ui/zod-resolver';
 import { fetchPostcodeState, usePlaces } from '../projects/api';
 import { useCategoryReference, useSaveProvider } from './api';
 
+/** The picker's placeholder is text on the page: dimmed (4.5:1), not the fainter placeholder grey. */
+const DATE_STYLES = { placeholder: { color: 'var(--mantine-color-dimmed)' } };
+
 type Option = { value: string; label: string };
-export type AvailabilityValues = { key: string; id?: string; start_date: string | null; end_date: string | null; note: string };
+export type AvailabilityValues = {
+  key: string;
+  id?: string;
+  start_date: string | null;
+  end_date: string | null;
+  note: string;
+};
 export type ProviderFormValues = {
   service_provider_name: string;
   status_code: ProviderStatus;
@@ -92,7 +101,9 @@ const rowKey = () => `row-${++rowSeq}`;
 function initialValues(p?: ProviderView): ProviderFormValues {
   return {
     service_provider_name: p?.service_provider_name ?? '',
-    status_code: (PROVIDER_STATUSES as readonly string[]).includes(p?.status_code ?? '') ? (p!.status_code as ProviderStatus) : 'evaluating',
+    status_code: (PROVIDER_STATUSES as readonly string[]).includes(p?.status_code ?? '')
+      ? (p!.status_code as ProviderStatus)
+      : 'evaluating',
     director_name: p?.director_name ?? '',
     email: p?.email ?? '',
     phone: p?.phone ?? '',
@@ -177,7 +188,10 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
           navigate(`/service-providers/show/${saved.id}`);
         },
         onError: (error) => {
-          const keys = error && typeof error === 'object' && 'errors' in error ? Object.keys((error as { errors: object }).errors) : [];
+          const keys =
+            error && typeof error === 'object' && 'errors' in error
+              ? Object.keys((error as { errors: object }).errors)
+              : [];
           const { fields, aliases } = errorFields(v, keys);
           setAlert(applyServerErrors(form, error, fields, aliases));
         },
@@ -196,12 +210,19 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
   );
   const serviceOptions = withCurrent(
     servicesForCategories(values.categories, linkList).map((s) => ({ value: s.id, label: s.name })),
-    (provider?.services ?? []).filter((s) => values.services.includes(s.id)).map((s) => ({ value: s.id, label: s.name })),
+    (provider?.services ?? [])
+      .filter((s) => values.services.includes(s.id))
+      .map((s) => ({ value: s.id, label: s.name })),
   );
   const categoryProps = form.getInputProps('categories');
 
   const addPeriod = () =>
-    form.insertListItem('availabilities', { key: rowKey(), start_date: null, end_date: null, note: '' } satisfies AvailabilityValues);
+    form.insertListItem('availabilities', {
+      key: rowKey(),
+      start_date: null,
+      end_date: null,
+      note: '',
+    } satisfies AvailabilityValues);
 
   return (
     <form onSubmit={submit} noValidate aria-label="Service provider details">
@@ -232,7 +253,12 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <Select label="Status" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status_code')} />
+              <Select
+                label="Status"
+                data={STATUS_OPTIONS}
+                allowDeselect={false}
+                {...form.getInputProps('status_code')}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
               <TextInput label="Director" autoComplete="off" maxLength={150} {...form.getInputProps('director_name')} />
@@ -348,7 +374,8 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
                 Availabilities
               </Title>
               <Text size="sm" c="dimmed">
-                Periods in which the provider is unavailable. Searches mark it ‘Unavailable’ when one covers the project’s dates.
+                Periods in which the provider is unavailable. Searches mark it ‘Unavailable’ when one covers the
+                project’s dates.
               </Text>
             </Stack>
             <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={addPeriod}>
@@ -366,6 +393,7 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
                       label={`Unavailable from (period ${i + 1})`}
                       valueFormat="YYYY-MM-DD"
                       placeholder="YYYY-MM-DD"
+                      styles={DATE_STYLES}
                       required
                       clearable
                       clearButtonProps={{ 'aria-label': `Clear start of period ${i + 1}` }}
@@ -378,6 +406,7 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
                       label={`Unavailable to (period ${i + 1})`}
                       valueFormat="YYYY-MM-DD"
                       placeholder="YYYY-MM-DD"
+                      styles={DATE_STYLES}
                       required
                       clearable
                       clearButtonProps={{ 'aria-label': `Clear end of period ${i + 1}` }}
@@ -497,7 +526,12 @@ function AddressFields({ values, getInputProps, setValues }: AddressProps) {
         <TextInput label="Suburb" autoComplete="off" maxLength={100} {...getInputProps('suburb')} />
       </Grid.Col>
       <Grid.Col span={{ base: 6, md: 3 }}>
-        <StateSelect allowDeselect clearable clearButtonProps={{ 'aria-label': 'Clear state' }} {...getInputProps('state')} />
+        <StateSelect
+          allowDeselect
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear state' }}
+          {...getInputProps('state')}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 6, md: 3 }}>
         <PostcodeInput

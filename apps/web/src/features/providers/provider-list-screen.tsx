@@ -36,7 +36,13 @@ const SORT_OF: Record<string, Sort> = {
 };
 const ACCESSOR_OF = Object.fromEntries(Object.entries(SORT_OF).map(([a, s]) => [s, a])) as Record<Sort, string>;
 /** Ratings start best first; words A to Z. */
-const FIRST_ORDER: Record<Sort, Order> = { name: 'asc', status: 'asc', suburb: 'asc', performance: 'desc', customer: 'desc' };
+const FIRST_ORDER: Record<Sort, Order> = {
+  name: 'asc',
+  status: 'asc',
+  suburb: 'asc',
+  performance: 'desc',
+  customer: 'desc',
+};
 
 const STATUS_FILTER = [
   { value: ALL, label: 'All statuses' },
@@ -54,7 +60,9 @@ export function readProviderListParams(sp: URLSearchParams): ProviderListParams 
   const state = sp.get('state') ?? '';
   return {
     search: (sp.get('search') ?? '').trim().slice(0, 200),
-    status: (PROVIDER_STATUSES as readonly string[]).includes(status) ? (status as ProviderListParams['status']) : undefined,
+    status: (PROVIDER_STATUSES as readonly string[]).includes(status)
+      ? (status as ProviderListParams['status'])
+      : undefined,
     category_id: UUID.test(category) ? category : undefined,
     state: (STATES as readonly string[]).includes(state) ? (state as ProviderListParams['state']) : undefined,
     sort: (PROVIDER_SORTS as readonly string[]).includes(sort) ? (sort as Sort) : 'name',
@@ -117,7 +125,10 @@ export function ProviderListScreen() {
     { value: ALL, label: 'All categories' },
     ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
   ];
-  const sortStatus: DataTableSortStatus<ProviderListItem> = { columnAccessor: ACCESSOR_OF[params.sort], direction: params.order };
+  const sortStatus: DataTableSortStatus<ProviderListItem> = {
+    columnAccessor: ACCESSOR_OF[params.sort],
+    direction: params.order,
+  };
 
   return (
     <>
@@ -168,7 +179,11 @@ export function ProviderListScreen() {
             <Select
               label="Category"
               data={categoryOptions}
-              value={params.category_id && categoryOptions.some((o) => o.value === params.category_id) ? params.category_id : ALL}
+              value={
+                params.category_id && categoryOptions.some((o) => o.value === params.category_id)
+                  ? params.category_id
+                  : ALL
+              }
               onChange={(v) => update({ category_id: v && v !== ALL ? v : undefined })}
               searchable
               nothingFoundMessage="No category matches"
@@ -197,7 +212,11 @@ export function ProviderListScreen() {
             </Button>
           ) : null}
           <Text size="sm" c="dimmed" ml="auto" aria-live="polite" data-testid="provider-count">
-            {data ? (data.total === 1 ? '1 service provider' : `${data.total.toLocaleString('en-AU')} service providers`) : ''}
+            {data
+              ? data.total === 1
+                ? '1 service provider'
+                : `${data.total.toLocaleString('en-AU')} service providers`
+              : ''}
           </Text>
         </Group>
         {query.isError ? (
@@ -247,7 +266,12 @@ export function ProviderListScreen() {
                       </Anchor>
                       {p.has_location ? null : (
                         <Tooltip label="No location: not found by distance searches" withArrow>
-                          <IconMapPinOff size={14} aria-label="No location" role="img" color="var(--mantine-color-dimmed)" />
+                          <IconMapPinOff
+                            size={14}
+                            aria-label="No location"
+                            role="img"
+                            color="var(--mantine-color-dimmed)"
+                          />
                         </Tooltip>
                       )}
                     </Group>

@@ -10,7 +10,15 @@ import { CATEGORIES, LINKS, PROJECT, result, searchResponse } from './test-fixtu
 
 // Leaflet needs a real browser: the map chunk is replaced by its markers as buttons.
 vi.mock('./search-map', () => ({
-  default: ({ items, onSelect, distance }: { items: { id: string; service_provider_name: string }[]; onSelect: (id: string) => void; distance: number }) => (
+  default: ({
+    items,
+    onSelect,
+    distance,
+  }: {
+    items: { id: string; service_provider_name: string }[];
+    onSelect: (id: string) => void;
+    distance: number;
+  }) => (
     <div role="region" aria-label="Service providers map" data-distance={distance}>
       {items.map((r) => (
         <button key={r.id} type="button" onClick={() => onSelect(r.id)}>
@@ -24,36 +32,47 @@ vi.mock('./search-map', () => ({
 const SESSION = tenantSession(['providers.view', 'providers.search', 'projects.assignProvider', 'reference.view']);
 
 const searchOf = (c: FetchCall) => new URL(c.url, 'http://localhost').searchParams;
-const searches = (calls: FetchCall[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/service-providers/search'));
+const searches = (calls: FetchCall[]) =>
+  calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/service-providers/search'));
 
-function serve(search: (q: URLSearchParams) => ProviderSearchResponse, write: (c: FetchCall) => { status?: number; body?: unknown } = () => ({})) {
+function serve(
+  search: (q: URLSearchParams) => ProviderSearchResponse,
+  write: (c: FetchCall) => { status?: number; body?: unknown } = () => ({}),
+) {
   return mockFetch((call) => {
     if (call.method !== 'GET') return write(call);
     if (call.url.startsWith('/api/service-providers/search')) return { body: search(searchOf(call)) };
     if (call.url.startsWith('/api/categories')) return { body: { items: CATEGORIES } };
     if (call.url.startsWith('/api/category-services')) return { body: { items: LINKS } };
-    if (call.url.startsWith('/api/projects/lookup')) return { body: { items: [{ id: 7, project_code: 'PRJ-00007', name: PROJECT.name }] } };
+    if (call.url.startsWith('/api/projects/lookup'))
+      return { body: { items: [{ id: 7, project_code: 'PRJ-00007', name: PROJECT.name }] } };
     return { status: 404, body: { message: 'Not found' } };
   });
 }
 
 /** The server's answer: automatic with the project when project_id is given, manual otherwise. */
-const byProject = (canAssign = true) => (q: URLSearchParams) =>
-  q.get('project_id') === '7'
-    ? searchResponse({
-        mode: 'automatic',
-        project: PROJECT,
-        centre: { lat: -27.47, lng: 153.03, label: '1 Eagle Street, Brisbane City QLD 4000' },
-        can_assign: canAssign,
-      })
-    : searchResponse();
+const byProject =
+  (canAssign = true) =>
+  (q: URLSearchParams) =>
+    q.get('project_id') === '7'
+      ? searchResponse({
+          mode: 'automatic',
+          project: PROJECT,
+          centre: { lat: -27.47, lng: 153.03, label: '1 Eagle Street, Brisbane City QLD 4000' },
+          can_assign: canAssign,
+        })
+      : searchResponse();
 
 describe('Service provider search', () => {
   beforeEach(() => stubMatchMedia(true));
 
   it('fills and locks the fields from a preselected project; clearing it returns to manual', async () => {
     const { calls } = serve(byProject(false));
-    renderScreen(<ProviderSearchScreen />, { route: '/service-providers/search?project=7', path: '/service-providers/search', session: SESSION });
+    renderScreen(<ProviderSearchScreen />, {
+      route: '/service-providers/search?project=7',
+      path: '/service-providers/search',
+      session: SESSION,
+    });
 
     // Automatic mode: the project's values, read-only.
     await waitFor(() => expect(screen.getByLabelText('Street')).toHaveValue('1 Eagle Street'), { timeout: 5000 });
@@ -61,7 +80,9 @@ describe('Service provider search', () => {
     expect(screen.getByLabelText('Suburb')).toHaveValue('Brisbane City');
     expect(screen.getByLabelText('Postcode')).toHaveValue('4000');
     expect(screen.getByLabelText('Postcode')).toHaveAttribute('readonly');
-    expect(screen.getByText('Automatic: the project’s address, dates, categories and services are used.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Automatic: the project’s address, dates, categories and services are used.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Date' })).toHaveTextContent('2026-06-01');
     expect(screen.getByRole('button', { name: 'End Date' })).toHaveTextContent('2026-06-05');
     const filters = screen.getByRole('region', { name: 'Filters' });
@@ -94,7 +115,11 @@ describe('Service provider search', () => {
 
   it('switches to automatic mode when a project is chosen in the picker, and Reset returns to manual', async () => {
     const { calls } = serve(byProject(false));
-    renderScreen(<ProviderSearchScreen />, { route: '/service-providers/search', path: '/service-providers/search', session: SESSION });
+    renderScreen(<ProviderSearchScreen />, {
+      route: '/service-providers/search',
+      path: '/service-providers/search',
+      session: SESSION,
+    });
     await waitFor(() => expect(searches(calls)).toHaveLength(1), { timeout: 5000 });
     expect(screen.getByLabelText('Street')).not.toHaveAttribute('readonly');
     await userEvent.click(screen.getByRole('combobox', { name: 'Project' }));
@@ -127,7 +152,11 @@ describe('Service provider search', () => {
         ],
       }),
     );
-    renderScreen(<ProviderSearchScreen />, { route: '/service-providers/search', path: '/service-providers/search', session: SESSION });
+    renderScreen(<ProviderSearchScreen />, {
+      route: '/service-providers/search',
+      path: '/service-providers/search',
+      session: SESSION,
+    });
     const list = await screen.findByRole('list', { name: 'Service providers found' }, { timeout: 5000 });
     const [first, second] = within(list).getAllByRole('listitem');
     expect(within(first!).getByText('3.4 km')).toBeInTheDocument();
@@ -140,7 +169,10 @@ describe('Service provider search', () => {
     expect(within(first!).getByText('Wiring')).toBeInTheDocument();
     expect(within(first!).getByText('12 Ann Street, Brisbane City QLD 4000')).toBeInTheDocument();
     expect(within(first!).getByRole('link', { name: '07 3000 1111' })).toHaveAttribute('href', 'tel:0730001111');
-    expect(within(first!).getByRole('link', { name: 'brightline.test' })).toHaveAttribute('href', 'https://brightline.test');
+    expect(within(first!).getByRole('link', { name: 'brightline.test' })).toHaveAttribute(
+      'href',
+      'https://brightline.test',
+    );
     expect(within(first!).getByRole('img', { name: 'Performance Rating: 4.0 out of 5' })).toBeInTheDocument();
     expect(within(first!).getByRole('img', { name: 'Customer Rating: 3.5 out of 5' })).toBeInTheDocument();
     expect(first).toHaveTextContent('Scheduled Projects: 2');
@@ -160,14 +192,26 @@ describe('Service provider search', () => {
 
   it('says so when nothing matches', async () => {
     serve(() => searchResponse({ total: 0, items: [] }));
-    renderScreen(<ProviderSearchScreen />, { route: '/service-providers/search', path: '/service-providers/search', session: SESSION });
+    renderScreen(<ProviderSearchScreen />, {
+      route: '/service-providers/search',
+      path: '/service-providers/search',
+      session: SESSION,
+    });
     expect(await screen.findByText('No service providers yet.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('in assignment mode starts at 50 km and assigns after a confirmation, with the staff and the e-mail flag', async () => {
     const { calls } = serve(byProject(true), () => ({ body: { id: 7 } }));
-    renderScreen(<ProviderSearchScreen />, { route: '/projects/7/assign-provider', path: '/projects/:id/assign-provider', session: SESSION });
-    const button = await screen.findByRole('button', { name: 'Assign Project: Brightline Electrical' }, { timeout: 5000 });
+    renderScreen(<ProviderSearchScreen />, {
+      route: '/projects/7/assign-provider',
+      path: '/projects/:id/assign-provider',
+      session: SESSION,
+    });
+    const button = await screen.findByRole(
+      'button',
+      { name: 'Assign Project: Brightline Electrical' },
+      { timeout: 5000 },
+    );
     const first = searchOf(searches(calls)[0]!);
     expect(first.get('project_id')).toBe('7');
     expect(first.get('distance')).toBe('50');
@@ -194,12 +238,18 @@ describe('Service provider search', () => {
       send_email_sp: false,
       service_provider_staff: ['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2'],
     });
-    expect(await screen.findByText('Brightline Electrical is assigned to PRJ-00007 Harbour lighting upgrade.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Brightline Electrical is assigned to PRJ-00007 Harbour lighting upgrade.'),
+    ).toBeInTheDocument();
   });
 
   it('Reset in assignment mode keeps the project and goes back to 50 km', async () => {
     const { calls } = serve(byProject(true));
-    renderScreen(<ProviderSearchScreen />, { route: '/projects/7/assign-provider', path: '/projects/:id/assign-provider', session: SESSION });
+    renderScreen(<ProviderSearchScreen />, {
+      route: '/projects/7/assign-provider',
+      path: '/projects/:id/assign-provider',
+      session: SESSION,
+    });
     await screen.findByRole('button', { name: 'Assign Project: Brightline Electrical' }, { timeout: 5000 });
     const slider = screen.getByRole('slider', { name: 'Distance in km' });
     slider.focus();
@@ -217,7 +267,11 @@ describe('Service provider search', () => {
 
   it('offers no assignment for a completed or cancelled project', async () => {
     serve(byProject(false));
-    renderScreen(<ProviderSearchScreen />, { route: '/projects/7/assign-provider', path: '/projects/:id/assign-provider', session: SESSION });
+    renderScreen(<ProviderSearchScreen />, {
+      route: '/projects/7/assign-provider',
+      path: '/projects/:id/assign-provider',
+      session: SESSION,
+    });
     expect(await screen.findByText(PROVIDER_TEXT.notAssignable, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Assign Project/ })).not.toBeInTheDocument();
   });

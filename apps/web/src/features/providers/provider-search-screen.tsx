@@ -45,6 +45,9 @@ import { useAssignProvider, useCategoryReference, useProjectOptions, useProvider
 import { SearchResult } from './search-result';
 import { initialFilters, isAutomatic, toSearchRequest, type SearchFilters } from './search-filters';
 
+/** The picker's placeholder is text on the page: dimmed (4.5:1), not the fainter placeholder grey. */
+const DATE_STYLES = { placeholder: { color: 'var(--mantine-color-dimmed)' } };
+
 const SearchMap = lazy(() => import('./search-map'));
 
 const RATING_OPTIONS = MIN_RATING_CHOICES.map((v) => ({ value: String(v), label: `${v.toFixed(1)} stars or more` }));
@@ -137,17 +140,31 @@ export function ProviderSearchScreen() {
           onReset={reset}
         />
         {fixed && data && project && !data.can_assign ? (
-          <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden />} title="This project cannot be assigned">
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconInfoCircle aria-hidden />}
+            title="This project cannot be assigned"
+          >
             {PROVIDER_TEXT.notAssignable}
           </Alert>
         ) : null}
         {search.isError ? (
-          <ErrorState error={search.error} onRetry={() => search.refetch()} title="Could not search service providers" />
+          <ErrorState
+            error={search.error}
+            onRetry={() => search.refetch()}
+            title="Could not search service providers"
+          />
         ) : (
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Box pos="relative">
-                <LoadingOverlay visible={search.isFetching} zIndex={500} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Searching' }} />
+                <LoadingOverlay
+                  visible={search.isFetching}
+                  zIndex={500}
+                  overlayProps={{ blur: 1 }}
+                  loaderProps={{ 'aria-label': 'Searching' }}
+                />
                 <Suspense fallback={<Skeleton height={SEARCH_MAP.height} radius="lg" />}>
                   <SearchMap
                     centre={data?.centre ?? null}
@@ -238,7 +255,11 @@ function FilterPanel({
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
           {fixed ? (
-            <TextInput label="Project" readOnly value={project ? `${project.project_code} ${project.name}` : 'Loading…'} />
+            <TextInput
+              label="Project"
+              readOnly
+              value={project ? `${project.project_code} ${project.name}` : 'Loading…'}
+            />
           ) : (
             <ProjectPicker value={filters.project} current={project} onChange={onProject} />
           )}
@@ -268,7 +289,11 @@ function FilterPanel({
         <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
           <Select
             label="State"
-            data={automatic && shown.state && !STATES.includes(shown.state as never) ? [...STATE_OPTIONS, { value: shown.state, label: shown.state }] : STATE_OPTIONS}
+            data={
+              automatic && shown.state && !STATES.includes(shown.state as never)
+                ? [...STATE_OPTIONS, { value: shown.state, label: shown.state }]
+                : STATE_OPTIONS
+            }
             readOnly={automatic}
             description={readOnlyNote}
             clearable={!automatic}
@@ -292,6 +317,7 @@ function FilterPanel({
             label="Start Date"
             valueFormat="YYYY-MM-DD"
             placeholder="YYYY-MM-DD"
+            styles={DATE_STYLES}
             readOnly={automatic}
             description={readOnlyNote}
             clearable={!automatic}
@@ -305,6 +331,7 @@ function FilterPanel({
             label="End Date"
             valueFormat="YYYY-MM-DD"
             placeholder="YYYY-MM-DD"
+            styles={DATE_STYLES}
             readOnly={automatic}
             description={readOnlyNote}
             clearable={!automatic}
@@ -398,9 +425,14 @@ function ProjectPicker({
   // The box shows the chosen project's label: that is not a search.
   const term = debounced === currentLabel ? '' : debounced;
   const options = useProjectOptions(term);
-  const list: Option[] = (options.data ?? []).map((p) => ({ value: String(p.id), label: `${p.project_code} ${p.name}` }));
+  const list: Option[] = (options.data ?? []).map((p) => ({
+    value: String(p.id),
+    label: `${p.project_code} ${p.name}`,
+  }));
   const data: Option[] = [
-    ...(value && !list.some((o) => o.value === String(value)) ? [{ value: String(value), label: currentLabel ?? 'Loading…' }] : []),
+    ...(value && !list.some((o) => o.value === String(value))
+      ? [{ value: String(value), label: currentLabel ?? 'Loading…' }]
+      : []),
     ...list,
   ];
   return (
@@ -485,8 +517,17 @@ function Results({
 
   const items = data?.items ?? [];
   const filtered = Boolean(
-    filters.project || filters.distance || filters.min_rating || filters.certified || filters.street || filters.suburb ||
-      filters.state || filters.postcode || filters.categories.length || filters.start_date || filters.end_date,
+    filters.project ||
+    filters.distance ||
+    filters.min_rating ||
+    filters.certified ||
+    filters.street ||
+    filters.suburb ||
+    filters.state ||
+    filters.postcode ||
+    filters.categories.length ||
+    filters.start_date ||
+    filters.end_date,
   );
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="provider-search-results">
@@ -523,7 +564,12 @@ function Results({
             ) : null}
           </Stack>
         ) : (
-          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Service providers found">
+          <Stack
+            gap="sm"
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            aria-label="Service providers found"
+          >
             {items.map((r) => (
               <li key={r.id}>
                 <SearchResult

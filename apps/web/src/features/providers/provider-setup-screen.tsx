@@ -32,7 +32,11 @@ function EditProvider({ id }: { id: string }) {
       <Crumbs current="Edit" provider={p ? { id: p.id, name: p.service_provider_name } : undefined} />
       <PageHeader title={p ? `Edit ${p.service_provider_name}` : 'Edit service provider'} />
       {provider.isError ? (
-        <ErrorState error={provider.error} onRetry={() => provider.refetch()} title="Could not load the service provider" />
+        <ErrorState
+          error={provider.error}
+          onRetry={() => provider.refetch()}
+          title="Could not load the service provider"
+        />
       ) : p ? (
         <ProviderForm key={p.id} provider={p} />
       ) : (

@@ -148,7 +148,11 @@ export function ProviderShowScreen() {
         }
       />
       {provider.isError ? (
-        <ErrorState error={provider.error} onRetry={() => provider.refetch()} title="Could not load the service provider" />
+        <ErrorState
+          error={provider.error}
+          onRetry={() => provider.refetch()}
+          title="Could not load the service provider"
+        />
       ) : p ? (
         <ProviderDetails provider={p} canManage={canManage && p.can_edit} />
       ) : (

@@ -215,7 +215,13 @@ export function ProviderUserForm({
         ) : null}
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="First Name" required autoComplete="off" data-autofocus {...form.getInputProps('first_name')} />
+            <TextInput
+              label="First Name"
+              required
+              autoComplete="off"
+              data-autofocus
+              {...form.getInputProps('first_name')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput label="Last Name" required autoComplete="off" {...form.getInputProps('last_name')} />

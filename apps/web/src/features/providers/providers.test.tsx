@@ -13,7 +13,13 @@ vi.mock('./provider-map', () => ({
   default: ({ name }: { name: string }) => <div role="region" aria-label={`Map of ${name}’s business address`} />,
 }));
 
-const MANAGER = tenantSession(['providers.view', 'providers.manage', 'providers.search', 'reference.view', 'certificates.view']);
+const MANAGER = tenantSession([
+  'providers.view',
+  'providers.manage',
+  'providers.search',
+  'reference.view',
+  'certificates.view',
+]);
 const PROVIDER_USER = tenantSession(['providers.view', 'certificates.view']);
 
 /** Paste a long text at once (typing it key by key re-renders the whole form each time). */
@@ -35,14 +41,21 @@ describe('Service provider list', () => {
     const { calls } = mockFetch(
       (call) => reference(call) ?? { body: { items: [LIST_ITEM], total: 1, page: 1, pageSize: 20 } },
     );
-    renderScreen(<ProviderListScreen />, { route: '/service-providers?status=approved', path: '/service-providers', session: MANAGER });
+    renderScreen(<ProviderListScreen />, {
+      route: '/service-providers?status=approved',
+      path: '/service-providers',
+      session: MANAGER,
+    });
     const link = await screen.findByRole('link', { name: 'Brightline Electrical' }, { timeout: 5000 });
     expect(link).toHaveAttribute('href', `/service-providers/show/${LIST_ITEM.id}`);
     const row = link.closest('tr')!;
     expect(within(row).getByText('Approved')).toBeInTheDocument();
     expect(within(row).getByRole('img', { name: 'Performance Rating: 4.5 out of 5' })).toBeInTheDocument();
     expect(within(row).getByRole('img', { name: 'Customer Rating: not rated' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'New service provider' })).toHaveAttribute('href', '/service-providers/new');
+    expect(screen.getByRole('link', { name: 'New service provider' })).toHaveAttribute(
+      'href',
+      '/service-providers/new',
+    );
     expect(screen.getByText('1 service provider')).toBeInTheDocument();
 
     const list = () => calls.filter((c) => c.url.startsWith('/api/service-providers'));
@@ -56,13 +69,27 @@ describe('Service provider list', () => {
   });
 
   it('reads only known filter values from the URL', () => {
-    const p = readProviderListParams(new URLSearchParams('status=bogus&state=QLD&category_id=nope&sort=performance&order=desc&page=3'));
-    expect(p).toMatchObject({ status: undefined, state: 'QLD', category_id: undefined, sort: 'performance', order: 'desc', page: 3, pageSize: 20 });
+    const p = readProviderListParams(
+      new URLSearchParams('status=bogus&state=QLD&category_id=nope&sort=performance&order=desc&page=3'),
+    );
+    expect(p).toMatchObject({
+      status: undefined,
+      state: 'QLD',
+      category_id: undefined,
+      sort: 'performance',
+      order: 'desc',
+      page: 3,
+      pageSize: 20,
+    });
   });
 
   it('shows the empty state, and no New button without providers.manage', async () => {
     mockFetch(() => ({ body: { items: [], total: 0, page: 1, pageSize: 20 } }));
-    renderScreen(<ProviderListScreen />, { route: '/service-providers', path: '/service-providers', session: PROVIDER_USER });
+    renderScreen(<ProviderListScreen />, {
+      route: '/service-providers',
+      path: '/service-providers',
+      session: PROVIDER_USER,
+    });
     expect(await screen.findByText('No service providers yet.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New service provider' })).not.toBeInTheDocument();
   });
@@ -73,18 +100,30 @@ describe('Service provider show page', () => {
 
   it('shows the record, ratings, projects, users and the links', async () => {
     mockFetch(() => ({ body: PROVIDER }));
-    renderScreen(<ProviderShowScreen />, { route: `/service-providers/show/${PROVIDER.id}`, path: '/service-providers/show/:id', session: MANAGER });
+    renderScreen(<ProviderShowScreen />, {
+      route: `/service-providers/show/${PROVIDER.id}`,
+      path: '/service-providers/show/:id',
+      session: MANAGER,
+    });
     expect(await screen.findByRole('heading', { name: 'Brightline Electrical', level: 1 })).toBeInTheDocument();
     expect(screen.getAllByText(PROVIDER_TEXT.preferred).length).toBeGreaterThan(0);
     expect(screen.getByText(PROVIDER.location)).toBeInTheDocument();
-    expect(await screen.findByRole('region', { name: 'Map of Brightline Electrical’s business address' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'Map of Brightline Electrical’s business address' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Performance Rating: 4.5 out of 5' })).toBeInTheDocument();
     expect(screen.getByText('4.5 from 4 ratings')).toBeInTheDocument();
     expect(screen.getByText(PROVIDER_TEXT.scheduledProjects).previousSibling).toHaveTextContent('3');
     expect(screen.getByText(PROVIDER_TEXT.completedProjects).previousSibling).toHaveTextContent('7');
     expect(screen.getByRole('link', { name: 'PRJ-00042 Office fit-out' })).toHaveAttribute('href', '/projects/42/show');
-    expect(screen.getByRole('link', { name: 'Certifications' })).toHaveAttribute('href', `/service-providers/${PROVIDER.id}/certifications`);
-    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/service-providers/setup/${PROVIDER.id}/edit`);
+    expect(screen.getByRole('link', { name: 'Certifications' })).toHaveAttribute(
+      'href',
+      `/service-providers/${PROVIDER.id}/certifications`,
+    );
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      `/service-providers/setup/${PROVIDER.id}/edit`,
+    );
     expect(screen.getByText('Holidays')).toBeInTheDocument();
     expect(screen.getByText('Mia Lee')).toBeInTheDocument();
     expect(screen.getByText('Service Provider Admin')).toBeInTheDocument();
@@ -94,7 +133,11 @@ describe('Service provider show page', () => {
     mockFetch(() => ({
       body: { ...PROVIDER, business_address: { ...PROVIDER.business_address, lat: null, lng: null }, locations: [] },
     }));
-    renderScreen(<ProviderShowScreen />, { route: `/service-providers/show/${PROVIDER.id}`, path: '/service-providers/show/:id', session: MANAGER });
+    renderScreen(<ProviderShowScreen />, {
+      route: `/service-providers/show/${PROVIDER.id}`,
+      path: '/service-providers/show/:id',
+      session: MANAGER,
+    });
     expect(await screen.findByRole('link', { name: PROVIDER_TEXT.assignLocation })).toHaveAttribute(
       'href',
       `/service-providers/setup/${PROVIDER.id}/edit`,
@@ -104,7 +147,11 @@ describe('Service provider show page', () => {
 
   it('adds a user in a modal and deactivates one after confirming', async () => {
     const { calls } = mockFetch((call) => ({ body: call.method === 'GET' ? PROVIDER : PROVIDER }));
-    renderScreen(<ProviderShowScreen />, { route: `/service-providers/show/${PROVIDER.id}`, path: '/service-providers/show/:id', session: MANAGER });
+    renderScreen(<ProviderShowScreen />, {
+      route: `/service-providers/show/${PROVIDER.id}`,
+      path: '/service-providers/show/:id',
+      session: MANAGER,
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Add user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add user' });
     await userEvent.type(within(dialog).getByLabelText('First Name'), 'Tom');
@@ -138,7 +185,11 @@ describe('Service provider setup form', () => {
 
   it('requires the name, limits services to the chosen categories and creates the provider', async () => {
     const { calls } = mockFetch((call) => reference(call) ?? { status: 201, body: { ...PROVIDER, id: PROVIDER.id } });
-    renderScreen(<ProviderSetupScreen />, { route: '/service-providers/new', path: '/service-providers/new', session: MANAGER });
+    renderScreen(<ProviderSetupScreen />, {
+      route: '/service-providers/new',
+      path: '/service-providers/new',
+      session: MANAGER,
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText(PROVIDER_TEXT.nameRequired)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
@@ -173,7 +224,9 @@ describe('Service provider setup form', () => {
       preferred_postcodes: ['4000', '4001'],
       availabilities: [],
     });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/service-providers/show/${PROVIDER.id}`));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/service-providers/show/${PROVIDER.id}`),
+    );
   });
 
   it('edits a provider and shows the server’s errors beside their fields', async () => {
@@ -187,7 +240,13 @@ describe('Service provider setup form', () => {
       const ref = reference(call);
       if (ref) return ref;
       if (call.method === 'PUT') return { status: 422, body: { message: 'The given data was invalid.', errors } };
-      return { body: { ...PROVIDER, categories: [{ id: CAT_PLUMB, name: 'Plumbing' }], services: [{ id: SVC_PIPES, name: 'Pipes' }] } };
+      return {
+        body: {
+          ...PROVIDER,
+          categories: [{ id: CAT_PLUMB, name: 'Plumbing' }],
+          services: [{ id: SVC_PIPES, name: 'Pipes' }],
+        },
+      };
     });
     renderScreen(<ProviderSetupScreen />, {
       route: `/service-providers/setup/${PROVIDER.id}/edit`,
@@ -206,10 +265,14 @@ describe('Service provider setup form', () => {
     expect(put.body).toMatchObject({
       categories: [CAT_PLUMB],
       services: [SVC_PIPES],
-      availabilities: [{ id: PROVIDER.availabilities[0]!.id, start_date: '2026-07-01', end_date: '2026-07-14', note: 'Holidays' }],
+      availabilities: [
+        { id: PROVIDER.availabilities[0]!.id, start_date: '2026-07-01', end_date: '2026-07-14', note: 'Holidays' },
+      ],
     });
     await waitFor(() => expect(name).toHaveAccessibleDescription('The service provider name has already been taken.'));
-    expect(screen.getByLabelText('Postcode')).toHaveAccessibleDescription('The postcode must be a number from 0 to 9999.');
+    expect(screen.getByLabelText('Postcode')).toHaveAccessibleDescription(
+      'The postcode must be a number from 0 to 9999.',
+    );
     expect(screen.getByText(PROVIDER_TEXT.availabilityOrder)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Preferred postcodes' })).toHaveAccessibleDescription(
       /The postcode must be a number from 0 to 9999\./,

@@ -13,7 +13,9 @@ type Props = {
   onSelect: (id: string) => void;
 };
 
-const located = (r: Props['items'][number]): r is Props['items'][number] & { business_address: { lat: number; lng: number } } =>
+const located = (
+  r: Props['items'][number],
+): r is Props['items'][number] & { business_address: { lat: number; lng: number } } =>
   r.business_address.lat !== null && r.business_address.lng !== null;
 
 /**
@@ -26,14 +28,25 @@ export default function SearchMap({ centre, isProject, distance, items, selected
   const boundsKey = `${start.lat},${start.lng},${distance},${centre ? 1 : 0},${points.map((p) => `${p.lat},${p.lng}`).join(';')}`;
   // With a distance the map shows its circle; otherwise the centre and every result.
   const bounds = useMemo(
-    () => (centre && distance > 0 ? circleBounds(centre, distance) : points.length ? [...(centre ? [centre] : []), ...points] : undefined),
+    () =>
+      centre && distance > 0
+        ? circleBounds(centre, distance)
+        : points.length
+          ? [...(centre ? [centre] : []), ...points]
+          : undefined,
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [boundsKey],
   );
   const selected = items.find((r) => r.id === selectedId);
 
   return (
-    <MapView center={start} zoom={centre ? 10 : 6} height={SEARCH_MAP.height} label="Service providers map" bounds={bounds}>
+    <MapView
+      center={start}
+      zoom={centre ? 10 : 6}
+      height={SEARCH_MAP.height}
+      label="Service providers map"
+      bounds={bounds}
+    >
       {centre && distance > 0 ? (
         <Circle
           center={[centre.lat, centre.lng]}

@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCurrentLocation, IconMapPin, IconPhone, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatRelative, PROVIDER_TEXT, type ProviderSearchResult } from '@siteflow/core';

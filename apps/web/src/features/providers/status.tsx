@@ -18,7 +18,13 @@ export function ProviderStatusBadge({
   ...props
 }: { label: string; colour: string } & Omit<BadgeProps, 'color' | 'children'>) {
   return (
-    <Badge variant="light" color={colour} style={{ overflow: 'visible' }} {...props}>
+    <Badge
+      variant="light"
+      color={colour}
+      // Yellow's light text is too faint on its tint (below 4.5:1): a darker amber keeps it readable.
+      style={{ overflow: 'visible', ...(colour === 'yellow' ? { color: '#7a4500' } : {}) }}
+      {...props}
+    >
       {label}
     </Badge>
   );
