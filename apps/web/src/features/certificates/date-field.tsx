@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { CERTIFICATE_INPUT_FORMAT } from '@siteflow/core';
 

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import { lazy, Suspense, useRef, useState } from 'react';
 import {
   Alert,
