@@ -145,3 +145,17 @@ export const ProjectMapResponse = z.object({
   pageSize: z.number().int(),
 });
 export type ProjectMapResponse = z.infer<typeof ProjectMapResponse>;
+
+/**
+ * GET /api/project-map/options: what the filters offer to any role that sees the map (client and
+ * provider users cannot read the reference or client screens), and `home`, the signed-in user's
+ * own location (staff: their address; client users: their client's; provider users: their
+ * provider's), where the map centres when the browser's location is refused (spec 1 section 8).
+ */
+export const ProjectMapOptions = z.object({
+  categories: z.array(z.object({ id: z.uuid(), name: z.string(), services: z.array(z.object({ id: z.uuid(), name: z.string() })) })),
+  /** Client roles: their client's active account managers; provider roles: those of their projects; staff: [] (by client). */
+  account_managers: z.array(z.object({ id: z.uuid(), full_name: z.string() })),
+  home: z.object({ lat: z.number(), lng: z.number(), label: z.string() }).nullable(),
+});
+export type ProjectMapOptions = z.infer<typeof ProjectMapOptions>;

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ProjectMapQuery, ProjectMapResponse } from '@siteflow/core';
+import { ProjectMapOptions, ProjectMapQuery, ProjectMapResponse } from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { errorResponses as errors, guard } from '../projects/guard.js';
+import { projectMapOptions } from './options.js';
 import { projectMap } from './service.js';
 
 export function projectMapRoutes(app: FastifyInstance, deps: Pick<Deps, 'db'>) {
@@ -20,5 +21,18 @@ export function projectMapRoutes(app: FastifyInstance, deps: Pick<Deps, 'db'>) {
       },
     },
     async (request) => projectMap(deps, tenantOf(request), requireActor(request), request.query),
+  );
+  r.get(
+    '/api/project-map/options',
+    {
+      ...guard('projectMap.view'),
+      schema: {
+        tags: ['project-map'],
+        description:
+          "The filters' options for any role that sees the map (categories with services; account managers: a client's own, or those of a provider's projects), and `home`, the user's own location for when the browser's location is refused.",
+        response: { 200: ProjectMapOptions, ...errors },
+      },
+    },
+    async (request) => projectMapOptions(deps, tenantOf(request), requireActor(request)),
   );
 }
