@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { sortManagers, type AccountManager, type CategoryView, type ProjectMapResponse } from '@siteflow/core';
+import { sortManagers, type AccountManager, type ProjectMapOptions, type ProjectMapResponse } from '@siteflow/core';
 import { api } from '../../api/client';
 
 export const projectMapKeys = {
   all: ['project-map'] as const,
   map: (query: Record<string, string | number | undefined>) => ['project-map', query] as const,
-  categories: ['reference', 'categories'] as const,
+  options: ['project-map', 'options'] as const,
   accountManagers: (clientId: string) => ['clients', clientId, 'account-managers'] as const,
 };
 
@@ -23,13 +23,14 @@ export function useProjectMap(query: Record<string, string | number | undefined>
   });
 }
 
-/** Categories with their services (the same cache as the reference screens). */
-export function useCategoryOptions(enabled: boolean) {
+/**
+ * What the filters offer this user (categories with services; account managers for client and
+ * provider users) and their own location, from one request every role that sees the map may make.
+ */
+export function useProjectMapOptions() {
   return useQuery({
-    queryKey: projectMapKeys.categories,
-    queryFn: ({ signal }) => api.get<{ items: CategoryView[] }>('/api/categories', undefined, signal),
-    select: (data) => data.items,
-    enabled,
+    queryKey: projectMapKeys.options,
+    queryFn: ({ signal }) => api.get<ProjectMapOptions>('/api/project-map/options', undefined, signal),
     staleTime: 60_000,
   });
 }

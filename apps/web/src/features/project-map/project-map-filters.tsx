@@ -14,7 +14,7 @@ import {
 import { PostcodeInput } from '../../ui/postcode-input';
 import { StateSelect } from '../../ui/state-select';
 import { useClientName, useClientOptions, useProjectManagerOptions, type Option } from '../projects/list-api';
-import { useAccountManagerOptions, useCategoryOptions } from './api';
+import { useAccountManagerOptions, useProjectMapOptions } from './api';
 import { filtersOf, type MapFilters } from './filters';
 
 export const FILTER_DEBOUNCE_MS = 400;
@@ -42,7 +42,7 @@ export function useDebouncedText(value: string, commit: (value: string) => void)
 const STATUS_OPTIONS = PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] }));
 const RATING_OPTIONS = MIN_RATING_CHOICES.map((n) => ({ value: String(n), label: `${n} or more` }));
 
-export type Abilities = { categories: boolean; clients: boolean; managers: boolean };
+export type Abilities = { clients: boolean; managers: boolean };
 
 /** The filter panel ('Show More Filters'): every filter of the role's set (spec 1 section 6). */
 export function ProjectMapFilters({
@@ -100,13 +100,11 @@ export function ProjectMapFilters({
         <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
           <DistanceSlider value={filters.distance} onChange={(distance) => update({ distance })} />
         </Grid.Col>
-        {abilities.categories ? (
-          <CategoryFilters
-            categories={filters.categories}
-            services={filters.services}
-            onChange={(categories, services) => update({ categories, services })}
-          />
-        ) : null}
+        <CategoryFilters
+          categories={filters.categories}
+          services={filters.services}
+          onChange={(categories, services) => update({ categories, services })}
+        />
         <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
           <TextInput
             type="date"
@@ -233,8 +231,8 @@ function CategoryFilters({
   services: string[];
   onChange: (categories: string[], services: string[]) => void;
 }) {
-  const query = useCategoryOptions(true);
-  const all = useMemo(() => query.data ?? [], [query.data]);
+  const query = useProjectMapOptions();
+  const all = useMemo(() => query.data?.categories ?? [], [query.data]);
   const categoryOptions = all.map((c) => ({ value: c.id, label: c.name }));
   const servicesOf = (chosen: string[]) => {
     const seen = new Map<string, string>();
@@ -366,13 +364,18 @@ function AccountManagerFilter({
   value: string;
   onChange: (id: string) => void;
 }) {
-  const options = useAccountManagerOptions(clientId);
-  const data = (options.data ?? []).map((m) => ({ value: m.id, label: m.name }));
-  const unavailable = !clientId || options.isError;
-  const placeholder = !clientId
-    ? needsClient
-      ? 'Choose a client first'
-      : 'No account managers to choose from'
+  // Staff list a chosen client's managers; client and provider users get theirs from the map's options.
+  const byClient = useAccountManagerOptions(needsClient ? clientId : '');
+  const own = useProjectMapOptions();
+  const options = needsClient
+    ? { data: byClient.data?.map((m) => ({ value: m.id, label: m.name })), isLoading: byClient.isLoading, isError: byClient.isError }
+    : { data: own.data?.account_managers.map((m) => ({ value: m.id, label: m.full_name })), isLoading: own.isLoading, isError: own.isError };
+  const data = options.data ?? [];
+  const unavailable = (needsClient ? !clientId : data.length === 0 && !options.isLoading) || options.isError;
+  const placeholder = needsClient && !clientId
+    ? 'Choose a client first'
+    : !needsClient && !options.isLoading && data.length === 0 && !options.isError
+      ? 'No account managers to choose from'
     : options.isLoading
       ? 'Loading…'
       : options.isError

@@ -112,13 +112,16 @@ function setup(
   const fetch = mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
     if (url.pathname === '/api/project-map') return reply(url);
-    if (url.pathname === '/api/categories')
+    if (url.pathname === '/api/project-map/options')
       return {
         body: {
-          items: [
+          categories: [
             { id: CAT_ID, name: 'Electrical', services: [{ id: SVC_ID, name: 'Switchboard upgrade' }] },
             { id: CAT2_ID, name: 'Plumbing', services: [{ id: SVC2_ID, name: 'Hot water' }] },
           ],
+          // Client and provider users get their own account managers here; staff choose a client.
+          account_managers: session === STAFF ? [] : [{ id: AM_ID, full_name: 'Own Manager' }],
+          home: { lat: -27.4698, lng: 153.0251, label: 'Brisbane City QLD 4000' },
         },
       };
     if (url.pathname === '/api/clients')
@@ -232,6 +235,11 @@ describe('Project map', () => {
     expect(l.performance).toBe(false);
     // They do not load the staff list nor the client list.
     expect(calls.some((c) => c.url.startsWith('/api/staff') || c.url.startsWith('/api/clients?'))).toBe(false);
+    // Their account managers and the categories come from the map's options.
+    expect(screen.getByRole('combobox', { name: 'Categories' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Account Manager' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Own Manager' }));
+    await waitFor(() => expect(lastMapCall(calls).get('account_manager_id')).toBe(AM_ID));
   });
 
   it('drops role filters a client may not use from a pasted URL', async () => {
@@ -356,7 +364,11 @@ describe('Project map', () => {
     await waitFor(() => expect(url()).toBe('/project-map'));
     await waitFor(() => expect(screen.queryByText(/Centred on/)).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Use my location' }));
-    expect(await screen.findByText(/Your location is not available/)).toBeInTheDocument();
+    // Refused: the map falls back to the user's own address (spec 1 section 8).
+    expect(
+      await screen.findByText('Your location is not available, so the map is centred on Brisbane City QLD 4000, the address we hold for you.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(lastMapCall(calls).get('lat')).toBe('-27.4698'));
   });
 });
 

@@ -7,7 +7,7 @@ import { PROJECT_MAP_TEXT } from '@siteflow/core';
 import { useCan, useSession } from '../../app/session';
 import { PageHeader } from '../../ui/page-header';
 import { notifySuccess } from '../../ui/notify';
-import { useProjectMap } from './api';
+import { useProjectMap, useProjectMapOptions } from './api';
 import { activeFilterCount, DEFAULT_FILTERS, readFilters, toQuery, toSearchParams, type MapFilters, type Viewport } from './filters';
 import { ProjectMapFilters, useDebouncedText } from './project-map-filters';
 import { ProjectMapList } from './project-map-list';
@@ -28,7 +28,6 @@ type Locating = 'idle' | 'locating' | 'denied' | 'unsupported';
 export function ProjectMapScreen() {
   const role = useSession().user?.role;
   const abilities = {
-    categories: useCan('reference.view'),
     clients: useCan('clients.view'),
     managers: useCan('staff.view'),
   };
@@ -66,9 +65,15 @@ export function ProjectMapScreen() {
   }, [data, filters.page, query.isPlaceholderData, role, setSearchParams]);
 
   const [locating, setLocating] = useState<Locating>('idle');
+  // Spec 1 section 8: when the browser's location is refused, the map falls back to the user's own.
+  const home = useProjectMapOptions().data?.home ?? null;
+  const fallBackHome = (why: Locating) => {
+    setLocating(why);
+    if (home) update({ lat: home.lat, lng: home.lng });
+  };
   const useMyLocation = () => {
     if (!('geolocation' in navigator) || !navigator.geolocation) {
-      setLocating('unsupported');
+      fallBackHome('unsupported');
       return;
     }
     setLocating('locating');
@@ -79,14 +84,14 @@ export function ProjectMapScreen() {
         update({ lat: round(position.coords.latitude), lng: round(position.coords.longitude) });
         notifySuccess('The map is centred on your location.');
       },
-      () => setLocating('denied'),
+      () => fallBackHome('denied'),
       { timeout: 10_000, maximumAge: 60_000 },
     );
   };
 
   const count = activeFilterCount(filters);
-  // Account managers are listed per client, for those who may list clients (staff). Client and
-  // provider users get the filter (spec 1 section 6) but the server offers them no list yet.
+  // Staff list the account managers of a chosen client; client and provider users get their own
+  // list from the map's options (spec 1 section 6).
   const amClientId = abilities.clients ? filters.client_id : '';
 
   return (
@@ -137,9 +142,11 @@ export function ProjectMapScreen() {
         </Group>
         {locating === 'denied' || locating === 'unsupported' ? (
           <Text size="sm" c="orange.8" mt="xs" role="status">
-            {locating === 'denied'
-              ? 'Your location is not available, so the map has no centre. Enter a postcode, suburb or state instead.'
-              : 'This browser cannot share its location. Enter a postcode, suburb or state instead.'}
+            {home
+              ? `Your location is not available, so the map is centred on ${home.label}, the address we hold for you.`
+              : locating === 'denied'
+                ? 'Your location is not available, so the map has no centre. Enter a postcode, suburb or state instead.'
+                : 'This browser cannot share its location. Enter a postcode, suburb or state instead.'}
           </Text>
         ) : null}
         {data?.centre ? (
