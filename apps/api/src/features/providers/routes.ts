@@ -81,7 +81,7 @@ export function providerRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description:
-          'The search / assignment map. With project_id (automatic mode) the project’s place, dates, categories and services are used and the other fields ignored. distance 0: no limit, otherwise providers at or under the distance (km as shown, one decimal). Categories: any of them; services: any of them. Deleted providers are left out. Nearest first, then by name; `total` counts every match.',
+          'The search / assignment map. With project_id (automatic mode) the project’s place, dates, categories and services are used and the other fields ignored. distance 0: no limit, otherwise providers at or under the distance (km as shown, one decimal); without a centre (no project location and no address found) no distance applies. Categories: any of them; services: any of them. Deleted providers are left out. Nearest first, then by name; `total` counts every match.',
         querystring: ProviderSearchQuery,
         response: { 200: ProviderSearchResponse, ...errors },
       },

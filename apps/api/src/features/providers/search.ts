@@ -6,9 +6,10 @@
  * service_providers_tenant_lat_idx narrows the candidates when a distance applies, the exact
  * great-circle distance decides; the category, service and certificate conditions are EXISTS
  * probes on their (tenant, ...) indexes. Only the returned page then gets its extras (unavailable
- * marker, certified flag, names, counts, users), one batched query per kind.
+ * marker, certified flag, category and service names, availabilities, project counts, staff), as
+ * correlated subqueries of the same statement over the page's rows: one round trip in all.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   can,
   isAssignable,
@@ -19,13 +20,12 @@ import {
 } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
-import { categories, projectCategories, projectServices, providerAvailabilities, services } from '../../platform/db/schema.js';
+import { projects } from '../../platform/db/schema.js';
+import { notFound } from '../../platform/errors.js';
 import { geocode } from '../geo/geocode.js';
-import { findVisibleProject } from '../projects/view.js';
-import { inOrder } from '../projects/in-order.js';
+import { visibleProjects } from '../projects/scope.js';
 import { wallClockNow } from '../projects/wall-clock.js';
-import { categoriesOf, countsOr, projectCountsOf, servicesOf, userOption, usersOf } from './batch.js';
-import { addressLine, boundingBox, dayOf, roundKm } from './present.js';
+import { addressLine, boundingBox, roundKm } from './present.js';
 
 /** Same radius as core greatCircleKm, so the server and the browser agree on every distance. */
 const EARTH_RADIUS_KM = 6371.0088;
@@ -68,6 +68,13 @@ type Row = {
   total: number;
   unavailable: boolean;
   certified: boolean | null;
+  categories_list: string[];
+  services_list: string[];
+  availabilities: { start_date: string; end_date: string }[];
+  sp_users: { id: string; full_name: string }[];
+  scheduled: number;
+  completed: number;
+  last_start: string | null;
 };
 
 const idList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
@@ -117,47 +124,95 @@ export async function runSearch(tx: Tx, tenantId: string, c: SearchCriteria): Pr
       where ps.tenant_id = sp.tenant_id and ps.provider_id = sp.id and ps.service_id in (${idList(c.serviceIds)}))`);
   if (c.certified) where.push(certifiedTo(validTo, 'sp'));
 
-  // Unavailable: an unavailable period overlaps the dates, inclusive by day (core isUnavailable).
-  const unavailable = hasDates
-    ? sql`exists (select 1 from provider_availabilities pa
-        where pa.tenant_id = m.tenant_id and pa.provider_id = m.id and pa.start_date <= ${to}::date and pa.end_date >= ${from}::date)`
-    : sql`false`;
+  // Unavailable (periods.unavailable): an unavailable period overlaps the dates, inclusive by day (core isUnavailable).
   const certified = c.certified ? sql`true` : hasDates ? certifiedTo(validTo, 'm') : sql`null::boolean`;
 
+  // The page's extras: names and project counts joined set-wise over the page (one join and one
+  // grouping per kind, so the small name tables are hashed once); availabilities and staff probed by
+  // index per row.
   const { rows } = await tx.execute<Row>(sql`
-    with m as (
+    with m as materialized (
       select sp.*, ${km} as km, count(*) over () as total
         from service_providers sp
        where ${sql.join(where, sql` and `)}
        order by km asc nulls last, lower(sp.name), sp.id
        limit ${c.limit}
-    )
+    ),
+    cats as (
+      select pc.provider_id, json_agg(c.name order by lower(c.name), c.id) as names
+        from m join provider_categories pc on pc.tenant_id = m.tenant_id and pc.provider_id = m.id
+        join categories c on c.tenant_id = pc.tenant_id and c.id = pc.category_id
+       group by pc.provider_id),
+    svcs as (
+      select ps.provider_id, json_agg(sv.name order by lower(sv.name), sv.id) as names
+        from m join provider_services ps on ps.tenant_id = m.tenant_id and ps.provider_id = m.id
+        join services sv on sv.tenant_id = ps.tenant_id and sv.id = ps.service_id
+       group by ps.provider_id),
+    counts as (
+      select p.service_provider_id as provider_id,
+             count(*) filter (where p.status not in ('completed', 'cancelled', 'closed'))::int as scheduled,
+             count(*) filter (where p.status in ('completed', 'closed'))::int as completed,
+             to_char(max(p.start_date), 'YYYY-MM-DD') as last_start
+        from m join projects p on p.tenant_id = m.tenant_id and p.service_provider_id = m.id
+       group by p.service_provider_id)
     select m.id, m.name, m.street, m.suburb, m.state, m.postcode, m.lat, m.lng, m.phone, m.website, m.status_code,
            m.preferred_postcodes, m.preferred_states, m.performance_rating, m.customer_rating, m.km, m.total::int as total,
-           ${unavailable} as unavailable, ${certified} as certified
+           coalesce(periods.unavailable, false) as unavailable, ${certified} as certified,
+           coalesce(cats.names, '[]') as categories_list, coalesce(svcs.names, '[]') as services_list,
+           coalesce(periods.list, '[]') as availabilities, coalesce(staff.list, '[]') as sp_users,
+           coalesce(counts.scheduled, 0) as scheduled, coalesce(counts.completed, 0) as completed, counts.last_start
       from m
+      left join cats on cats.provider_id = m.id
+      left join svcs on svcs.provider_id = m.id
+      -- Few rows per provider, probed by index from the page (a join would scan the tenant's whole table).
+      left join lateral (
+        select json_agg(json_build_object('start_date', a.start_date, 'end_date', a.end_date) order by a.start_date, a.id) as list,
+               ${hasDates ? sql`bool_or(a.start_date <= ${to}::date and a.end_date >= ${from}::date)` : sql`false`} as unavailable
+          from provider_availabilities a where a.tenant_id = m.tenant_id and a.provider_id = m.id) periods on true
+      left join lateral (
+        select json_agg(json_build_object('id', u.id, 'full_name', trim(u.first_name || ' ' || u.last_name)) order by u.first_name, u.last_name, u.id) as list
+          from users u
+         where u.tenant_id = m.tenant_id and u.service_provider_id = m.id and u.active and u.role in ('sp_admin', 'sp_employee')) staff on true
+      left join counts on counts.provider_id = m.id
      order by m.km asc nulls last, lower(m.name), m.id`);
   return rows;
 }
 
-async function projectNamed(tx: Tx, projectId: number) {
-  const [cats, svcs] = await inOrder(
-    () =>
-      tx
-        .select({ id: categories.id, name: categories.name })
-        .from(projectCategories)
-        .innerJoin(categories, and(eq(categories.tenantId, projectCategories.tenantId), eq(categories.id, projectCategories.categoryId)))
-        .where(eq(projectCategories.projectId, projectId))
-        .orderBy(sql`lower(${categories.name})`),
-    () =>
-      tx
-        .select({ id: services.id, name: services.name })
-        .from(projectServices)
-        .innerJoin(services, and(eq(services.tenantId, projectServices.tenantId), eq(services.id, projectServices.serviceId)))
-        .where(eq(projectServices.projectId, projectId))
-        .orderBy(sql`lower(${services.name})`),
-  );
-  return { cats, svcs };
+type Named = { id: string; name: string };
+type ProjectRow = {
+  id: number;
+  code: string;
+  name: string;
+  status: ProjectStatus;
+  street: string | null;
+  suburb: string | null;
+  state: string | null;
+  postcode: string | null;
+  lat: number | null;
+  lng: number | null;
+  start_day: string | null;
+  end_day: string | null;
+  service_provider_id: string | null;
+  categories: Named[];
+  services: Named[];
+};
+
+/** The chosen project with its categories and services, in one query; 404 unless the actor sees it. */
+async function projectOf(tx: Tx, actor: Actor, projectId: number): Promise<ProjectRow> {
+  const { rows } = await tx.execute<ProjectRow>(sql`
+    select projects.id::int as id, projects.code, projects.name, projects.status, projects.street, projects.suburb, projects.state, projects.postcode, projects.lat, projects.lng,
+           to_char(projects.start_date, 'YYYY-MM-DD') as start_day, to_char(projects.end_date, 'YYYY-MM-DD') as end_day, projects.service_provider_id,
+           coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name) order by lower(c.name), c.id)
+                       from project_categories pc join categories c on c.tenant_id = pc.tenant_id and c.id = pc.category_id
+                      where pc.tenant_id = projects.tenant_id and pc.project_id = projects.id), '[]') as categories,
+           coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name) order by lower(s.name), s.id)
+                       from project_services ps join services s on s.tenant_id = ps.tenant_id and s.id = ps.service_id
+                      where ps.tenant_id = projects.tenant_id and ps.project_id = projects.id), '[]') as services
+      from projects
+     where ${and(eq(projects.id, projectId), visibleProjects(actor))}`);
+  const row = rows[0];
+  if (!row) throw notFound('The project');
+  return row;
 }
 
 type Address = { street: string | null; suburb: string | null; state: string | null; postcode: string | null };
@@ -183,32 +238,31 @@ export const searchProviders = (
     let canAssign = false;
     if (q.project_id !== undefined) {
       // Automatic: the project's place, dates, categories and services; the other fields are ignored.
-      const p = await findVisibleProject(tx, actor, q.project_id);
-      const { cats, svcs } = await projectNamed(tx, p.id);
+      const p = await projectOf(tx, actor, q.project_id);
       const centre =
         p.lat !== null && p.lng !== null ? { lat: p.lat, lng: p.lng, label: addressLine(p) } : await centreOf(tx, p);
       criteria = {
         ...base,
         centre,
-        categoryIds: cats.map((c) => c.id),
-        serviceIds: svcs.map((s) => s.id),
-        from: dayOf(p.startDate),
-        to: dayOf(p.endDate),
+        categoryIds: p.categories.map((c) => c.id),
+        serviceIds: p.services.map((s) => s.id),
+        from: p.start_day,
+        to: p.end_day,
       };
       project = {
         id: p.id,
         project_code: p.code,
         name: p.name,
-        status: p.status as ProjectStatus,
+        status: p.status,
         street: p.street,
         suburb: p.suburb,
         state: p.state,
         postcode: p.postcode,
-        start_date: dayOf(p.startDate),
-        end_date: dayOf(p.endDate),
-        categories: cats,
-        services: svcs,
-        service_provider_id: p.serviceProviderId,
+        start_date: p.start_day,
+        end_date: p.end_day,
+        categories: p.categories,
+        services: p.services,
+        service_provider_id: p.service_provider_id,
       };
       canAssign = isAssignable(p.status) && can(actor, 'projects.assignProvider');
     } else {
@@ -224,14 +278,6 @@ export const searchProviders = (
     }
 
     const rows = await runSearch(tx, tenant.id, criteria);
-    const ids = rows.map((r) => r.id);
-    const [cats, svcs, counts, people, periods] = await inOrder(
-      () => categoriesOf(tx, ids),
-      () => servicesOf(tx, ids),
-      () => projectCountsOf(tx, ids),
-      () => usersOf(tx, ids),
-      () => availabilitiesOf(tx, ids),
-    );
     return {
       mode: project ? 'automatic' : 'manual',
       centre: criteria.centre,
@@ -241,12 +287,11 @@ export const searchProviders = (
       total: rows[0]?.total ?? 0,
       items: rows.map((r) => {
         const badge = searchMapStatus(r.status_code);
-        const n = countsOr(counts, r.id);
         return {
           id: r.id,
           service_provider_name: r.name,
-          categories_list: (cats.get(r.id) ?? []).map((c) => c.name),
-          services_list: (svcs.get(r.id) ?? []).map((s) => s.name),
+          categories_list: r.categories_list,
+          services_list: r.services_list,
           business_address: { street: r.street, suburb: r.suburb, state: r.state, postcode: r.postcode, lat: r.lat, lng: r.lng },
           phone: r.phone,
           website: r.website,
@@ -256,33 +301,17 @@ export const searchProviders = (
           status_colour: badge.colour,
           preferences: { postcodes: r.preferred_postcodes, states: r.preferred_states },
           preferred: r.preferred_postcodes.length > 0 || r.preferred_states.length > 0,
-          availabilities: periods.get(r.id) ?? [],
+          availabilities: r.availabilities,
           unavailable: r.unavailable,
           certified: r.certified,
-          lastProject: n.lastStart,
-          scheduledProjects: n.scheduled,
-          completedProjects: n.completed,
+          lastProject: r.last_start,
+          scheduledProjects: r.scheduled,
+          completedProjects: r.completed,
           performance_ratings: r.performance_rating,
           customer_ratings: r.customer_rating,
           send_email: true,
-          sp_users: (people.get(r.id) ?? []).map(userOption),
+          sp_users: r.sp_users,
         };
       }),
     };
   });
-
-async function availabilitiesOf(tx: Tx, ids: string[]): Promise<Map<string, { start_date: string; end_date: string }[]>> {
-  if (!ids.length) return new Map();
-  const rows = await tx
-    .select({ providerId: providerAvailabilities.providerId, start: providerAvailabilities.startDate, end: providerAvailabilities.endDate })
-    .from(providerAvailabilities)
-    .where(inArray(providerAvailabilities.providerId, ids))
-    .orderBy(providerAvailabilities.startDate);
-  const map = new Map<string, { start_date: string; end_date: string }[]>();
-  for (const r of rows) {
-    const list = map.get(r.providerId) ?? [];
-    list.push({ start_date: r.start, end_date: r.end });
-    map.set(r.providerId, list);
-  }
-  return map;
-}
