@@ -2,10 +2,10 @@
  * The project map's filters as SQL conditions on `projects` (spec 1: Project map, sections 6, 9).
  * Kept apart from the service so the count, the clusters and the list page share one WHERE.
  */
-import { and, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { projectMapFiltersOf, type ProjectMapQueryParsed } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
-import { projectCategories, projects, projectServices, providerRatings } from '../../platform/db/schema.js';
+import { projectCategories, projects, projectServices } from '../../platform/db/schema.js';
 import { boxAround } from '../geo/nearby.js';
 import { containsTerm, normaliseTerm } from '../search/match.js';
 import { visibleProjects } from '../projects/scope.js';
@@ -44,11 +44,40 @@ function orderReferenceStarts(prefix: string): SQL[] {
   return [ilike(projects.orderReference, `${escapeLike(prefix)}%`), ...(term.length >= 3 && !/\s/.test(term) ? [containsTerm(term)] : [])];
 }
 
+/** The project's rating of that kind (copied from provider_ratings by trigger, migration 0014) is at least min. */
 const ratingAtLeast = (kind: 'performance' | 'customer', min: number) =>
-  exists(
-    sql`(select 1 from ${providerRatings} where ${providerRatings.tenantId} = ${projects.tenantId} and ${providerRatings.projectId} = ${projects.id}
-          and ${providerRatings.kind} = ${kind} and ${providerRatings.rating} >= ${min})`,
+  gte(kind === 'performance' ? projects.ratingPerformance : projects.ratingCustomer, min);
+
+/**
+ * Whether the actor sees every project of the tenant and the query filters on status alone (or
+ * not at all): then the per-status grid counts (project_map_cells) answer the total and the
+ * clusters. A centre without a distance (or distance 0) does not filter.
+ */
+export function statusOnly(actor: Actor, q: ProjectMapQueryParsed, centre: Centre | null): boolean {
+  return (
+    visibleProjects(actor) === undefined &&
+    !(q.search && normaliseTerm(q.search)) &&
+    !q.project_manager_id &&
+    !q.client_id &&
+    !q.account_manager_id &&
+    !q.order_reference &&
+    !q.start_date &&
+    !q.end_date &&
+    !q.categories.length &&
+    !q.services.length &&
+    q.min_performance === undefined &&
+    q.min_customer === undefined &&
+    !(centre && q.distance > 0)
   );
+}
+
+/**
+ * A project's span: its end (its start when it has none) and its start (its end when it has
+ * none), as the expressions of projects_tenant_dates_idx. CASE, not coalesce: under row-level
+ * security PostgreSQL takes coalesce for leaky, and a leaky condition is never an index condition.
+ */
+const spanEnd = sql`(case when ${projects.endDate} is null then ${projects.startDate} else ${projects.endDate} end)`;
+const spanStart = sql`(case when ${projects.startDate} is null then ${projects.endDate} else ${projects.startDate} end)`;
 
 /**
  * Every filter, as one condition. The distance keeps projects strictly under it from the centre
@@ -65,8 +94,8 @@ export function mapWhere(actor: Actor, q: ProjectMapQueryParsed, centre: Centre 
     q.client_id ? eq(projects.clientId, q.client_id) : undefined,
     q.account_manager_id ? eq(projects.clientAmId, q.account_manager_id) : undefined,
     ...(q.order_reference ? orderReferenceStarts(q.order_reference) : []),
-    q.start_date ? sql`coalesce(${projects.endDate}, ${projects.startDate}) >= ${q.start_date}::timestamp` : undefined,
-    q.end_date ? sql`coalesce(${projects.startDate}, ${projects.endDate}) < (${q.end_date}::date + 1)::timestamp` : undefined,
+    q.start_date ? sql`${spanEnd} >= ${q.start_date}::timestamp` : undefined,
+    q.end_date ? sql`${spanStart} < (${q.end_date}::date + 1)::timestamp` : undefined,
     q.categories.length
       ? exists(
           sql`(select 1 from ${projectCategories} where ${projectCategories.tenantId} = ${projects.tenantId} and ${projectCategories.projectId} = ${projects.id}
@@ -104,15 +133,21 @@ export function parseBbox(text: string | undefined): Bbox | null | 'invalid' {
   return { south, west, north, east };
 }
 
-/** The bbox as a condition on lat/lng; a view wider than the world has no longitude limit, one across the antimeridian two ranges. */
-export function bboxWhere(b: Bbox): SQL {
-  const lat = sql`${projects.lat} between ${b.south} and ${b.north}`;
+/**
+ * The bbox as a condition on lat/lng; a view wider than the world has no longitude limit, one
+ * across the antimeridian two ranges. `indexed: false` writes it so that no index serves it (the
+ * caller knows another condition finds fewer rows than the view holds).
+ */
+export function bboxWhere(b: Bbox, opts: { indexed: boolean } = { indexed: true }): SQL {
+  const plain = (column: typeof projects.lat | typeof projects.lng) => (opts.indexed ? sql`${column}` : sql`(${column} + 0)`);
+  const [latCol, lngCol] = [plain(projects.lat), plain(projects.lng)];
+  const lat = sql`${latCol} between ${b.south} and ${b.north}`;
   if (b.east - b.west >= 360) return sql`${projects.lat} is not null and ${projects.lng} is not null and ${lat}`;
   const wrap = (x: number) => ((((x + 180) % 360) + 360) % 360) - 180;
   const west = wrap(b.west);
   const east = wrap(b.east);
-  if (west <= east) return sql`${lat} and ${projects.lng} between ${west} and ${east}`;
-  return sql`${lat} and (${projects.lng} >= ${west} or ${projects.lng} <= ${east})`;
+  if (west <= east) return sql`${lat} and ${lngCol} between ${west} and ${east}`;
+  return sql`${lat} and (${lngCol} >= ${west} or ${lngCol} <= ${east})`;
 }
 
 /**
@@ -152,4 +187,26 @@ export function cellOfSql(zoom: number, latRange: { south: number; north: number
   const bounds = Array.from({ length: last - first + 1 }, (_, i) => latOfMercatorY((first + i) * size));
   const array = sql.raw(`'{${bounds.map((b) => b.toPrecision(17)).join(',')}}'::float8[]`);
   return { cx, cy: sql<number>`width_bucket(${projects.lat}, ${array})` };
+}
+
+/**
+ * The fixed grids of project_map_cells (migration 0014): level L has cells of cellDegrees(L), so
+ * a view at zoom z <= L groups them by (cx >> (L - z), cy >> (L - z)). Views up to zoom 8 read
+ * level 8, up to zoom 12 level 12; closer views cluster the projects themselves.
+ */
+export const GRID_LEVELS = [8, 12] as const;
+export const gridLevelFor = (zoom: number): number | null => GRID_LEVELS.find((level) => zoom <= level) ?? null;
+
+/** The level's cells that cover the bbox (a cell partly in view is read whole), as a condition on cx/cy. */
+export function gridCellsIn(level: number, b: Bbox | null): SQL {
+  const size = cellDegrees(level);
+  const located = sql`cx is not null and cy is not null`;
+  if (!b) return located;
+  const cy = sql`cy between ${Math.floor(mercatorY(b.south) / size)} and ${Math.floor(mercatorY(b.north) / size)}`;
+  if (b.east - b.west >= 360) return sql`${located} and ${cy}`;
+  const wrap = (x: number) => ((((x + 180) % 360) + 360) % 360) - 180;
+  const west = Math.floor(wrap(b.west) / size);
+  const east = Math.floor(wrap(b.east) / size);
+  if (west <= east) return sql`${cy} and cx between ${west} and ${east}`;
+  return sql`${cy} and (cx >= ${west} or cx <= ${east})`;
 }

@@ -15,7 +15,7 @@ export function projectMapRoutes(app: FastifyInstance, deps: Pick<Deps, 'db'>) {
       schema: {
         tags: ['project-map'],
         description:
-          'The projects the user may see, filtered by role (spec 1 section 6: client roles have no project manager, client or performance filter and get performance_rating null; provider roles no project manager or client filter). The centre is lat/lng when given, else the geocoded postcode/suburb/state; with a centre, distance keeps projects strictly under it (great circle). `markers`: the located projects in `bbox` (south,west,north,east; all when absent) clustered on a grid of 60-pixel cells at `zoom`; a marker with count 1 carries its project. `items`: one page of the list (start date newest first, projects without coordinates included) with an exact `total`.',
+          'The projects the user may see, filtered by role (spec 1 section 6: client roles have no project manager, client or performance filter and get performance_rating null; provider roles no project manager or client filter). The centre is lat/lng when given, else the geocoded postcode/suburb/state; with a centre, distance keeps projects strictly under it (great circle). `markers`: the located projects in `bbox` (south,west,north,east; all when absent) clustered on a grid of 60-pixel cells at `zoom` (up to zoom 12 for staff filtering by status alone, from per-status grid counts: a cell at the edge of the view counts all of its projects); a marker with count 1 carries its project. `items`: one page of the list (start date newest first, projects without coordinates included) with an exact `total`.',
         querystring: ProjectMapQuery,
         response: { 200: ProjectMapResponse, ...errors },
       },

@@ -411,6 +411,12 @@ export const projects = pgTable(
     lng: doublePrecision('lng'),
     geoPrecision: text('geo_precision'),
     serviceProviderId: uuid('service_provider_id'),
+    /**
+     * The project's performance and customer ratings (provider_ratings), copied here by triggers
+     * on provider_ratings (migration 0014) so the project map filters on them from an index.
+     */
+    ratingPerformance: doublePrecision('rating_performance'),
+    ratingCustomer: doublePrecision('rating_customer'),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -431,10 +437,31 @@ export const projects = pgTable(
     index('projects_tenant_name_idx').on(t.tenantId, t.name, t.id),
     index('projects_tenant_client_name_idx').on(t.tenantId, t.clientName, t.id),
     index('projects_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
-    index('projects_tenant_client_idx').on(t.tenantId, t.clientId, t.startDate.desc(), t.id.desc()),
-    index('projects_tenant_manager_idx').on(t.tenantId, t.projectManagerId, t.startDate.desc(), t.id.desc()),
+    // Status, lat and lng after the order: the project map counts and clusters a client's (a
+    // client user's scope) or a manager's projects by status from these indexes alone.
+    index('projects_tenant_client_idx').on(t.tenantId, t.clientId, t.startDate.desc(), t.id.desc(), t.status, t.lat, t.lng),
+    index('projects_tenant_manager_idx').on(t.tenantId, t.projectManagerId, t.startDate.desc(), t.id.desc(), t.status, t.lat, t.lng),
     index('projects_tenant_provider_idx').on(t.tenantId, t.serviceProviderId, t.startDate.desc(), t.id.desc()),
-    index('projects_tenant_geo_idx').on(t.tenantId, t.lat, t.lng),
+    // The project map (features/project-map): the box of a view is a range on lat; lng, status,
+    // the list order (start_date, id) are in the index, so the clusters of a status, the count of
+    // projects within a distance and their page's order are index-only.
+    index('projects_tenant_geo_idx').on(t.tenantId, t.lat, t.lng, t.status, t.startDate, t.id),
+    // Dates overlapping [from, to] (features/project-map/query.ts spanEnd/spanStart): ends on or
+    // after from (a range), starts before to (in the index). CASE, not coalesce, which row-level
+    // security treats as leaky and so never uses as an index condition; the plain columns after
+    // it make the count, the page and the clusters of the matches index-only.
+    index('projects_tenant_dates_idx').on(
+      t.tenantId,
+      sql`(case when ${t.endDate} is null then ${t.startDate} else ${t.endDate} end)`,
+      sql`(case when ${t.startDate} is null then ${t.endDate} else ${t.startDate} end)`,
+      t.startDate,
+      t.endDate,
+      t.id,
+      t.lat,
+      t.lng,
+    ),
+    index('projects_tenant_rating_performance_idx').on(t.tenantId, t.ratingPerformance, t.status, t.startDate, t.id),
+    index('projects_tenant_rating_customer_idx').on(t.tenantId, t.ratingCustomer, t.status, t.startDate, t.id),
     index('projects_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
     foreignKey({ columns: [t.tenantId, t.clientId], foreignColumns: [clients.tenantId, clients.id] }),
     foreignKey({ columns: [t.tenantId, t.clientAmId], foreignColumns: [users.tenantId, users.id] }),
