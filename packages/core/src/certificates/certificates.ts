@@ -73,6 +73,8 @@ export function formatCertificateExpiry(expiry: string | null | undefined): stri
 }
 
 export type CertificateValidity = 'valid' | 'expired' | 'none';
+/** A certificate in force: valid, or with no expiry ('none', shown N/A: it does not expire). */
+export const isInForce = (validity: CertificateValidity) => validity !== 'expired';
 /** Valid if expiry is not before today (day granularity), expired otherwise; no expiry shows N/A. Dates 'YYYY-MM-DD'. */
 export function certificateValidity(expiry: string | null | undefined, today: string): CertificateValidity {
   if (!expiry) return 'none';

@@ -3,6 +3,7 @@ import {
   CERTIFICATE_FILE_MAX_COUNT,
   CERTIFICATE_TEXT,
   certificateValidity,
+  isInForce,
   CertificateInput,
   type CertificateView,
   type CertificationEntry,
@@ -73,8 +74,8 @@ async function ownerCertificates(tx: Tx, owner: Owner, today: string, typeId?: s
  * The Certifications page. Mandatory: the active types mandatory for this owner kind, each with
  * the owner's certificates of it (the first decides validity). Additional: the other types the
  * owner holds certificates of (also inactive ones, so nothing held disappears). Counters count
- * entries whose first certificate is 'valid'; a certificate without expiry ('none', shown N/A)
- * does NOT count as valid: nothing says it is still in force, and a dispatcher must not rely on it.
+ * entries whose first certificate is in force: 'valid', or 'none' (no expiry, shown N/A: a
+ * certificate that does not expire, such as a White Card, stays valid). Expired ones do not count.
  * Four queries whatever the number of types or certificates.
  */
 export function certificationsView(deps: Pick<Deps, 'db' | 'clock'>, tenantId: string, actor: Actor, kind: OwnerKind, ownerId: string): Promise<CertificationsView> {
@@ -93,7 +94,7 @@ export function certificationsView(deps: Pick<Deps, 'db' | 'clock'>, tenantId: s
     const mandatory = types.filter(isMandatory).map(entry);
     const additional = types.filter((t) => !isMandatory(t) && byType.has(t.id)).map(entry);
     const unused = types.filter((t) => t.active && !isMandatory(t) && !byType.has(t.id)).map((t) => ({ id: t.id, name: t.name }));
-    const valid = (list: CertificationEntry[]) => list.filter((e) => e.validity === 'valid').length;
+    const valid = (list: CertificationEntry[]) => list.filter((e) => e.user_certificate.length > 0 && isInForce(e.validity)).length;
     return {
       owner: { kind, id: owner.id, name: owner.name },
       mandatoryCertificates: mandatory,

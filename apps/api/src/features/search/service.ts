@@ -207,7 +207,7 @@ async function complianceByProject(tx: Tx, projectIds: number[], now: Date): Pro
       count(t.id) filter (where exists (
         select 1 from ${certificates} c
         where c.tenant_id = t.tenant_id and c.type_id = t.id and c.provider_id = p.service_provider_id
-          and c.expiry >= greatest(coalesce(p.end_date::date, ${today}::date), ${today}::date)
+          and (c.expiry is null or c.expiry >= greatest(coalesce(p.end_date::date, ${today}::date), ${today}::date))
       ))::int as valid
     from ${projects} p
     left join ${certificateTypes} t on t.tenant_id = p.tenant_id and t.active and t.mandatory_for_providers

@@ -267,7 +267,7 @@ function EntryCard({
     );
   }
   const expiry = formatExpiry(first.expiry);
-  const status = entry.validity === 'valid' ? 'valid' : entry.validity === 'expired' ? 'expired' : 'no expiry';
+  const status = entry.validity === 'valid' ? 'valid' : entry.validity === 'expired' ? 'expired' : 'valid, no expiry';
   return (
     <UnstyledButton
       onClick={() => onOpen(entry.type.id)}

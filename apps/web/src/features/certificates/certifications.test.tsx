@@ -77,10 +77,11 @@ describe('Certifications page', { timeout: 60_000 }, () => {
     const additional = screen.getByRole('region', { name: CERTIFICATE_TEXT.additionalTitle });
     expect(within(additional).getByText('1 / 1 Valid Additional Certificates')).toBeInTheDocument();
     expect(within(additional).getByRole('img', { name: 'All additional certificates valid' })).toBeInTheDocument();
-    // No expiry: N/A and neither marker.
+    // No expiry: N/A, and valid (it does not expire).
     const forklift = within(additional).getByRole('button', { name: /^Forklift Licence/ });
     expect(forklift).toHaveTextContent('Expiry: N/A');
-    expect(within(forklift).queryByRole('img')).not.toBeInTheDocument();
+    expect(forklift).toHaveAccessibleName(/valid, no expiry$/);
+    expect(within(forklift).getByRole('img', { name: 'Valid' })).toBeInTheDocument();
   });
 
   it('all mandatory valid shows the green tick', async () => {

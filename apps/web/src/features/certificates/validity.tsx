@@ -2,10 +2,9 @@ import { ThemeIcon } from '@mantine/core';
 import { IconCheck, IconExclamationMark } from '@tabler/icons-react';
 import type { CertificateValidity } from '@siteflow/core';
 
-/** Green tick for valid, red exclamation for expired; nothing for 'none' (the date shows N/A). */
+/** Green tick for valid (also with no expiry: it does not expire; the date shows N/A), red exclamation for expired. */
 export function ValidityIcon({ validity, size = 26 }: { validity: CertificateValidity; size?: number }) {
-  if (validity === 'none') return null;
-  const valid = validity === 'valid';
+  const valid = validity !== 'expired';
   return (
     <ThemeIcon
       color={valid ? 'green' : 'red'}
