@@ -102,7 +102,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       const errors: FieldErrors = {};
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-        (errors[key] ??= []).push(issue.message ?? INVALID_MESSAGE);
+        const list = (errors[key] ??= []);
+        const message = issue.message ?? INVALID_MESSAGE;
+        if (!list.includes(message)) list.push(message); // two failed checks with one text say it once
       }
       return reply.code(422).send({ message: INVALID_MESSAGE, errors });
     }
