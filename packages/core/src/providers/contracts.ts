@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_INVALID_MESSAGE, pageOf, STATES } from '../common/fields.js';
 import { PROJECT_STATUSES } from '../projects/statuses.js';
 import { PROVIDER_STATUSES } from './statuses.js';
-import { PROVIDER_TEXT, SEARCH_DISTANCE, DETAILS_DISTANCE } from './texts.js';
+import { PROVIDER_TEXT, SEARCH_DISTANCE, DETAILS_DISTANCE, PROVIDER_SEARCH_PAGE } from './texts.js';
 
 const optText = (max: number) =>
   z
@@ -198,8 +198,8 @@ export const ProviderSearchQuery = z.object({
   min_rating: optNumberParam(z.number().min(0.5).max(5).multipleOf(0.5)),
   /** Beyond the spec: keep only providers whose mandatory certificates are all valid for the dates. */
   certified: boolParam.default(false),
-  /** At most this many results (nearest first); `total` counts them all. */
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  /** At most this many results (nearest first; the list offers 'Show more'); `total` counts them all. */
+  limit: z.coerce.number().int().min(1).max(500).default(PROVIDER_SEARCH_PAGE),
 });
 export type ProviderSearchQuery = z.input<typeof ProviderSearchQuery>;
 export type ProviderSearchQueryParsed = z.output<typeof ProviderSearchQuery>;

@@ -47,6 +47,8 @@ export const DETAILS_DISTANCE = { min: 0, max: 500, step: 10, default: 50 } as c
 export const DETAILS_MAP = { zoom: 11, markerWidth: 46, markerHeight: 54, filterDelayMs: 1000, visibilityThreshold: 0.5, directionsHeight: 600 } as const;
 export const DIRECTION_WIDGET = { zoom: 12, height: 800 } as const;
 /** 0.5 to 5 in steps of 0.5. */
+/** The search shows the nearest 50 first; 'Show more' adds 50 at a time (up to 500). */
+export const PROVIDER_SEARCH_PAGE = 50;
 export const MIN_RATING_CHOICES = Array.from({ length: 10 }, (_, i) => (i + 1) / 2);
 
 /** A star rating shows 0 to 5 stars with filled width rating/5 (as a percentage). */

@@ -32,6 +32,8 @@ export type ProviderSearchParams = {
   distance: number;
   min_rating?: number;
   certified?: boolean;
+  /** How many of the nearest to return (default PROVIDER_SEARCH_PAGE). */
+  limit?: number;
 };
 
 export type CategoryServiceLink = { category_id: string; service_id: string; service_name: string };

@@ -25,6 +25,7 @@ import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   MIN_RATING_CHOICES,
+  PROVIDER_SEARCH_PAGE,
   PROVIDER_TEXT,
   SEARCH_DISTANCE,
   SEARCH_MAP,
@@ -73,7 +74,12 @@ export function ProviderSearchScreen() {
     initialFilters(fixedProject ?? positiveInt(searchParams.get('project')), fixed),
   );
   const [debounced] = useDebouncedValue(filters, 300);
-  const search = useProviderSearch(toSearchRequest(debounced));
+  // 'Show more' widens the list; any change of the filters starts again from the nearest page.
+  const [shown, setShown] = useState({ filters: debounced, limit: PROVIDER_SEARCH_PAGE });
+  const limit = shown.filters === debounced ? shown.limit : PROVIDER_SEARCH_PAGE;
+  const showMore = () => setShown({ filters: debounced, limit: Math.min(limit + PROVIDER_SEARCH_PAGE, 500) });
+  const request = toSearchRequest(debounced);
+  const search = useProviderSearch(limit === PROVIDER_SEARCH_PAGE ? request : { ...request, limit });
   const data = search.data;
   const automatic = isAutomatic(filters);
   // The project the response describes (only while it is the one chosen).
@@ -185,6 +191,7 @@ export function ProviderSearchScreen() {
                 selectedId={selectedId}
                 onSelect={setSelectedId}
                 cards={cards.current}
+                onShowMore={data && data.total > data.items.length && limit < 500 ? showMore : null}
               />
             </Grid.Col>
           </Grid>
@@ -465,7 +472,10 @@ function Results({
   selectedId,
   onSelect,
   cards,
+  onShowMore,
 }: {
+  /** Load the next nearest providers; null when all are shown. */
+  onShowMore: (() => void) | null;
   data: ProviderSearchResponse | undefined;
   /** The chosen project as the response describes it (null in manual mode). */
   project: Project | null;
@@ -593,6 +603,13 @@ function Results({
                 />
               </li>
             ))}
+            {onShowMore ? (
+              <li>
+                <Button variant="light" fullWidth onClick={onShowMore} loading={fetching}>
+                  Show more
+                </Button>
+              </li>
+            ) : null}
           </Stack>
         )}
       </ScrollArea>
