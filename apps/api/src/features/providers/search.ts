@@ -2,12 +2,14 @@
  * Service-provider search / assignment map (spec 1: "Service-provider search / assignment map",
  * sections 3, 4, 9).
  *
- * One query finds the matches and their total: a latitude/longitude box on
- * service_providers_tenant_lat_idx narrows the candidates when a distance applies, the exact
- * great-circle distance decides; the category, service and certificate conditions are EXISTS
- * probes on their (tenant, ...) indexes. Only the returned page then gets its extras (unavailable
- * marker, certified flag, category and service names, availabilities, project counts, staff), as
- * correlated subqueries of the same statement over the page's rows: one round trip in all.
+ * One statement finds the matches and reads the page. The candidates come from one index-only range scan of
+ * service_providers_tenant_geo_idx (the latitude/longitude box around the centre, with status,
+ * rating, id and name in the index), each with its great-circle distance computed once; the
+ * exact distance as shown, then the category, service and certificate conditions (EXISTS probes by
+ * primary key or on (tenant, provider, type, expiry)) decide which match. The matches are counted
+ * and sorted in the same pass, and only the returned page then reads its providers' rows and
+ * extras (unavailable marker, certified flag, category and service names, availabilities, project
+ * counts, staff) over the page's rows.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
@@ -86,16 +88,25 @@ const kmFrom = (c: { lat: number; lng: number }) => sql`(case when sp.lat is not
       + cos(radians(${c.lat}::float8)) * cos(radians(sp.lat)) * power(sin(radians(sp.lng - ${c.lng}::float8) / 2), 2)))) end)`;
 
 /** The provider holds a valid certificate of every active type mandatory for providers (no expiry counts as valid). */
-const certifiedTo = (validTo: string, alias: 'sp' | 'm') => {
+const certifiedTo = (tenantId: string, validTo: string, alias: 'b' | 'm') => {
   const p = sql.raw(alias);
   return sql`not exists (
     select 1 from certificate_types ct
-     where ct.tenant_id = ${p}.tenant_id and ct.active and ct.mandatory_for_providers
+     where ct.tenant_id = ${tenantId}::uuid and ct.active and ct.mandatory_for_providers
        and not exists (
          select 1 from certificates ce
-          where ce.tenant_id = ${p}.tenant_id and ce.provider_id = ${p}.id and ce.type_id = ct.id
+          where ce.tenant_id = ${tenantId}::uuid and ce.provider_id = ${p}.id and ce.type_id = ct.id
             and (ce.expiry is null or ce.expiry >= ${validTo}::date)))`;
 };
+
+/**
+ * At or under the distance as shown (km to one decimal; `distance` is whole km): a provider listed
+ * at '50.0 km' is kept by a 50 km search, and one at '50.1 km' is not. The float comparisons decide
+ * all but a hair's breadth around the edge, where the exact numeric rounding does (a float to
+ * numeric cast per row costs more than the distance itself).
+ */
+const withinShown = (distance: number) =>
+  sql`(b.km < ${distance + 0.0499}::float8 or (b.km < ${distance + 0.0501}::float8 and round(b.km::numeric, 1) <= ${distance}))`;
 
 /** The matching providers, nearest first (no location last), then by name; each row carries how many match in all. */
 export async function runSearch(tx: Tx, tenantId: string, c: SearchCriteria): Promise<Row[]> {
@@ -104,39 +115,51 @@ export async function runSearch(tx: Tx, tenantId: string, c: SearchCriteria): Pr
   const to = c.to ?? c.from;
   const hasDates = !!from && !!to;
   const validTo = to ?? c.today;
-  const where: SQL[] = [sql`sp.tenant_id = ${tenantId}::uuid`, sql`sp.status_code <> 'deleted'`];
+  // The candidates: one index-only range scan of service_providers_tenant_geo_idx (tenant, lat,
+  // lng, status, rating, id, name) for the box around the centre, the distance computed once per
+  // candidate. Materialised, so the planner cannot start from a category's providers and look up
+  // thousands of them by key.
+  const box: SQL[] = [sql`sp.tenant_id = ${tenantId}::uuid`, sql`sp.status_code <> 'deleted'`];
+  const hit: SQL[] = [];
   if (c.centre && c.distance > 0) {
-    const box = boundingBox(c.centre, c.distance);
-    where.push(sql`sp.lat between ${box.minLat}::float8 and ${box.maxLat}::float8`);
-    where.push(sql`sp.lng between ${box.minLng}::float8 and ${box.maxLng}::float8`);
-    // At or under the distance as shown (km to one decimal): a provider listed at '50.0 km' is
-    // kept by a 50 km search, and one at '50.1 km' is not.
-    where.push(sql`round(${km}::numeric, 1) <= ${c.distance}`);
+    const b = boundingBox(c.centre, c.distance);
+    box.push(sql`sp.lat between ${b.minLat}::float8 and ${b.maxLat}::float8`);
+    box.push(sql`sp.lng between ${b.minLng}::float8 and ${b.maxLng}::float8`);
+    hit.push(withinShown(c.distance));
   }
-  if (c.minRating !== null) where.push(sql`sp.performance_rating >= ${c.minRating}::float8`);
+  if (c.minRating !== null) box.push(sql`sp.performance_rating >= ${c.minRating}::float8`);
   // Any of the chosen categories and any of the chosen services (docs/decisions.md): a dispatcher
-  // widens the net, then reads the lists.
+  // widens the net, then reads the lists. Probed on the candidates by primary key (tenant, provider, ...).
   if (c.categoryIds.length)
-    where.push(sql`exists (select 1 from provider_categories pc
-      where pc.tenant_id = sp.tenant_id and pc.provider_id = sp.id and pc.category_id in (${idList(c.categoryIds)}))`);
+    hit.push(sql`exists (select 1 from provider_categories pc
+      where pc.tenant_id = ${tenantId}::uuid and pc.provider_id = b.id and pc.category_id in (${idList(c.categoryIds)}))`);
   if (c.serviceIds.length)
-    where.push(sql`exists (select 1 from provider_services ps
-      where ps.tenant_id = sp.tenant_id and ps.provider_id = sp.id and ps.service_id in (${idList(c.serviceIds)}))`);
-  if (c.certified) where.push(certifiedTo(validTo, 'sp'));
+    hit.push(sql`exists (select 1 from provider_services ps
+      where ps.tenant_id = ${tenantId}::uuid and ps.provider_id = b.id and ps.service_id in (${idList(c.serviceIds)}))`);
+  if (c.certified) hit.push(certifiedTo(tenantId, validTo, 'b'));
 
   // Unavailable (periods.unavailable): an unavailable period overlaps the dates, inclusive by day (core isUnavailable).
-  const certified = c.certified ? sql`true` : hasDates ? certifiedTo(validTo, 'm') : sql`null::boolean`;
+  const certified = c.certified ? sql`true` : hasDates ? certifiedTo(tenantId, validTo, 'm') : sql`null::boolean`;
 
   // The page's extras: names and project counts joined set-wise over the page (one join and one
   // grouping per kind, so the small name tables are hashed once); availabilities and staff probed by
   // index per row.
   const { rows } = await tx.execute<Row>(sql`
-    with m as materialized (
-      select sp.*, ${km} as km, count(*) over () as total
+    with box as materialized (
+      select sp.id, sp.name, ${km} as km
         from service_providers sp
-       where ${sql.join(where, sql` and `)}
-       order by km asc nulls last, lower(sp.name), sp.id
+       where ${sql.join(box, sql` and `)}
+    ),
+    hits as materialized (
+      select b.id, b.km, count(*) over () as total
+        from box b
+       ${hit.length ? sql`where ${sql.join(hit, sql` and `)}` : sql``}
+       order by b.km asc nulls last, lower(b.name), b.id
        limit ${c.limit}
+    ),
+    m as materialized (
+      select sp.*, hits.km, hits.total
+        from hits join service_providers sp on sp.tenant_id = ${tenantId}::uuid and sp.id = hits.id
     ),
     cats as (
       select pc.provider_id, json_agg(c.name order by lower(c.name), c.id) as names

@@ -271,7 +271,9 @@ export const serviceProviders = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('service_providers_tenant_name_idx').on(t.tenantId, t.name),
-    index('service_providers_tenant_lat_idx').on(t.tenantId, t.lat, t.lng),
+    // Provider search: the box around a centre read from the index alone (status, rating, id and
+    // name for the filters and the order), no heap visits.
+    index('service_providers_tenant_geo_idx').on(t.tenantId, t.lat, t.lng, t.statusCode, t.performanceRating, t.id, t.name),
     index('service_providers_tenant_status_idx').on(t.tenantId, t.statusCode, t.name),
   ],
 );
@@ -745,7 +747,8 @@ export const certificates = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('certificates_tenant_user_idx').on(t.tenantId, t.userId, t.typeId),
-    index('certificates_tenant_provider_idx').on(t.tenantId, t.providerId, t.typeId),
+    // expiry too: the provider search's 'certified' probe (valid certificate per mandatory type) is index-only.
+    index('certificates_tenant_provider_idx').on(t.tenantId, t.providerId, t.typeId, t.expiry),
     index('certificates_tenant_expiry_idx').on(t.tenantId, t.expiry),
     foreignKey({ columns: [t.tenantId, t.typeId], foreignColumns: [certificateTypes.tenantId, certificateTypes.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
