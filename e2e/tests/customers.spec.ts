@@ -51,8 +51,11 @@ test('a platform admin creates a customer with a logo, and its admin signs in on
   // The new admin's invitation is in the built-in mailbox.
   await page.goto(`${PLATFORM}/mailbox`);
   await page.getByLabel('Search messages', { exact: true }).fill(adminEmail);
-  await page.getByRole('link', { name: /Welcome to/ }).first().click();
-  const href = await page.getByRole('link', { name: 'Set Password' }).first().getAttribute('href');
+  // Other journeys send invitations at the same time: open the one addressed to this admin.
+  const invitation = page.getByRole('row').filter({ hasText: adminEmail }).filter({ hasText: /Welcome to/ });
+  await invitation.getByRole('link', { name: /Welcome to/ }).first().click();
+  await expect(page).toHaveURL(/\/mailbox\/[0-9a-f-]+$/);
+  const href = await page.getByRole('link', { name: 'Set Password', exact: true }).first().getAttribute('href');
   expect(href).toContain(`${tenantUrl(slug)}/reset-password/`);
   await page.goto(href!);
   await page.getByLabel('Password', { exact: true }).fill('acme-admin-password');

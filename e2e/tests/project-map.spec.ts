@@ -1,13 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, DEMO, DEMO_ADMIN, DEMO_CLIENT_ADMIN, expectAccessible, signIn } from './fixtures';
 
-type MapItem = { id: number; id_code: string; name: string; location_first: { postcode: string | null; lat: number | null } };
+type MapItem = { id: number; id_code: string; name: string; status_label: string; location_first: { postcode: string | null; lat: number | null } };
 type MapAnswer = { total: number; items: MapItem[]; markers: { count: number; project: { id: number; name: string } | null }[] };
 
 const count = (page: Page) => page.getByTestId('project-map-count');
 const listItems = (page: Page) => page.getByRole('list', { name: 'Projects on the map' }).getByRole('listitem');
-/** Markers Leaflet drew: cluster bubbles and single-project dots (the distance circle is not interactive). */
-const markers = (page: Page) => page.locator('.leaflet-marker-icon, .leaflet-overlay-pane path.leaflet-interactive');
+/** Markers Leaflet drew: cluster bubbles and single-project dots (both marker icons; the distance circle is a path).  */
+const markers = (page: Page) => page.locator('.leaflet-marker-icon');
 
 test.describe('Project map', () => {
   test('staff see the demo projects listed and on the map, narrow them by search, and open one from its marker', async ({ page }) => {
@@ -38,9 +38,11 @@ test.describe('Project map', () => {
     await page.getByRole('button', { name: 'Show More Filters' }).click();
     await page.getByLabel('Postcode').fill(subject.location_first.postcode!);
     await expect(page.getByText(/^Centred on .*: projects under 50 km$/)).toBeVisible();
-    const dot = page.locator('.leaflet-overlay-pane path.leaflet-interactive');
+    // A single project is a keyboard-focusable marker named by the project and its status.
+    const dot = page.locator('.leaflet-marker-pane').getByRole('button', { name: `${subject.name} (${subject.status_label})`, exact: true });
     await expect(dot).toHaveCount(1);
-    await dot.click();
+    await dot.focus();
+    await page.keyboard.press('Enter');
     const popup = page.locator('.leaflet-popup');
     // The date line (a cancelled project's status badge says 'Cancelled' too).
     await expect(
