@@ -74,21 +74,22 @@ type Row = {
   services_list: string[];
   availabilities: { start_date: string; end_date: string }[];
   sp_users: { id: string; full_name: string }[];
-  scheduled: number;
-  completed: number;
-  last_start: string | null;
+  counts: { scheduled: number; completed: number; last_start: string | null };
 };
 
 const idList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
 
 /** Haversine in SQL (plain trigonometry; no extension needed). Null for a provider with no location (least() would skip a null). */
-const kmFrom = (c: { lat: number; lng: number }) => sql`(case when sp.lat is not null and sp.lng is not null then
+const kmFrom = (c: { lat: number; lng: number }, alias: string) => {
+  const p = sql.raw(alias);
+  return sql`(case when ${p}.lat is not null and ${p}.lng is not null then
       2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1::float8, sqrt(
-      power(sin(radians(sp.lat - ${c.lat}::float8) / 2), 2)
-      + cos(radians(${c.lat}::float8)) * cos(radians(sp.lat)) * power(sin(radians(sp.lng - ${c.lng}::float8) / 2), 2)))) end)`;
+      power(sin(radians(${p}.lat - ${c.lat}::float8) / 2), 2)
+      + cos(radians(${c.lat}::float8)) * cos(radians(${p}.lat)) * power(sin(radians(${p}.lng - ${c.lng}::float8) / 2), 2)))) end)`;
+};
 
 /** The provider holds a valid certificate of every active type mandatory for providers (no expiry counts as valid). */
-const certifiedTo = (tenantId: string, validTo: string, alias: 'b' | 'm') => {
+const certifiedTo = (tenantId: string, validTo: string, alias: 'k' | 'm') => {
   const p = sql.raw(alias);
   return sql`not exists (
     select 1 from certificate_types ct
@@ -106,20 +107,22 @@ const certifiedTo = (tenantId: string, validTo: string, alias: 'b' | 'm') => {
  * numeric cast per row costs more than the distance itself).
  */
 const withinShown = (distance: number) =>
-  sql`(b.km < ${distance + 0.0499}::float8 or (b.km < ${distance + 0.0501}::float8 and round(b.km::numeric, 1) <= ${distance}))`;
+  sql`(k.km < ${distance + 0.0499}::float8 or (k.km < ${distance + 0.0501}::float8 and round(k.km::numeric, 1) <= ${distance}))`;
 
 /** The matching providers, nearest first (no location last), then by name; each row carries how many match in all. */
 export async function runSearch(tx: Tx, tenantId: string, c: SearchCriteria): Promise<Row[]> {
-  const km = c.centre ? kmFrom(c.centre) : sql`null::float8`;
+  const km = c.centre ? kmFrom(c.centre, 'b') : sql`null::float8`;
   const from = c.from ?? c.to;
   const to = c.to ?? c.from;
   const hasDates = !!from && !!to;
   const validTo = to ?? c.today;
   // The candidates: one index-only range scan of service_providers_tenant_geo_idx (tenant, lat,
-  // lng, status, rating, id, name) for the box around the centre, the distance computed once per
-  // candidate. Materialised, so the planner cannot start from a category's providers and look up
-  // thousands of them by key.
+  // lng, status, rating, id, name) for the box around the centre. Materialised, so the planner
+  // cannot start from a category's providers and look up thousands of them by key. The category and
+  // service probes come first (the most selective), then the distance, computed once per survivor,
+  // and the certificates last.
   const box: SQL[] = [sql`sp.tenant_id = ${tenantId}::uuid`, sql`sp.status_code <> 'deleted'`];
+  const probe: SQL[] = [];
   const hit: SQL[] = [];
   if (c.centre && c.distance > 0) {
     const b = boundingBox(c.centre, c.distance);
@@ -131,72 +134,64 @@ export async function runSearch(tx: Tx, tenantId: string, c: SearchCriteria): Pr
   // Any of the chosen categories and any of the chosen services (docs/decisions.md): a dispatcher
   // widens the net, then reads the lists. Probed on the candidates by primary key (tenant, provider, ...).
   if (c.categoryIds.length)
-    hit.push(sql`exists (select 1 from provider_categories pc
+    probe.push(sql`exists (select 1 from provider_categories pc
       where pc.tenant_id = ${tenantId}::uuid and pc.provider_id = b.id and pc.category_id in (${idList(c.categoryIds)}))`);
   if (c.serviceIds.length)
-    hit.push(sql`exists (select 1 from provider_services ps
+    probe.push(sql`exists (select 1 from provider_services ps
       where ps.tenant_id = ${tenantId}::uuid and ps.provider_id = b.id and ps.service_id in (${idList(c.serviceIds)}))`);
-  if (c.certified) hit.push(certifiedTo(tenantId, validTo, 'b'));
+  if (c.certified) hit.push(certifiedTo(tenantId, validTo, 'k'));
 
   // Unavailable (periods.unavailable): an unavailable period overlaps the dates, inclusive by day (core isUnavailable).
   const certified = c.certified ? sql`true` : hasDates ? certifiedTo(tenantId, validTo, 'm') : sql`null::boolean`;
 
-  // The page's extras: names and project counts joined set-wise over the page (one join and one
-  // grouping per kind, so the small name tables are hashed once); availabilities and staff probed by
-  // index per row.
   const { rows } = await tx.execute<Row>(sql`
     with box as materialized (
-      select sp.id, sp.name, ${km} as km
+      select sp.id, sp.name, sp.lat, sp.lng
         from service_providers sp
        where ${sql.join(box, sql` and `)}
     ),
     hits as materialized (
-      select b.id, b.km, count(*) over () as total
-        from box b
+      select k.id, k.km, count(*) over () as total
+        from (select b.id, b.name, ${km} as km
+                from box b
+               ${probe.length ? sql`where ${sql.join(probe, sql` and `)}` : sql``}
+              offset 0) k -- (offset 0: the distance is computed once, not again in each test)
        ${hit.length ? sql`where ${sql.join(hit, sql` and `)}` : sql``}
-       order by b.km asc nulls last, lower(b.name), b.id
+       order by k.km asc nulls last, lower(k.name), k.id
        limit ${c.limit}
     ),
-    m as materialized (
+    m as (
       select sp.*, hits.km, hits.total
         from hits join service_providers sp on sp.tenant_id = ${tenantId}::uuid and sp.id = hits.id
-    ),
-    cats as (
-      select pc.provider_id, json_agg(c.name order by lower(c.name), c.id) as names
-        from m join provider_categories pc on pc.tenant_id = m.tenant_id and pc.provider_id = m.id
-        join categories c on c.tenant_id = pc.tenant_id and c.id = pc.category_id
-       group by pc.provider_id),
-    svcs as (
-      select ps.provider_id, json_agg(sv.name order by lower(sv.name), sv.id) as names
-        from m join provider_services ps on ps.tenant_id = m.tenant_id and ps.provider_id = m.id
-        join services sv on sv.tenant_id = ps.tenant_id and sv.id = ps.service_id
-       group by ps.provider_id),
-    counts as (
-      select p.service_provider_id as provider_id,
-             count(*) filter (where p.status not in ('completed', 'cancelled', 'closed'))::int as scheduled,
-             count(*) filter (where p.status in ('completed', 'closed'))::int as completed,
-             to_char(max(p.start_date), 'YYYY-MM-DD') as last_start
-        from m join projects p on p.tenant_id = m.tenant_id and p.service_provider_id = m.id
-       group by p.service_provider_id)
+    )
+    -- The page's extras: a few rows per provider, each probed by index from the page's rows (as
+    -- subqueries of the select list, each planned on its own).
     select m.id, m.name, m.street, m.suburb, m.state, m.postcode, m.lat, m.lng, m.phone, m.website, m.status_code,
            m.preferred_postcodes, m.preferred_states, m.performance_rating, m.customer_rating, m.km, m.total::int as total,
-           coalesce(periods.unavailable, false) as unavailable, ${certified} as certified,
-           coalesce(cats.names, '[]') as categories_list, coalesce(svcs.names, '[]') as services_list,
-           coalesce(periods.list, '[]') as availabilities, coalesce(staff.list, '[]') as sp_users,
-           coalesce(counts.scheduled, 0) as scheduled, coalesce(counts.completed, 0) as completed, counts.last_start
+           ${
+             hasDates
+               ? sql`exists (select 1 from provider_availabilities a where a.tenant_id = ${tenantId}::uuid and a.provider_id = m.id
+                       and a.start_date <= ${to}::date and a.end_date >= ${from}::date)`
+               : sql`false`
+           } as unavailable,
+           ${certified} as certified,
+           coalesce((select json_agg(c.name order by lower(c.name), c.id)
+                       from provider_categories pc join categories c on c.tenant_id = pc.tenant_id and c.id = pc.category_id
+                      where pc.tenant_id = ${tenantId}::uuid and pc.provider_id = m.id), '[]') as categories_list,
+           coalesce((select json_agg(sv.name order by lower(sv.name), sv.id)
+                       from provider_services ps join services sv on sv.tenant_id = ps.tenant_id and sv.id = ps.service_id
+                      where ps.tenant_id = ${tenantId}::uuid and ps.provider_id = m.id), '[]') as services_list,
+           coalesce((select json_agg(json_build_object('start_date', a.start_date, 'end_date', a.end_date) order by a.start_date, a.id)
+                       from provider_availabilities a where a.tenant_id = ${tenantId}::uuid and a.provider_id = m.id), '[]') as availabilities,
+           coalesce((select json_agg(json_build_object('id', u.id, 'full_name', trim(u.first_name || ' ' || u.last_name)) order by u.first_name, u.last_name, u.id)
+                       from users u
+                      where u.tenant_id = ${tenantId}::uuid and u.service_provider_id = m.id and u.active and u.role in ('sp_admin', 'sp_employee')), '[]') as sp_users,
+           (select json_build_object(
+                     'scheduled', count(*) filter (where p.status not in ('completed', 'cancelled', 'closed')),
+                     'completed', count(*) filter (where p.status in ('completed', 'closed')),
+                     'last_start', to_char(max(p.start_date), 'YYYY-MM-DD'))
+              from projects p where p.tenant_id = ${tenantId}::uuid and p.service_provider_id = m.id) as counts
       from m
-      left join cats on cats.provider_id = m.id
-      left join svcs on svcs.provider_id = m.id
-      -- Few rows per provider, probed by index from the page (a join would scan the tenant's whole table).
-      left join lateral (
-        select json_agg(json_build_object('start_date', a.start_date, 'end_date', a.end_date) order by a.start_date, a.id) as list,
-               ${hasDates ? sql`bool_or(a.start_date <= ${to}::date and a.end_date >= ${from}::date)` : sql`false`} as unavailable
-          from provider_availabilities a where a.tenant_id = m.tenant_id and a.provider_id = m.id) periods on true
-      left join lateral (
-        select json_agg(json_build_object('id', u.id, 'full_name', trim(u.first_name || ' ' || u.last_name)) order by u.first_name, u.last_name, u.id) as list
-          from users u
-         where u.tenant_id = m.tenant_id and u.service_provider_id = m.id and u.active and u.role in ('sp_admin', 'sp_employee')) staff on true
-      left join counts on counts.provider_id = m.id
      order by m.km asc nulls last, lower(m.name), m.id`);
   return rows;
 }
@@ -327,9 +322,9 @@ export const searchProviders = (
           availabilities: r.availabilities,
           unavailable: r.unavailable,
           certified: r.certified,
-          lastProject: r.last_start,
-          scheduledProjects: r.scheduled,
-          completedProjects: r.completed,
+          lastProject: r.counts.last_start,
+          scheduledProjects: r.counts.scheduled,
+          completedProjects: r.counts.completed,
           performance_ratings: r.performance_rating,
           customer_ratings: r.customer_rating,
           send_email: true,
