@@ -3,13 +3,14 @@ import { useEffect, type ReactNode } from 'react';
 import L from 'leaflet';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import { useSession } from '../../app/session';
+import { PlainBasemap } from './basemap';
 import classes from './map-view.module.css';
 
 export type LatLng = { lat: number; lng: number };
 
 /**
  * A Leaflet map. The basemap comes from MAP_TILE_URL (session.map.tile_url); without one the map
- * draws markers and routes on a plain background. Import this module lazily (it carries Leaflet).
+ * draws the coastlines of Australia and New Zealand and the main towns (PlainBasemap). Import this module lazily (it carries Leaflet).
  */
 export function MapView({
   center,
@@ -40,7 +41,7 @@ export function MapView({
         keyboard
         attributionControl={Boolean(tileUrl)}
       >
-        {tileUrl ? <TileLayer url={tileUrl} attribution="&copy; map data contributors" /> : null}
+        {tileUrl ? <TileLayer url={tileUrl} attribution="&copy; map data contributors" /> : <PlainBasemap />}
         <Recentre center={center} zoom={zoom} />
         {bounds && bounds.length > 0 ? <FitBounds points={bounds} /> : null}
         {children}
