@@ -27,6 +27,7 @@ async function main() {
     lines.push(`  Demo company:    ${tenantUrl(config, s.demo.slug)}/login   sign in as ${s.demo.adminEmail} / ${s.demo.password}`);
     lines.push(`                   (staff: ${s.demo.staffEmails.join(', ')}; same password)`);
     if (s.demo.clientAdminEmail) lines.push(`  Client user:     ${tenantUrl(config, s.demo.slug)}/login   sign in as ${s.demo.clientAdminEmail} / ${s.demo.password}`);
+    if (s.demo.providerAdminEmail) lines.push(`  Provider user:   ${tenantUrl(config, s.demo.slug)}/login   sign in as ${s.demo.providerAdminEmail} / ${s.demo.password}`);
   }
   lines.push(`  API docs:        ${config.appUrl}/api/docs`);
   lines.push(config.smtpUrl ? '  Mail goes out over SMTP.' : '  Mail lands in the built-in mailbox: sign in as platform admin, then Mailbox.');
