@@ -1,9 +1,11 @@
 /**
- * What the provider search and project map benchmarks share (the approach of projects.bench.ts):
- * start the real app on a generated database, sign in over HTTP, then per scenario a warm-up,
- * sequential requests (p50/p95/p99 on the client, and the server's own time from Fastify), and a
- * load phase in a worker thread (load-worker.mjs) so the load generator does not share the
- * server's event loop.
+ * What the benchmarks share (projects.bench.ts, providers.bench.ts): start the real app on a
+ * generated database, sign in over HTTP, then per scenario a warm-up, sequential requests
+ * (p50/p95/p99 on the client, and the server's own time from Fastify), and a load phase in a
+ * worker thread (load-worker.mjs) so the load generator does not share the server's event loop.
+ * A View says which p95 the targets apply to and how the table looks: the provider search and
+ * project map judge the server's time (SERVER_VIEW, the default), the projects bench the client's
+ * round trip (its own view).
  */
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -35,13 +37,51 @@ export type ScenarioResult = {
   target: number | null;
   sequential: Stats & { server: Stats; statuses: Record<number, number> };
   load: Stats & { rps: number; concurrency: number; statuses: Record<number, number> };
-  /** Judged on the server's p95 (the target is the server-side figure), all answers 200. */
+  /** Judged on the p95 the view names (server or client), all answers 200. */
   pass: boolean | null;
   sample: string;
-  /** The URLs with the highest median server time in the sequential phase. */
+  /** The URLs with the highest median time (server or client, as judged) in the sequential phase. */
   slowest: { url: string; median: number }[];
 };
 export type RunOptions = { requests: number; duration: number; concurrency: number };
+/** The first answer of a scenario, as far as its sample line looks at it. */
+export type ProbeBody = { total?: number; markers?: unknown[]; items?: unknown[] };
+
+/** How a bench judges its scenarios and prints them. */
+export type View = {
+  /** Which sequential p95 a target applies to; the slowest URLs are ranked by the same time. */
+  judge: 'server' | 'client';
+  /** The first column's heading and what one row is ('scenario', 'endpoint'). */
+  subject: string;
+  /** Ends the description line, after the phases ("Times in ms ..."). */
+  timesNote: string;
+  /** The time columns between 'n' and the load columns. */
+  columns: { head: string; cell: (r: ScenarioResult) => string }[];
+  /** What follows "<first URL> -> " in the sample line. */
+  sample: (body: ProbeBody, text: string) => string;
+  /** Whose slowest URLs are listed: every scenario with a target, or only the failed ones. */
+  slowestOf: 'targeted' | 'failed';
+};
+
+export const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '-');
+
+/** Provider search and project map: targets on the server p95, server and client times side by side. */
+export const SERVER_VIEW: View = {
+  judge: 'server',
+  subject: 'scenario',
+  timesNote:
+    "Times in ms; client = round trip on loopback, server = Fastify's own time. Targets apply to the server p95.",
+  columns: [
+    { head: 'server p50', cell: (r) => ms(r.sequential.server.p50) },
+    { head: 'server p95', cell: (r) => ms(r.sequential.server.p95) },
+    { head: 'client p50', cell: (r) => ms(r.sequential.p50) },
+    { head: 'client p95', cell: (r) => ms(r.sequential.p95) },
+    { head: 'client p99', cell: (r) => ms(r.sequential.p99) },
+  ],
+  sample: (body, text) =>
+    `total ${body.total ?? '?'}, ${body.items?.length ?? '?'} items${body.markers ? `, ${body.markers.length} markers` : ''}, ${text.length} bytes`,
+  slowestOf: 'targeted',
+};
 
 export function percentiles(values: number[]): Stats {
   const s = [...values].sort((a, b) => a - b);
@@ -106,8 +146,8 @@ export type Bench = {
   port: number;
   cookie: string;
   log: (m: string) => void;
-  /** Runs the scenarios that answer (a probe first) and returns their results. */
-  measure(scenarios: Scenario[], opts: RunOptions): Promise<ScenarioResult[]>;
+  /** Runs the scenarios that answer (a probe first) and returns their results, judged as the view says. */
+  measure(scenarios: Scenario[], opts: RunOptions, view?: View): Promise<ScenarioResult[]>;
   close(): Promise<void>;
 };
 
@@ -155,7 +195,7 @@ export async function startBench(
     if (login.status !== 200 || !setCookie) throw new Error(`sign-in failed: ${login.status} ${login.text}`);
     const cookie = setCookie.split(';')[0]!;
 
-    const measure = async (scenarios: Scenario[], opts: RunOptions) => {
+    const measure = async (scenarios: Scenario[], opts: RunOptions, view: View = SERVER_VIEW) => {
       const results: ScenarioResult[] = [];
       for (const s of scenarios) {
         const probe = await call(port, 'GET', s.urls[0]!, { cookie });
@@ -169,6 +209,7 @@ export async function startBench(
         log(`${s.name}: warming up, then sequential requests...`);
         await runInWorker({ ...base, concurrency: 1, requests: Math.min(50, s.urls.length * 2), durationMs: 30_000 });
         serverTimes = [];
+        // Info rows (e.g. deep pages) are slow by nature: fewer requests, and every phase is time-bounded.
         const requests = s.target === null ? Math.min(opts.requests, 100) : opts.requests;
         const seq = await runInWorker({ ...base, concurrency: 1, requests, durationMs: 60_000 });
         const times = serverTimes as { url: string; ms: number }[];
@@ -181,26 +222,36 @@ export async function startBench(
           requests: 200_000,
           durationMs: opts.duration * 1000,
         });
+        const sequential = { ...percentiles(seq.latencies), server, statuses: seq.statuses };
         const byUrl = new Map<string, number[]>();
-        for (const x of times) byUrl.set(x.url, [...(byUrl.get(x.url) ?? []), x.ms]);
+        if (view.judge === 'server') {
+          for (const x of times) byUrl.set(x.url, [...(byUrl.get(x.url) ?? []), x.ms]);
+        } else {
+          // One lane cycles through the URLs in order, so the i-th time belongs to urls[i % length].
+          seq.latencies.forEach((t, i) => {
+            const u = s.urls[i % s.urls.length]!;
+            byUrl.set(u, [...(byUrl.get(u) ?? []), t]);
+          });
+        }
         const slowest = [...byUrl]
           .map(([url, ms]) => ({ url: decodeURIComponent(url), median: percentiles(ms).p50 }))
           .sort((a, b) => b.median - a.median)
           .slice(0, 5);
         const allOk = Object.keys(seq.statuses).every((k) => k === '200');
-        const body = JSON.parse(probe.text) as { total?: number; markers?: unknown[]; items?: unknown[] };
+        const body = JSON.parse(probe.text) as ProbeBody;
+        const judged = view.judge === 'server' ? server.p95 : sequential.p95;
         results.push({
           name: s.name,
           target: s.target,
-          sequential: { ...percentiles(seq.latencies), server, statuses: seq.statuses },
+          sequential,
           load: {
             ...percentiles(load.latencies),
             rps: (load.latencies.length / load.elapsedMs) * 1000,
             concurrency: opts.concurrency,
             statuses: load.statuses,
           },
-          pass: s.target === null ? null : allOk && server.p95 <= s.target,
-          sample: `${decodeURIComponent(s.urls[0]!)} -> total ${body.total ?? '?'}, ${body.items?.length ?? '?'} items${body.markers ? `, ${body.markers.length} markers` : ''}, ${probe.text.length} bytes`,
+          pass: s.target === null ? null : allOk && judged <= s.target,
+          sample: `${decodeURIComponent(s.urls[0]!)} -> ${view.sample(body, probe.text)}`,
           slowest,
         });
       }
@@ -213,14 +264,12 @@ export async function startBench(
   }
 }
 
-const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '-');
-
-/** The table (targets judged on the server p95), non-200 answers, samples and the slowest URLs of a failure. */
-export function printResults(title: string, results: ScenarioResult[], opts: RunOptions) {
+/** The table (the view's time columns and target judgement), non-200 answers, samples and the slowest URLs. */
+export function printResults(title: string, results: ScenarioResult[], opts: RunOptions, view: View = SERVER_VIEW) {
   console.log('');
   console.log(title);
   console.log(
-    `Sequential: up to ${opts.requests} requests per scenario (n), one at a time, at most 60 s. Load: ${opts.concurrency} concurrent for ${opts.duration} s. Times in ms; client = round trip on loopback, server = Fastify's own time. Targets apply to the server p95.`,
+    `Sequential: up to ${opts.requests} requests per ${view.subject} (n), one at a time, at most 60 s. Load: ${opts.concurrency} concurrent for ${opts.duration} s. ${view.timesNote}`,
   );
   const load = os.loadavg().map((l) => l.toFixed(1));
   console.log(
@@ -230,13 +279,9 @@ export function printResults(title: string, results: ScenarioResult[], opts: Run
     console.log('  ! The machine was busy with other work while measuring: expect slower, noisier figures.');
   console.log('');
   const head = [
-    'scenario',
+    view.subject,
     'n',
-    'server p50',
-    'server p95',
-    'client p50',
-    'client p95',
-    'client p99',
+    ...view.columns.map((c) => c.head),
     `rps@${opts.concurrency}`,
     `p95@${opts.concurrency}`,
     'target p95',
@@ -245,11 +290,7 @@ export function printResults(title: string, results: ScenarioResult[], opts: Run
   const rows = results.map((r) => [
     r.name,
     String(r.sequential.n),
-    ms(r.sequential.server.p50),
-    ms(r.sequential.server.p95),
-    ms(r.sequential.p50),
-    ms(r.sequential.p95),
-    ms(r.sequential.p99),
+    ...view.columns.map((c) => c.cell(r)),
     r.load.rps.toFixed(0),
     ms(r.load.p95),
     r.target === null ? '-' : `<= ${r.target}`,
@@ -267,8 +308,9 @@ export function printResults(title: string, results: ScenarioResult[], opts: Run
   }
   console.log('');
   for (const r of results) console.log(`  e.g. ${r.sample}`);
-  for (const r of results.filter((x) => x.target !== null)) {
-    console.log(`\n  Slowest requests of '${r.name}' (median server ms):`);
+  const listed = results.filter((x) => (view.slowestOf === 'failed' ? x.pass === false : x.target !== null));
+  for (const r of listed) {
+    console.log(`\n  Slowest requests of '${r.name}' (median ${view.judge === 'server' ? 'server ' : ''}ms):`);
     for (const u of r.slowest) console.log(`    ${ms(u.median).padStart(7)}  ${u.url}`);
   }
 }

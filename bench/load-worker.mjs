@@ -1,7 +1,7 @@
 // The load generator, run in a worker thread so that it does not share the server's event loop.
 // Plain JavaScript so the worker needs no TypeScript loader. Sends GET requests over keep-alive
 // loopback connections, `concurrency` at a time, cycling through `urls`, until `requests` are
-// done or `durationMs` has passed. Job and result shapes: LoadJob/LoadResult in projects.bench.ts.
+// done or `durationMs` has passed. Job and result shapes: LoadJob/LoadResult in harness.ts.
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
