@@ -640,6 +640,31 @@ async function createDemoProviders(
   const offers = (p: (typeof providers)[number], project: ProjectRow) =>
     p.seed.categories.some((c) => project.cats.has(c));
 
+  /**
+   * The demo login (sp_admin of the first provider) must have projects to look at: where too few of
+   * the nearby projects are in its trades, it takes the nearest booked or finished ones within the
+   * assignment radius (at most three) and adds their trades to what it offers (a multi-trade firm).
+   */
+  const giveDemoProviderWork = async () => {
+    const demo = providers.find((p) => p.index === 0);
+    if (!demo) return;
+    const have = [...assigned.values()].filter((p) => p === demo).length;
+    if (have >= 3) return;
+    const nearest = demoProjects
+      .filter((x) => x.status !== 'quote' && assigned.get(x.id) !== demo)
+      .map((x) => ({ x, km: km(demo.row, x) }))
+      .filter((c) => c.km <= ASSIGN_RADIUS_KM)
+      .sort((a, b) => a.km - b.km)
+      .slice(0, 3 - have);
+    const added = new Set<string>();
+    for (const { x } of nearest) {
+      assigned.set(x.id, demo);
+      if (!offers(demo, x)) for (const c of x.cats) if (!demo.seed.categories.includes(c)) added.add(c);
+    }
+    const rows = [...added].filter((c) => catId.has(c)).map((c) => ({ tenantId, providerId: demo.id, categoryId: catId.get(c)! }));
+    if (rows.length) await tx.insert(providerCategories).values(rows).onConflictDoNothing();
+  };
+
   // Assignments: one of the two nearest providers that offer the work, approved (or, for finished
   // work, since restricted), within the radius; the demo login's provider first around Brisbane.
   const assigned = new Map<number, (typeof providers)[number]>();
@@ -657,6 +682,7 @@ async function createDemoProviders(
     const chosen = demo ?? (candidates.length > 1 && r.next() < 0.25 ? candidates[1]! : candidates[0]!);
     assigned.set(project.id, chosen.p);
   }
+  await giveDemoProviderWork();
   for (const [projectId, p] of assigned)
     await tx
       .update(projects)
