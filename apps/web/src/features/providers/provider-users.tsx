@@ -1,46 +1,22 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconPencil, IconToggleLeft, IconToggleRight, IconUserPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { ProviderUserInput, ROLE_LABELS, type ProviderUserView, type ProviderView } from '@siteflow/core';
 import { confirmAction } from '../../ui/confirm';
 import { focusFirstInvalid } from '../../ui/focus';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { applyServerErrors } from '../../ui/server-errors';
+import { UserFormBody, UsersPanel, userColumns, useUserEditor } from '../../ui/user-admin';
 import { zodResolver } from '../../ui/zod-resolver';
 import { useSaveProviderUser, useSetProviderUserActive } from './api';
 
 type SpRole = ProviderUserView['role'];
 const ROLE_OPTIONS = (['sp_admin', 'sp_employee'] as const).map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
-type Editing = { user?: ProviderUserView; key: number };
-
 /** The provider's users (sp_admin, sp_employee), with add, edit and (de)activate for providers.manage. */
 export function ProviderUsersSection({ provider, canManage }: { provider: ProviderView; canManage: boolean }) {
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [opened, setOpened] = useState(false);
+  const editor = useUserEditor<ProviderUserView>();
   const setActive = useSetProviderUserActive(provider.id);
-  const open = (user?: ProviderUserView) => {
-    setEditing({ user, key: (editing?.key ?? 0) + 1 });
-    setOpened(true);
-  };
   const toggle = (user: ProviderUserView) => {
     const activate = !user.active;
     confirmAction({
@@ -60,25 +36,15 @@ export function ProviderUsersSection({ provider, canManage }: { provider: Provid
         ),
     });
   };
-  const pendingId = setActive.isPending ? setActive.variables?.userId : undefined;
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="provider-users-heading">
-      <Group justify="space-between" mb="md">
-        <Stack gap={2}>
-          <Title order={2} size="h4" id="provider-users-heading">
-            Users
-          </Title>
-          <Text size="sm" c="dimmed">
-            The provider’s people who sign in to Siteflow. New users are emailed a link to set their password.
-          </Text>
-        </Stack>
-        {canManage ? (
-          <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => open()}>
-            Add user
-          </Button>
-        ) : null}
-      </Group>
+    <UsersPanel
+      headingId="provider-users-heading"
+      description="The provider’s people who sign in to Siteflow. New users are emailed a link to set their password."
+      canManage={canManage}
+      editor={editor}
+      renderForm={(user, close) => <ProviderUserForm providerId={provider.id} user={user} onDone={close} />}
+    >
       <DataTable<ProviderUserView>
         aria-label="Service provider users"
         minHeight={provider.users.length ? undefined : 150}
@@ -86,74 +52,15 @@ export function ProviderUsersSection({ provider, canManage }: { provider: Provid
         highlightOnHover
         records={provider.users}
         noRecordsText="No users yet."
-        columns={[
-          {
-            accessor: 'full_name',
-            title: 'Name',
-            render: (u) => (
-              <Text size="sm" fw={600}>
-                {u.full_name}
-              </Text>
-            ),
-          },
-          { accessor: 'email', title: 'Email' },
-          { accessor: 'phone', title: 'Phone', noWrap: true, render: (u) => u.phone ?? '' },
-          { accessor: 'role', title: 'Role', noWrap: true, render: (u) => ROLE_LABELS[u.role] },
-          {
-            accessor: 'active',
-            title: 'Status',
-            noWrap: true,
-            render: (u) => (
-              <Badge color={u.active ? 'green' : 'gray'} variant="light" style={{ overflow: 'visible' }}>
-                {u.active ? 'Active' : 'Inactive'}
-              </Badge>
-            ),
-          },
-          {
-            accessor: 'actions',
-            title: <VisuallyHidden>Actions</VisuallyHidden>,
-            textAlign: 'right',
-            hidden: !canManage,
-            render: (u) => (
-              <Group gap={6} justify="flex-end" wrap="nowrap">
-                <Tooltip label="Edit" withArrow>
-                  <ActionIcon variant="light" size="lg" aria-label={`Edit ${u.full_name}`} onClick={() => open(u)}>
-                    <IconPencil size={18} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={u.active ? 'Deactivate' : 'Activate'} withArrow>
-                  <ActionIcon
-                    variant="light"
-                    color={u.active ? 'red' : 'green'}
-                    size="lg"
-                    aria-label={`${u.active ? 'Deactivate' : 'Activate'} ${u.full_name}`}
-                    loading={pendingId === u.id}
-                    onClick={() => toggle(u)}
-                  >
-                    {u.active ? <IconToggleRight size={18} aria-hidden /> : <IconToggleLeft size={18} aria-hidden />}
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            ),
-          },
-        ]}
+        columns={userColumns<ProviderUserView>({
+          contact: { accessor: 'phone', title: 'Phone', noWrap: true, render: (u) => u.phone ?? '' },
+          canManage,
+          onEdit: editor.open,
+          onToggleActive: toggle,
+          pendingId: setActive.isPending ? setActive.variables?.userId : undefined,
+        })}
       />
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={editing?.user ? `Edit ${editing.user.full_name}` : 'Add user'}
-        size="lg"
-      >
-        {editing ? (
-          <ProviderUserForm
-            key={editing.key}
-            providerId={provider.id}
-            user={editing.user}
-            onDone={() => setOpened(false)}
-          />
-        ) : null}
-      </Modal>
-    </Paper>
+    </UsersPanel>
   );
 }
 
@@ -206,53 +113,15 @@ export function ProviderUserForm({
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={user ? 'Edit service provider user' : 'New service provider user'}>
-      <Stack gap="md">
-        {alert ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" title="Not saved">
-            {alert}
-          </Alert>
-        ) : null}
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label="First Name"
-              required
-              autoComplete="off"
-              data-autofocus
-              {...form.getInputProps('first_name')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Last Name" required autoComplete="off" {...form.getInputProps('last_name')} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Phone" type="tel" autoComplete="off" maxLength={40} {...form.getInputProps('phone')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
-              label="Role"
-              required
-              data={ROLE_OPTIONS}
-              placeholder="Choose a role"
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('role')}
-            />
-          </Grid.Col>
-        </Grid>
-        <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {user ? 'Save Changes' : 'Add user'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <UserFormBody
+      label={user ? 'Edit service provider user' : 'New service provider user'}
+      onSubmit={submit}
+      alert={alert}
+      inputProps={form.getInputProps}
+      roleOptions={ROLE_OPTIONS}
+      editing={!!user}
+      saving={save.isPending}
+      onCancel={onDone}
+    />
   );
 }
