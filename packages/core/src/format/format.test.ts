@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatRelative } from './format.js';
+import { addressLine, formatDate, formatDateTime, formatMoney, formatRelative, placeLine } from './format.js';
 
 describe('formatDateTime', () => {
   it('shows day/month/year with hour:minute am/pm', () => {
@@ -44,5 +44,14 @@ describe('formatRelative', () => {
     expect(formatRelative('2026-11-21T11:57:00Z', now)).toBe('3 minutes ago');
     expect(formatRelative('2026-11-21T11:00:00Z', now)).toBe('1 hour ago');
     expect(formatRelative('2026-11-18T12:00:00Z', now)).toBe('3 days ago');
+  });
+});
+
+describe('address lines', () => {
+  it("read 'street, suburb STATE postcode', leaving out what is missing", () => {
+    expect(addressLine({ street: '1 Queen Street', suburb: 'Brisbane City', state: 'QLD', postcode: '4000' })).toBe('1 Queen Street, Brisbane City QLD 4000');
+    expect(addressLine({ street: ' ', suburb: 'Milton', state: null, postcode: '4064' })).toBe('Milton 4064');
+    expect(addressLine({ street: null, suburb: null, state: null, postcode: null })).toBe('');
+    expect(placeLine({ suburb: 'Milton', state: 'QLD', postcode: '4064' })).toBe('Milton QLD 4064');
   });
 });

@@ -52,3 +52,12 @@ export function formatRelative(value: Date | string, now: Date): string {
   }
   return 'just now';
 }
+
+type AddressParts = { street?: string | null; suburb?: string | null; state?: string | null; postcode?: string | null };
+const present = (x: string | null | undefined): x is string => !!x && x.trim() !== '';
+
+/** 'suburb STATE postcode' (parts that are missing are left out; '' when none). */
+export const placeLine = (a: AddressParts): string => [a.suburb, a.state, a.postcode].filter(present).join(' ');
+
+/** 'street, suburb STATE postcode' (parts that are missing are left out; '' when none). */
+export const addressLine = (a: AddressParts): string => [a.street, placeLine(a)].filter(present).join(', ');

@@ -19,7 +19,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { certificates, certificateTypes, documentFiles } from '../../platform/db/schema.js';
 import { fieldError, invalid, notFound } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/uploads.js';
-import { PROJECT_TIME_ZONE } from '../projects/wall-clock.js';
+import { companyDay } from '../projects/wall-clock.js';
 import { validateDetails, type Details } from './fields.js';
 import { deleteFiles, filesOf, insertFiles, putFiles } from './files.js';
 import { ownerAccess, ownerFor, type Owner } from './owner.js';
@@ -28,12 +28,11 @@ import { fieldsOf, loadType, typeView } from './types-service.js';
 type CertRow = typeof certificates.$inferSelect;
 export type CertificateForm = Omit<z.output<typeof CertificateInput>, 'details'> & { details: Record<string, unknown> };
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: PROJECT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 /**
  * Today as validity counts it ('YYYY-MM-DD'): the day in the company's time zone,
  * Australia/Brisbane (as project dates; no daylight saving), from the injected clock.
  */
-export const certificateToday = (clock: Clock, at: Date = clock.now()) => dayFormat.format(at);
+export const certificateToday = (clock: Clock, at: Date = clock.now()) => companyDay(at);
 
 export function presentCertificate(row: CertRow, owner: Owner, files: DocumentFileView[], today: string): CertificateView {
   return {

@@ -1,12 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { isClientRole, isProviderRole, type ProjectMapOptions } from '@siteflow/core';
+import { isClientRole, isProviderRole, placeLine, type ProjectMapOptions } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
 import { clients, projects, serviceProviders, users } from '../../platform/db/schema.js';
 import { geocode } from '../geo/geocode.js';
 import { categoryViews } from '../reference/service.js';
-
-const place = (parts: (string | null)[]) => parts.filter(Boolean).join(' ');
 
 /** The filter options of the project map for this actor, and their own location (see the contract). */
 export const projectMapOptions = (deps: Pick<Deps, 'db'>, tenant: TenantContext, actor: Actor): Promise<ProjectMapOptions> =>
@@ -47,7 +45,7 @@ async function homeOf(tx: Tx, actor: Actor): Promise<ProjectMapOptions['home']> 
       .select({ lat: serviceProviders.lat, lng: serviceProviders.lng, suburb: serviceProviders.suburb, state: serviceProviders.state, postcode: serviceProviders.postcode })
       .from(serviceProviders)
       .where(eq(serviceProviders.id, actor.providerId));
-    return p && p.lat !== null && p.lng !== null ? { lat: p.lat, lng: p.lng, label: place([p.suburb, p.state, p.postcode]) } : null;
+    return p && p.lat !== null && p.lng !== null ? { lat: p.lat, lng: p.lng, label: placeLine(p) } : null;
   }
   const address =
     isClientRole(actor.role) && actor.clientId
@@ -55,5 +53,5 @@ async function homeOf(tx: Tx, actor: Actor): Promise<ProjectMapOptions['home']> 
       : (await tx.select({ street: users.address, suburb: users.suburb, state: users.state, postcode: users.postcode }).from(users).where(eq(users.id, actor.userId)))[0];
   if (!address || (!address.suburb && !address.postcode && !address.state)) return null;
   const point = await geocode(tx, { ...address, country: 'Australia' });
-  return point ? { lat: point.lat, lng: point.lng, label: place([address.suburb, address.state, address.postcode]) } : null;
+  return point ? { lat: point.lat, lng: point.lng, label: placeLine(address) } : null;
 }

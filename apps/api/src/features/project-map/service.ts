@@ -12,6 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   PROJECT_STATUS_COLOURS,
   PROJECT_STATUS_LABELS,
+  placeLine,
   seesPerformanceRating,
   type ProjectMapItem,
   type ProjectMapMarker,
@@ -129,7 +130,7 @@ async function centreOf(tx: Exec, q: ProjectMapQueryParsed): Promise<Centre | nu
   if (!q.postcode && !suburb && !q.state) return null;
   const found = await geocode(tx, { street: null, suburb, state: q.state ?? null, postcode: q.postcode ?? null, country: 'AU' });
   if (!found) return null;
-  return { lat: found.lat, lng: found.lng, label: [suburb, q.state, q.postcode].filter(Boolean).join(' ') };
+  return { lat: found.lat, lng: found.lng, label: placeLine({ suburb, state: q.state, postcode: q.postcode }) };
 }
 
 /** How many of the tenant's projects have one of these statuses (all when none given), from the grid counts. */

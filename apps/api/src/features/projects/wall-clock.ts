@@ -23,6 +23,10 @@ export function wallClockNow(clock: Clock, timeZoneFormat = parts): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: PROJECT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** The day ('YYYY-MM-DD') an instant falls on in the company's time zone: 'today' for validity and dates. */
+export const companyDay = (at: Date): string => dayFormat.format(at);
+
 /** A stored wall-clock timestamp ('2026-11-21 08:00:00') as the forms use it: '2026-11-21T08:00'. */
 export const toWallClock = (v: string | null): string | null => (v ? v.replace(' ', 'T').slice(0, 16) : null);
 

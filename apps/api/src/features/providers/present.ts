@@ -2,11 +2,8 @@
 
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
-/** One line: 'street, suburb state postcode' (parts that are missing are left out). */
-export function addressLine(a: { street: string | null; suburb: string | null; state: string | null; postcode: string | null }): string {
-  const place = [a.suburb, a.state, a.postcode].filter((x) => !!x && x.trim() !== '').join(' ');
-  return [a.street, place].filter((x) => !!x && x.trim() !== '').join(', ');
-}
+/** One line: 'street, suburb state postcode' (core's, shared with the other screens). */
+export { addressLine } from '@siteflow/core';
 
 /** The day of a stored wall-clock time ('2026-11-21 08:00:00' -> '2026-11-21'). */
 export const dayOf = (v: string | null | undefined): string | null => (v ? v.slice(0, 10) : null);

@@ -26,7 +26,7 @@ import { projects } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { geocode } from '../geo/geocode.js';
 import { visibleProjects } from '../projects/scope.js';
-import { wallClockNow } from '../projects/wall-clock.js';
+import { companyDay } from '../projects/wall-clock.js';
 import { addressLine, boundingBox, roundKm } from './present.js';
 
 /** Same radius as core greatCircleKm, so the server and the browser agree on every distance. */
@@ -249,7 +249,7 @@ export const searchProviders = (
   q: ProviderSearchQueryParsed,
 ): Promise<ProviderSearchResponse> =>
   inTenant(deps, tenant.id, async (tx) => {
-    const today = wallClockNow(deps.clock).slice(0, 10);
+    const today = companyDay(deps.clock.now());
     const base = { distance: q.distance, minRating: q.min_rating ?? null, certified: q.certified, limit: q.limit, today };
     let criteria: SearchCriteria;
     let project: ProviderSearchResponse['project'] = null;

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  addressLine,
   complianceOf,
   isClientRole,
   isProviderRole,
@@ -27,7 +28,7 @@ import {
 import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { visibleProjects } from '../projects/scope.js';
-import { toWallClock } from '../projects/wall-clock.js';
+import { companyDay, toWallClock } from '../projects/wall-clock.js';
 import { matchProjects } from './match.js';
 import { inOrder } from '../projects/in-order.js';
 
@@ -39,14 +40,8 @@ const am = alias(users, 'am');
 const nameOf = (first: string | null, last: string | null) => (first === null ? null : `${first} ${last ?? ''}`.trim());
 
 /** 'street, suburb STATE postcode' (parts that are missing are left out). */
-export function locationLine(p: {
-  street: string | null;
-  suburb: string | null;
-  state: string | null;
-  postcode: string | null;
-}): string | null {
-  const place = [p.suburb, p.state, p.postcode].filter(Boolean).join(' ');
-  return [p.street, place].filter(Boolean).join(', ') || null;
+export function locationLine(p: { street: string | null; suburb: string | null; state: string | null; postcode: string | null }): string | null {
+  return addressLine(p) || null;
 }
 
 const lastPage = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
@@ -190,9 +185,6 @@ export const forgetRecentlyViewed = (deps: D, tenant: TenantContext, actor: Acto
     if (!gone.length) throw notFound('The project');
   });
 
-/** 'YYYY-MM-DD' in Australia/Brisbane (validity is by day, as the certificates screens count it). */
-const brisbaneDay = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Brisbane' }).format(now);
-
 /**
  * Compliance per project for provider users: of the tenant's active types mandatory for providers,
  * how many the project's provider holds a certificate of that is valid to the project's end (or
@@ -200,7 +192,7 @@ const brisbaneDay = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 
  */
 async function complianceByProject(tx: Tx, projectIds: number[], now: Date): Promise<Map<number, string>> {
   if (projectIds.length === 0) return new Map();
-  const today = brisbaneDay(now);
+  const today = companyDay(now);
   const result = await tx.execute<{ id: number; total: number; valid: number }>(sql`
     select p.id::int as id,
       count(t.id)::int as total,

@@ -16,7 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconEye, IconPencil, IconPlus, IconSearch, IconToggleLeft, IconToggleRight } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { Link } from 'react-router';
-import type { ClientView } from '@siteflow/core';
+import { placeLine, type ClientView } from '@siteflow/core';
 import { useCan } from '../../app/session';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState } from '../../ui/query-states';
@@ -30,7 +30,6 @@ const STATUS_FILTER = [
   { value: 'inactive', label: 'Inactive' },
 ];
 
-const place = (c: ClientView) => [c.suburb, c.state, c.postcode].filter(Boolean).join(' ');
 
 export function ClientListScreen() {
   const canManage = useCan('clients.manage');
@@ -120,9 +119,9 @@ export function ClientListScreen() {
                     <Text size="sm" fw={600}>
                       {c.trading_name}
                     </Text>
-                    {place(c) ? (
+                    {placeLine(c) ? (
                       <Text size="xs" c="dimmed">
-                        {place(c)}
+                        {placeLine(c)}
                       </Text>
                     ) : null}
                   </Stack>

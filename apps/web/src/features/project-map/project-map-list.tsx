@@ -1,11 +1,8 @@
 import { Anchor, Button, Group, Paper, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDate, isProviderRole, PROJECT_MAP_TEXT, type ProjectMapItem, type ProjectMapResponse, type Role } from '@siteflow/core';
+import { addressLine, formatDate, isProviderRole, PROJECT_MAP_TEXT, type ProjectMapItem, type ProjectMapResponse, type Role } from '@siteflow/core';
 import { ErrorState } from '../../ui/query-states';
 import { Ratings, StatusBadge } from './project-popup';
-
-const addressOf = (l: ProjectMapItem['location_first']) =>
-  [l.street, [l.suburb, l.state, l.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
 const datesOf = (p: ProjectMapItem) => {
   const start = formatDate(p.start_date);
@@ -89,7 +86,7 @@ export function ProjectMapList({
 }
 
 function ProjectItem({ project: p, role }: { project: ProjectMapItem; role: Role | undefined }) {
-  const address = addressOf(p.location_first);
+  const address = addressLine(p.location_first);
   const dates = datesOf(p);
   const categories = p.categories_list.map((c) => c.name).join(', ');
   return (

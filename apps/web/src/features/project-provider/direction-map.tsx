@@ -5,11 +5,13 @@ import L from 'leaflet';
 import { Link } from 'react-router';
 import {
   DIRECTION_WIDGET,
+  addressLine,
   directionsErrorOf,
   formatDistance,
   formatDuration,
   isClientRole,
   MAP_CENTRE,
+  placeLine,
   PROVIDER_TEXT,
   type DirectionsView,
 } from '@siteflow/core';
@@ -22,7 +24,6 @@ export const POINT_COLOURS = { A: '#1c7ed6', B: '#e03131' } as const;
 
 type Point = DirectionsView['project']['location'];
 const located = (p: Point | null | undefined): p is Point & LatLng => Boolean(p) && p!.lat !== null && p!.lng !== null;
-const addressLine = (p: Point) => [p.street, [p.suburb, p.state, p.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
 /** The failure text of a directions answer (spec 1 section 8), or null when there is none. */
 export function directionsFailure(view: DirectionsView | undefined): string | null {
@@ -102,7 +103,7 @@ export function ProjectDirectionMap({ projectId, height = DIRECTION_WIDGET.heigh
                 </Anchor>
                 {project.order_number ? <Text size="xs">Order number: {project.order_number}</Text> : null}
                 <Text size="xs">{project.location.street}</Text>
-                <Text size="xs">{[project.location.suburb, project.location.state, project.location.postcode].filter(Boolean).join(' ')}</Text>
+                <Text size="xs">{placeLine(project.location)}</Text>
               </Stack>
             </Popup>
           </PinMarker>

@@ -5,6 +5,7 @@ import { IconFilterOff, IconMapPinOff, IconMapSearch, IconPlus, IconSearch } fro
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
+  placeLine,
   PROVIDER_SORTS,
   PROVIDER_STATUS_NAMES,
   PROVIDER_STATUSES,
@@ -88,7 +89,6 @@ export function toProviderSearchParams(p: ProviderListParams): URLSearchParams {
   return out;
 }
 
-const place = (p: ProviderListItem) => [p.suburb, p.state, p.postcode].filter(Boolean).join(' ');
 
 export function ProviderListScreen() {
   const canManage = useCan('providers.manage');
@@ -290,7 +290,7 @@ export function ProviderListScreen() {
                 noWrap: true,
                 render: (p) => <ProviderStatusBadge label={p.status_label} colour={p.status_colour} />,
               },
-              { accessor: 'suburb', title: 'Suburb/State', sortable: true, render: place },
+              { accessor: 'suburb', title: 'Suburb/State', sortable: true, render: (p: ProviderListItem) => placeLine(p) },
               { accessor: 'phone', title: 'Phone', noWrap: true, render: (p) => p.phone ?? '' },
               {
                 accessor: 'categories_list',

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCurrentLocation, IconMapPin, IconPhone, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatRelative, PROVIDER_TEXT, type ProviderSearchResult } from '@siteflow/core';
+import { addressLine, formatRelative, PROVIDER_TEXT, type ProviderSearchResult } from '@siteflow/core';
 import { StarRating } from '../../ui/star-rating';
 import { SearchMapStatusBadge } from './status';
 
@@ -14,8 +14,6 @@ type AssignProps = {
   current: boolean;
 };
 
-const addressOf = (a: ProviderSearchResult['business_address']) =>
-  [a.street, [a.suburb, a.state, a.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 const websiteHref = (url: string) => (/^https?:\/\//i.test(url) ? url : `https://${url}`);
 
 /** 'Last Project: 3 months ago', or the text as given when it is not a date; 'None' without one. */
@@ -39,7 +37,7 @@ export function SearchResult({
   cardRef: (el: HTMLDivElement | null) => void;
   assign: AssignProps | null;
 }) {
-  const address = addressOf(r.business_address);
+  const address = addressLine(r.business_address);
   const located = r.business_address.lat !== null && r.business_address.lng !== null;
   const nameId = `provider-result-${r.id}`;
   return (
