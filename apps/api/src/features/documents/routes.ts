@@ -1,12 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { can, ErrorResponse } from '@siteflow/core';
+import { ErrorResponse } from '@siteflow/core';
 import type { Deps } from '../../platform/context.js';
-import { withTenant } from '../../platform/db/client.js';
-import { documentFiles } from '../../platform/db/schema.js';
 import { notFound, unauthenticated } from '../../platform/errors.js';
-import { canViewCertificate } from '../certificates/service.js';
+import { readableDocument } from './service.js';
 
 const Params = z.object({ filableId: z.uuid(), fileId: z.uuid() });
 const Query = z.object({ download: z.string().optional() });
@@ -31,26 +28,15 @@ export function documentRoutes(app: FastifyInstance, deps: Deps) {
       const download = Query.safeParse(request.query).data?.download;
       const actor = request.actor;
       if (!actor || actor.area !== 'tenant') throw unauthenticated();
-      const file = await withTenant(deps.db, actor.tenantId, async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(documentFiles)
-          .where(and(eq(documentFiles.id, params.data.fileId), eq(documentFiles.filableId, params.data.filableId)))
-          .limit(1);
-        if (!row) return null;
-        const allowed = row.filableKind === 'certificate_type' ? can(actor, 'certificates.view') : can(actor, 'certificates.view') && (await canViewCertificate(tx, actor, row.filableId));
-        return allowed ? row : null;
-      });
+      const file = await readableDocument(deps, actor, params.data.filableId, params.data.fileId);
       if (!file) throw notFound('The file');
-      const data = await deps.files.read(file.fileKey);
-      if (!data) throw notFound('The file');
       const attachment = !file.mime.startsWith('image/') || (download !== undefined && download !== '0' && download !== 'false');
       return reply
         .type(file.mime)
         .header('content-disposition', disposition(attachment ? 'attachment' : 'inline', file.name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=3600')
-        .send(data);
+        .send(file.data);
     },
   );
 }
