@@ -332,13 +332,29 @@ describe('Project details: service provider part', () => {
     expect(fetch.calls.some((c) => c.url.includes('nearby-providers') || c.url.includes('/service-providers/options'))).toBe(false);
   });
 
-  it("without a provider, Show Directions gives the empty state and 'Assign Service Provider' goes to the picker", async () => {
+  it("without a provider, the empty state shows at once and 'Assign Service Provider' opens the assignment map", async () => {
     renderPart(withProvider(null));
+    const empty = await screen.findByTestId('provider-empty');
+    expect(empty).toHaveTextContent(PROVIDER_TEXT.noProviderAttached);
+    // No route to show without a provider: the empty state replaces Show Directions.
+    expect(screen.queryByRole('button', { name: PROVIDER_TEXT.showDirections })).not.toBeInTheDocument();
+    // The picker stays for a quick assignment by name.
+    expect(screen.getByRole('combobox', { name: PICKER_LABEL })).toBeInTheDocument();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: PROVIDER_TEXT.showDirections }));
-    expect(screen.getByText(PROVIDER_TEXT.noProviderAttached)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: PROVIDER_TEXT.assignProvider }));
-    expect(screen.getByRole('combobox', { name: PICKER_LABEL })).toHaveFocus();
+    await user.click(within(empty).getByRole('link', { name: PROVIDER_TEXT.assignProvider }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/61/assign-provider'));
+  });
+
+  it('without a provider, users who may not assign (or a project that cannot be assigned) get the text without the button', async () => {
+    renderPart(withProvider(null, { status: 'completed' }));
+    expect(await screen.findByTestId('provider-empty')).toHaveTextContent(PROVIDER_TEXT.noProviderAttached);
+    expect(screen.queryByRole('link', { name: PROVIDER_TEXT.assignProvider })).not.toBeInTheDocument();
+  });
+
+  it('with a provider there is no empty state', async () => {
+    renderPart(withProvider(provider()));
+    expect(await screen.findByTestId('current-provider')).toBeInTheDocument();
+    expect(screen.queryByText(PROVIDER_TEXT.noProviderAttached)).not.toBeInTheDocument();
   });
 
   it('starts filtering nearby providers after a moment, at 50 km, and Select chooses one', async () => {

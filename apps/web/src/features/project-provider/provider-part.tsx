@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconMap, IconMapOff, IconUserPlus } from '@tabler/icons-react';
+import { Button, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconMap, IconMapOff, IconUserOff, IconUserPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import {
   DETAILS_MAP,
   isAssignable,
@@ -45,14 +46,17 @@ export function ProjectProviderPart({ project }: { project: ProjectView }) {
     setSearch(p.service_provider_name);
     pickerRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   };
-  const goToPicker = () => {
-    pickerRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    pickerRef.current?.focus();
-  };
 
   const showPicker = canAssign && assignable;
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="section-service-provider" data-testid="project-provider">
+    <Paper
+      withBorder
+      radius="lg"
+      p="lg"
+      component="section"
+      aria-labelledby="section-service-provider"
+      data-testid="project-provider"
+    >
       <Title order={2} size="h4" mb="md" id="section-service-provider">
         Service Provider
       </Title>
@@ -90,46 +94,78 @@ export function ProjectProviderPart({ project }: { project: ProjectView }) {
                 travel={client ? null : <TravelInfo directions={directions} />}
               />
             </Grid.Col>
-          ) : !showPicker ? (
-            <Grid.Col span={12}>
-              <Text size="sm" c="dimmed">
-                No service provider is assigned to this project.
-              </Text>
+          ) : (
+            <Grid.Col span={{ base: 12, md: showPicker ? 6 : 12 }}>
+              <NoProviderAttached projectId={project.id} canAssign={showPicker} />
             </Grid.Col>
-          ) : null}
+          )}
         </Grid>
 
-        <Stack gap="sm">
-          <Group>
-            <Button
-              variant="default"
-              leftSection={directionsOpen ? <IconMapOff size={16} aria-hidden /> : <IconMap size={16} aria-hidden />}
-              onClick={() => setDirectionsOpen((o) => !o)}
-              aria-expanded={directionsOpen}
-              aria-controls={directionsId}
-            >
-              {directionsOpen ? PROVIDER_TEXT.hideDirections : PROVIDER_TEXT.showDirections}
-            </Button>
-          </Group>
-          <div id={directionsId}>
-            {directionsOpen ? (
-              !current && !client ? (
-                <Stack gap="sm" align="flex-start" data-testid="directions-empty">
-                  <Text size="sm">{PROVIDER_TEXT.noProviderAttached}</Text>
-                  {showPicker ? (
-                    <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={goToPicker}>
-                      {PROVIDER_TEXT.assignProvider}
-                    </Button>
-                  ) : null}
-                </Stack>
-              ) : (
-                <ProjectDirectionMap projectId={project.id} height={DETAILS_MAP.directionsHeight} zoom={DETAILS_MAP.zoom} fitZoomOut={1} version={version} />
-              )
-            ) : null}
-          </div>
-        </Stack>
+        {/* Without a provider there is no route to show: the empty state above says so (client roles still see the project's place). */}
+        {current || client ? (
+          <Stack gap="sm">
+            <Group>
+              <Button
+                variant="default"
+                leftSection={directionsOpen ? <IconMapOff size={16} aria-hidden /> : <IconMap size={16} aria-hidden />}
+                onClick={() => setDirectionsOpen((o) => !o)}
+                aria-expanded={directionsOpen}
+                aria-controls={directionsId}
+              >
+                {directionsOpen ? PROVIDER_TEXT.hideDirections : PROVIDER_TEXT.showDirections}
+              </Button>
+            </Group>
+            <div id={directionsId}>
+              {directionsOpen ? (
+                <ProjectDirectionMap
+                  projectId={project.id}
+                  height={DETAILS_MAP.directionsHeight}
+                  zoom={DETAILS_MAP.zoom}
+                  fitZoomOut={1}
+                  version={version}
+                />
+              ) : null}
+            </div>
+          </Stack>
+        ) : null}
 
         {current && showsCompletedDate(project.status) ? <RatingsCard projectId={project.id} role={role} /> : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Spec 1 (Location of Work) empty state: shown while no provider is attached, where the current
+ * provider's card and travel would be. 'Assign Service Provider' opens the assignment map for this
+ * project (/projects/{id}/assign-provider), offered only to those who may assign an assignable project.
+ */
+function NoProviderAttached({ projectId, canAssign }: { projectId: number; canAssign: boolean }) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-label="No service provider"
+      data-testid="provider-empty"
+    >
+      <Stack gap="sm" align="flex-start">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" color="gray" radius="xl" size="lg" aria-hidden>
+            <IconUserOff size={18} />
+          </ThemeIcon>
+          <Text size="sm">{PROVIDER_TEXT.noProviderAttached}</Text>
+        </Group>
+        {canAssign ? (
+          <Button
+            component={Link}
+            to={`/projects/${projectId}/assign-provider`}
+            leftSection={<IconUserPlus size={16} aria-hidden />}
+          >
+            {PROVIDER_TEXT.assignProvider}
+          </Button>
+        ) : null}
       </Stack>
     </Paper>
   );
