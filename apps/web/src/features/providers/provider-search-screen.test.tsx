@@ -91,8 +91,8 @@ describe('Service provider search', () => {
     expect(pills).toEqual(['Electrical', 'Alarms']);
     const first = searchOf(searches(calls)[0]!);
     expect(first.get('project_id')).toBe('7');
-    // Standalone search starts without a distance limit.
-    expect(first.get('distance')).toBe('0');
+    // A project chosen (automatic mode, where assigning is offered) starts at the assignment 50 km (spec 1 section 9).
+    expect(first.get('distance')).toBe('50');
     expect(first.get('street')).toBeNull();
     // Not assignable here: no Assign button.
     expect(await screen.findByRole('link', { name: 'Brightline Electrical' })).toHaveAttribute(
@@ -122,16 +122,46 @@ describe('Service provider search', () => {
     });
     await waitFor(() => expect(searches(calls)).toHaveLength(1), { timeout: 5000 });
     expect(screen.getByLabelText('Street')).not.toHaveAttribute('readonly');
+    // Standalone search starts without a distance limit.
+    expect(searchOf(searches(calls)[0]!).get('distance')).toBe('0');
+    expect(screen.getByText('Any distance')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: 'Project' }));
     await userEvent.click(await screen.findByRole('option', { name: 'PRJ-00007 Harbour lighting upgrade' }));
     await waitFor(() => expect(screen.getByLabelText('Street')).toHaveValue('1 Eagle Street'));
     expect(screen.getByLabelText('Street')).toHaveAttribute('readonly');
     expect(searchOf(searches(calls).at(-1)!).get('project_id')).toBe('7');
+    // Choosing a project is assignment mode: the distance moves to 50 km (spec 1 section 9).
+    expect(screen.getByText('Within 50 km')).toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: 'Distance in km' })).toHaveAttribute('aria-valuenow', '50');
+    await waitFor(() => expect(searchOf(searches(calls).at(-1)!).get('distance')).toBe('50'));
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(screen.getByLabelText('Street')).not.toHaveAttribute('readonly'));
     expect(screen.getByLabelText('Suburb')).toHaveValue('');
     expect(screen.getByRole('combobox', { name: 'Project' })).toHaveValue('');
     expect(screen.getByText('Manual: search by the fields below.')).toBeInTheDocument();
+    expect(screen.getByText('Any distance')).toBeInTheDocument();
+  });
+
+  it('keeps a distance the user set when a project is chosen or cleared', async () => {
+    const { calls } = serve(byProject(false));
+    renderScreen(<ProviderSearchScreen />, {
+      route: '/service-providers/search',
+      path: '/service-providers/search',
+      session: SESSION,
+    });
+    await waitFor(() => expect(searches(calls)).toHaveLength(1), { timeout: 5000 });
+    const slider = screen.getByRole('slider', { name: 'Distance in km' });
+    slider.focus();
+    // Five steps of 5 km.
+    for (let i = 0; i < 5; i++) await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByText('Within 25 km')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Project' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'PRJ-00007 Harbour lighting upgrade' }));
+    await waitFor(() => expect(screen.getByLabelText('Street')).toHaveValue('1 Eagle Street'));
+    expect(screen.getByText('Within 25 km')).toBeInTheDocument();
+    await userEvent.clear(screen.getByRole('combobox', { name: 'Project' }));
+    await waitFor(() => expect(screen.getByLabelText('Street')).not.toHaveAttribute('readonly'));
+    expect(screen.getByText('Within 25 km')).toBeInTheDocument();
   });
 
   it('shows each result with its distance, status, flags, counts and ratings', async () => {

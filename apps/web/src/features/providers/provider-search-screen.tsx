@@ -43,7 +43,7 @@ import { PostcodeInput } from '../../ui/postcode-input';
 import { ErrorState } from '../../ui/query-states';
 import { useAssignProvider, useCategoryReference, useProjectOptions, useProviderSearch } from './api';
 import { SearchResult } from './search-result';
-import { initialFilters, isAutomatic, toSearchRequest, type SearchFilters } from './search-filters';
+import { initialFilters, isAutomatic, toSearchRequest, withProject, type SearchFilters } from './search-filters';
 
 /** The picker's placeholder is text on the page: dimmed (4.5:1), not the fainter placeholder grey. */
 const DATE_STYLES = { placeholder: { color: 'var(--mantine-color-dimmed)' } };
@@ -89,7 +89,7 @@ export function ProviderSearchScreen() {
 
   const set = (patch: Partial<SearchFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const chooseProject = (id: number | null) => {
-    set({ project: id });
+    setFilters((f) => withProject(f, id));
     if (!fixed) {
       const next = new URLSearchParams(searchParams);
       if (id) next.set('project', String(id));

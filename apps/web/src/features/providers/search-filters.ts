@@ -18,7 +18,10 @@ export type SearchFilters = {
   certified: boolean;
 };
 
-/** Standalone starts at distance 0 (no limit); assignment mode (a fixed project) at 50 km. */
+/**
+ * Spec 1 section 9: the standalone search starts at distance 0 (no limit); assignment mode (a
+ * project chosen or fixed: 'Assign Project' is offered) at 50 km.
+ */
 export function initialFilters(project: number | null, fixed: boolean): SearchFilters {
   return {
     project,
@@ -30,13 +33,23 @@ export function initialFilters(project: number | null, fixed: boolean): SearchFi
     end_date: null,
     categories: [],
     services: [],
-    distance: fixed ? SEARCH_DISTANCE.assignmentDefault : SEARCH_DISTANCE.standaloneDefault,
+    distance: fixed || project !== null ? SEARCH_DISTANCE.assignmentDefault : SEARCH_DISTANCE.standaloneDefault,
     min_rating: null,
     certified: false,
   };
 }
 
 export const isAutomatic = (f: SearchFilters) => f.project !== null;
+
+/**
+ * Choosing or clearing the project switches between assignment and standalone mode; the distance
+ * moves to the new mode's default (50 km / any distance) unless the user has set another one.
+ */
+export function withProject(f: SearchFilters, project: number | null): SearchFilters {
+  const from = f.project !== null ? SEARCH_DISTANCE.assignmentDefault : SEARCH_DISTANCE.standaloneDefault;
+  const to = project !== null ? SEARCH_DISTANCE.assignmentDefault : SEARCH_DISTANCE.standaloneDefault;
+  return { ...f, project, distance: f.distance === from ? to : f.distance };
+}
 
 /**
  * The request for these filters. In automatic mode only the project and the filters that stay
