@@ -68,6 +68,8 @@ function LinkFields({ projectId, link, onClose }: { projectId: number; link?: Pr
   const save = useSaveProjectLink(projectId);
   const remove = useDeleteProjectLink(projectId);
   const [message, setMessage] = useState<Message | null>(null);
+  // The link as last saved: a rename in this form changes what Delete names (the loaded copy is stale).
+  const [saved, setSaved] = useState(link);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { title: link?.title ?? '', url: link?.url ?? '', summary: link?.summary ?? '' },
@@ -91,6 +93,7 @@ function LinkFields({ projectId, link, onClose }: { projectId: number; link?: Pr
       {
         onSuccess: (data) => {
           if (link) {
+            setSaved(data.link);
             form.setValues({ title: data.link.title, url: data.link.url, summary: data.link.summary ?? '' });
             form.resetDirty();
             setMessage({ kind: 'success', text: PROJECT_LINK_TEXT.saved });
@@ -117,13 +120,13 @@ function LinkFields({ projectId, link, onClose }: { projectId: number; link?: Pr
   });
 
   const askDelete = () => {
-    if (!link) return;
+    if (!saved) return;
     confirmAction({
       title: 'Delete this link?',
-      message: `“${link.title || link.url}” will be removed from the project.`,
+      message: `“${saved.title || saved.url}” will be removed from the project.`,
       confirmLabel: 'Delete',
       onConfirm: () =>
-        remove.mutate(link.id, {
+        remove.mutate(saved.id, {
           onSuccess: onClose,
           onError: () => setMessage({ kind: 'error', text: PROJECT_LINK_TEXT.deleteFailed }),
         }),

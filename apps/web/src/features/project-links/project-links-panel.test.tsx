@@ -142,6 +142,25 @@ describe('Project links panel', () => {
     expect(put).toMatchObject({ url: `/api/projects/42/links/${LINK.id}`, body: { title: 'Site photos 2' } });
   });
 
+  it('after a rename, the delete dialog names the new title', async () => {
+    setup((call) =>
+      call.method === 'PUT'
+        ? { body: { message: PROJECT_LINK_TEXT.saved, link: { ...LINK, title: 'Drone photos' } } }
+        : undefined,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Site photos' }));
+    const form = await screen.findByRole('dialog', { name: PROJECT_LINK_TEXT.edit });
+    const title = await within(form).findByLabelText('Title');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Drone photos');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText(PROJECT_LINK_TEXT.saved)).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this link?' });
+    expect(confirm).toHaveTextContent('“Drone photos” will be removed from the project.');
+    expect(confirm).not.toHaveTextContent('Site photos');
+  });
+
   it('says Failed to load item... when the link cannot be loaded', async () => {
     setup((call) => (call.url === `/api/projects/42/links/${LINK.id}` ? { status: 500 } : undefined));
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Site photos' }));
