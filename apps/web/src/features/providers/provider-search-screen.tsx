@@ -166,7 +166,8 @@ export function ProviderSearchScreen() {
               <Box pos="relative">
                 <LoadingOverlay
                   visible={search.isFetching}
-                  zIndex={500}
+                  // Above the map (isolated: it stacks as one layer), below dialogs and dropdowns.
+                  zIndex={1}
                   overlayProps={{ blur: 1 }}
                   loaderProps={{ 'aria-label': 'Searching' }}
                 />

@@ -32,7 +32,9 @@ export function MapView({
   const session = useSession();
   const tileUrl = session.map.tile_url;
   return (
-    <div className={classes.frame} style={{ height }} role="region" aria-label={label}>
+    // isolation: Leaflet's panes and controls carry z-indexes of 200 to 1000; isolated, they stack
+    // only inside the map, so dialogs, menus, popovers and the app header (Mantine: 100 to 300) stay above it.
+    <div className={classes.frame} style={{ height, isolation: 'isolate' }} role="region" aria-label={label}>
       <MapContainer
         center={[center.lat, center.lng]}
         zoom={zoom}

@@ -1,0 +1,22 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { MapView } from './map-view';
+
+// The coastlines are a large lazy chunk and draw nothing in jsdom.
+vi.mock('./basemap', () => ({ PlainBasemap: () => null }));
+
+describe('MapView', () => {
+  it("keeps Leaflet's stacking inside the map, so dialogs and menus open above it", () => {
+    renderScreen(<MapView center={{ lat: -27.47, lng: 153.02 }} zoom={11} height={300} label="Test map" />);
+    const frame = screen.getByRole('region', { name: 'Test map' });
+    // An isolated stacking context: Leaflet's panes (z-index 200 to 700) and controls (800 to 1000)
+    // are ordered only among themselves, and the whole map stacks as one layer of the page, below
+    // Mantine's modals (200), popovers (300) and the app header (100).
+    expect(getComputedStyle(frame).isolation).toBe('isolate');
+    const panes = frame.querySelectorAll('.leaflet-pane, .leaflet-control-container');
+    expect(panes.length).toBeGreaterThan(0);
+    // Nothing of Leaflet's is placed outside the isolated frame.
+    expect(document.querySelectorAll('.leaflet-pane, .leaflet-control-container')).toHaveLength(panes.length);
+  });
+});
