@@ -114,7 +114,8 @@ test('assign a provider on the project details screen, notify it, read the e-mai
   await page.getByRole('button', { name: PROVIDER_TEXT.showDirections }).click();
   await expect(page.getByRole('region', { name: 'Directions map' })).toBeVisible();
   const route = page.getByTestId('route-panel');
-  await expect(route).toContainText(/Distance: ≈? ?[\d.]+ (m|km)/);
+  // An estimate reads '≈ 3 km' or '≈ < 1 km'; a real router '3.4 km' or '850 m'.
+  await expect(route).toContainText(/Distance: (≈ (< )?[\d,]+ km|[\d.]+ (m|km))/);
   await expect(route).toContainText(/Time: ≈? ?.*min/);
   await expect(page.getByRole('button', { name: PROVIDER_TEXT.hideDirections })).toBeVisible();
   await expect(page.getByTestId('project-provider')).toBeVisible();

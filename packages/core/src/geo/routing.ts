@@ -38,20 +38,42 @@ export function estimateRoute(from: LatLng, to: LatLng): RouteEstimate {
   return { distance_m: Math.round(roadKm * 1000), duration_s: Math.round(drivingHoursOf(roadKm) * 3600), approximate: true };
 }
 
-/** '12.3 km' / '850 m'; prefixed '≈ ' when approximate. */
+/**
+ * Precision of the offline estimate (issue 9): it knows neither the roads nor, often, the exact
+ * addresses (a suburb-level position is its centre), so it is shown in whole km (under 1 km:
+ * '≈ < 1 km') and in 5-minute steps (under 5 minutes: '≈ < 5 mins'), never '≈ 0 m'.
+ */
+export const ESTIMATE_PRECISION = { km: 1, minutes: 5 } as const;
+
+/**
+ * A router's distance at its precision ('12.3 km' / '850 m'); an estimate (approximate) prefixed
+ * '≈ ' and rounded to whole km ('≈ 85 km', '≈ < 1 km').
+ */
 export function formatDistance(metres: number, approximate = false): string {
-  const text = metres < 1000 ? `${Math.round(metres)} m` : `${(metres / 1000).toFixed(1)} km`;
-  return approximate ? `≈ ${text}` : text;
+  if (approximate) {
+    const km = Math.round(metres / 1000 / ESTIMATE_PRECISION.km) * ESTIMATE_PRECISION.km;
+    return metres < 1000 || km < 1 ? '≈ < 1 km' : `≈ ${km.toLocaleString('en-AU')} km`;
+  }
+  return metres < 1000 ? `${Math.round(metres)} m` : `${(metres / 1000).toFixed(1)} km`;
 }
 
-/** '1 hour 5 mins' / '12 mins'; prefixed '≈ ' when approximate. */
-export function formatDuration(seconds: number, approximate = false): string {
-  const mins = Math.max(1, Math.round(seconds / 60));
+const hoursAndMinutes = (mins: number) => {
   const h = Math.floor(mins / 60);
   const m = mins % 60;
-  const parts = [h ? `${h} hour${h === 1 ? '' : 's'}` : '', m ? `${m} min${m === 1 ? '' : 's'}` : ''].filter(Boolean);
-  const text = parts.join(' ');
-  return approximate ? `≈ ${text}` : text;
+  return [h ? `${h} hour${h === 1 ? '' : 's'}` : '', m ? `${m} min${m === 1 ? '' : 's'}` : ''].filter(Boolean).join(' ');
+};
+
+/**
+ * A router's time to the minute ('1 hour 5 mins' / '12 mins', at least '1 min'); an estimate
+ * (approximate) prefixed '≈ ' and rounded to 5 minutes ('≈ 1 hour 25 mins', '≈ < 5 mins').
+ */
+export function formatDuration(seconds: number, approximate = false): string {
+  if (approximate) {
+    const step = ESTIMATE_PRECISION.minutes;
+    const mins = Math.round(seconds / 60 / step) * step;
+    return seconds < step * 60 || mins < step ? `≈ < ${step} mins` : `≈ ${hoursAndMinutes(mins)}`;
+  }
+  return hoursAndMinutes(Math.max(1, Math.round(seconds / 60)));
 }
 
 export const ROUTE_STATUSES = ['OK', 'NO_PROVIDER', 'NOT_FOUND', 'ZERO_RESULTS', 'REQUEST_DENIED', 'ERROR'] as const;

@@ -41,8 +41,8 @@ describe('the offline estimate', () => {
     // 70.53 km x 1.2 = 84.64 km; 10 km at 30 + 40 km at 60 + 34.64 km at 90 km/h = 1.385 h.
     expect(r.distance_m).toBe(84638);
     expect(r.duration_s).toBe(4986);
-    expect(formatDistance(r.distance_m, r.approximate)).toBe('≈ 84.6 km');
-    expect(formatDuration(r.duration_s, r.approximate)).toBe('≈ 1 hour 23 mins');
+    expect(formatDistance(r.distance_m, r.approximate)).toBe('≈ 85 km');
+    expect(formatDuration(r.duration_s, r.approximate)).toBe('≈ 1 hour 25 mins');
   });
 
   it('Sydney to Melbourne is within about 10% of the 878 km road distance', () => {

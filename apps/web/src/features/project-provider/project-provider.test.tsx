@@ -205,7 +205,7 @@ describe('Project details: service provider part', () => {
     expect(within(card).getByText('Sam Sparks')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: '07 3111 2222' })).toHaveAttribute('href', 'tel:0731112222');
     expect(within(card).getByRole('link', { name: 'jobs@sparkright.test' })).toHaveAttribute('href', 'mailto:jobs@sparkright.test');
-    expect(await within(card).findByTestId('travel-info')).toHaveTextContent('Travel: ≈ 3.4 km · ≈ 9 mins');
+    expect(await within(card).findByTestId('travel-info')).toHaveTextContent('Travel: ≈ 3 km · ≈ 10 mins');
     expect(within(card).queryByText(PROVIDER_TEXT.replacing)).not.toBeInTheDocument();
 
     const user = userEvent.setup();
@@ -285,8 +285,8 @@ describe('Project details: service provider part', () => {
     expect(pins.sort()).toEqual(['A', 'B']);
     expect(within(map).getByTestId('route-line')).toBeInTheDocument();
     const panel = screen.getByTestId('route-panel');
-    expect(panel).toHaveTextContent('Distance: ≈ 3.4 km');
-    expect(panel).toHaveTextContent('Time: ≈ 9 mins');
+    expect(panel).toHaveTextContent('Distance: ≈ 3 km');
+    expect(panel).toHaveTextContent('Time: ≈ 10 mins');
     // The info box of the project marker.
     const info = within(map).getByTestId('project-info-box');
     expect(within(info).getByRole('link', { name: 'Kitchen fit-out' })).toHaveAttribute('href', '/projects/61/show');
@@ -372,6 +372,16 @@ describe('Project details: service provider part', () => {
     const user = userEvent.setup();
     await user.click(within(pin).getByRole('button', { name: 'Select Coolair Services' }));
     expect(await screen.findByTestId('selected-provider')).toHaveTextContent('Coolair Services');
+  });
+
+  it("lists a provider the estimate puts at the project's own point as '≈ < 1 km · ≈ < 5 mins', not '≈ 0 m'", async () => {
+    const samePlace = { ...nearby, failed: 0, items: [{ ...nearby.items[0]!, distance_m: 0, duration_s: 0 }] };
+    renderPart(withProvider(null), staffSession(), {
+      onCall: (call) => (call.url.includes('/nearby-providers') ? { body: samePlace } : undefined),
+    });
+    const list = await screen.findByRole('list', { name: 'Nearby service providers' }, { timeout: 4000 });
+    expect(list).toHaveTextContent('Coolair Services ≈ < 1 km · ≈ < 5 mins');
+    expect(list).not.toHaveTextContent('0 m');
   });
 
   it('the direction map widget: zoom 12, 800px high; without a provider only the project marker and the empty text', async () => {
