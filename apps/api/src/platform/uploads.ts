@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { IMAGE_COUNT_MESSAGE, IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from '@siteflow/core';
 import { fieldError, invalid, type FieldErrors } from './errors.js';
+import { checkPdf, reencodeImage, UnsafeFile } from './file-safety.js';
 
 export const NOT_TEXT_MESSAGE = 'This field must be text.';
 
@@ -44,10 +45,34 @@ export async function readFormWithImage(request: FastifyRequest, fileField = 'fi
     if (data.length === 0) continue; // an empty file input sends an empty part
     const type = await fileTypeFromBuffer(data);
     if (!type || (type.mime !== 'image/jpeg' && type.mime !== 'image/png')) throw fieldError(fileField, IMAGE_TYPE_MESSAGE);
-    image = { data, extension: type.mime === 'image/png' ? 'png' : 'jpg', mime: type.mime };
+    image = { data: await safeContent(data, type.mime, fileField), extension: type.mime === 'image/png' ? 'png' : 'jpg', mime: type.mime };
   }
   return { fields, image };
 }
+
+/**
+ * What is stored of an upload whose type is known (docs/decisions.md, "Issue 9: uploads policy"):
+ * images are decoded and re-encoded (pixel limit, metadata dropped), PDFs are kept as sent only
+ * when they hold no active content. A refusal is a 422 on the file field. This CPU work runs while
+ * the form is read, before the service opens a transaction.
+ */
+async function safeContent(data: Buffer, mime: string, field: string): Promise<Buffer> {
+  try {
+    if (mime === 'image/jpeg' || mime === 'image/png') return await reencodeImage(data, mime);
+    if (mime === 'application/pdf') await checkPdf(data);
+    return data;
+  } catch (error) {
+    if (error instanceof UnsafeFile) throw fieldError(field, error.message);
+    throw error;
+  }
+}
+
+/**
+ * The Content-Security-Policy of every stored file we serve: a file opened on its own (not through
+ * an <img>) runs in a sandbox with no origin, loads nothing and runs no script; with nosniff, even
+ * a file that slipped past the checks cannot act as a page of this site.
+ */
+export const STORED_FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 export const mimeOfKey = (key: string) => (key.endsWith('.png') ? 'image/png' : 'image/jpeg');
 
@@ -137,7 +162,7 @@ export async function readFormWithFiles(request: FastifyRequest, options: FilesF
       const type = await fileTypeFromBuffer(data);
       if (!type || !options.mimes.includes(type.mime)) throw fail(options.messages.type);
       const extension = EXTENSIONS[type.mime] ?? type.ext;
-      files.push({ data, mime: type.mime, extension, name: cleanFileName(part.filename, extension) });
+      files.push({ data: await safeContent(data, type.mime, options.fileField), mime: type.mime, extension, name: cleanFileName(part.filename, extension) });
     }
   } catch (error) {
     const code = (error as { code?: string }).code;

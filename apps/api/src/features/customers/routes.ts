@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CustomerInput, CustomerPage, CustomerView, ErrorResponse, IdParam, PageQuery } from '@siteflow/core';
 import { authorize, tenantOf, type Deps } from '../../platform/context.js';
 import { notFound, parseOr422 } from '../../platform/errors.js';
-import { mimeOfKey, readFormWithImage } from '../../platform/uploads.js';
+import { mimeOfKey, readFormWithImage, STORED_FILE_CSP } from '../../platform/uploads.js';
 import { createCustomer, getCustomer, listCustomers, updateCustomer, viewCustomer } from './service.js';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
@@ -51,7 +51,13 @@ async function sendImage(deps: Pick<Deps, 'files'>, reply: import('fastify').Fas
   const data = key ? await deps.files.read(key) : null;
   if (!key || !data) throw notFound('The image');
   // Addresses carry a version (?v=) that changes with the image, so it may be cached for long.
-  return reply.type(mimeOfKey(key)).header('cache-control', 'private, max-age=86400').header('content-disposition', 'inline').send(data);
+  return reply
+    .type(mimeOfKey(key))
+    .header('cache-control', 'private, max-age=86400')
+    .header('content-disposition', 'inline')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', STORED_FILE_CSP)
+    .send(data);
 }
 
 export { sendImage };

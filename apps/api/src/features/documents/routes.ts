@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ErrorResponse } from '@siteflow/core';
 import type { Deps } from '../../platform/context.js';
 import { notFound, unauthenticated } from '../../platform/errors.js';
+import { STORED_FILE_CSP } from '../../platform/uploads.js';
 import { readableDocument } from './service.js';
 
 const Params = z.object({ filableId: z.uuid(), fileId: z.uuid() });
@@ -35,6 +36,7 @@ export function documentRoutes(app: FastifyInstance, deps: Deps) {
         .type(file.mime)
         .header('content-disposition', disposition(attachment ? 'attachment' : 'inline', file.name))
         .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', STORED_FILE_CSP)
         .header('cache-control', 'private, max-age=3600')
         .send(file.data);
     },
