@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -172,6 +172,47 @@ describe('Project details screen', () => {
     expect(screen.getByText('Ensure all manadatory fields have been provided.')).toBeInTheDocument();
     expect(screen.getByLabelText('Project Name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('The name is taken.')).toBeInTheDocument();
+  });
+
+  it('pressing Save leaves focus in the field, so the blur error cannot move Save from under the pointer', async () => {
+    renderDetails();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: EDIT_LABELS.details }));
+    const name = await screen.findByLabelText('Project Name');
+    await user.clear(name);
+    name.focus();
+    const save = screen.getByRole('button', { name: 'Save' });
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    // A pointer press that would move focus (and blur the field) is cancelled: fireEvent returns false.
+    expect(fireEvent.mouseDown(save)).toBe(false);
+    expect(fireEvent.mouseDown(cancel)).toBe(false);
+    expect(name).toHaveFocus();
+    expect(screen.queryByText(PROJECT_TEXT.nameRequired)).not.toBeInTheDocument();
+    // The click then lands on Save: the field error and the general message together.
+    await user.click(save);
+    expect(await screen.findByRole('alert')).toHaveTextContent(PROJECT_TEXT.mandatory);
+    expect(screen.getByLabelText('Project Name')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('brings the general message into view when a save fails (Save is at the bottom of the form)', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderDetails(project(), {
+        onPut: () => ({ status: 422, body: { message: 'The given data was invalid.', errors: { summary: ['Too long.'] } } }),
+      });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: EDIT_LABELS.details }));
+      await user.click(await screen.findByRole('button', { name: 'Save' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(PROJECT_TEXT.mandatory);
+      await waitFor(() => expect(scrolled).toContain(alert));
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 
   it('a failed location save says the same, with the server field errors', async () => {

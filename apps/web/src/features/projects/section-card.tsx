@@ -76,24 +76,50 @@ export function ViewField({ label, children }: { label: string; children: ReactN
   );
 }
 
+/**
+ * Pressing the pointer on Save or Cancel leaves focus in the field being edited: its blur would
+ * validate it, the error appearing under it would push the button down before the pointer is
+ * released, and the click (and so the save with its general message) would be lost.
+ */
+const keepFocus = (e: React.MouseEvent) => e.preventDefault();
+
 /** Cancel and Save of a section form. */
 export function EditActions({ onCancel, saving }: { onCancel: () => void; saving: boolean }) {
   return (
     <Group justify="flex-end" gap="sm" mt="lg">
-      <Button variant="default" onClick={onCancel} disabled={saving}>
+      <Button variant="default" onClick={onCancel} onMouseDown={keepFocus} disabled={saving}>
         Cancel
       </Button>
-      <Button type="submit" loading={saving}>
+      <Button type="submit" onMouseDown={keepFocus} loading={saving}>
         Save
       </Button>
     </Group>
   );
 }
 
+/**
+ * The failed save's general message ('Ensure all manadatory fields have been provided.' plus what
+ * found no field), at the top of the section's form; brought into view when it appears, since
+ * Save is at the bottom of a long form.
+ */
 export function SaveFailed({ message }: { message: string | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [message]);
   if (!message) return null;
   return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" mb="md" title="Not saved">
+    <Alert
+      ref={ref}
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle aria-hidden />}
+      role="alert"
+      mb="md"
+      title="Not saved"
+      data-testid="save-failed"
+      style={{ scrollMarginTop: 80 }}
+    >
       {message}
     </Alert>
   );
