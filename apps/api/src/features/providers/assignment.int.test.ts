@@ -235,6 +235,18 @@ describe('ratings', () => {
     expect((await rate(one.id, 'quality', { rating: 4 })).status).toBe(422);
   });
 
+  it('ratings of several projects of one provider at the same moment all succeed and all count', async () => {
+    const p = await createProvider(a);
+    const projects = await Promise.all(
+      Array.from({ length: 8 }, () => createProject(a, client, { providerId: p.id, status: 'completed' })),
+    );
+    const answers = await Promise.all(
+      projects.map((project, i) => rate(project.id, 'performance', { rating: i % 2 ? 5 : 4 }, i % 2 ? as(employeeA) : A)),
+    );
+    expect(answers.map((r) => r.status)).toEqual(projects.map(() => 200));
+    expect(await averages(p.id)).toEqual([4.5, 8, null, 0]);
+  });
+
   it('the client rates the work; client users see only the customer rating', async () => {
     const p = await createProvider(a);
     const project = await createProject(a, client, { providerId: p.id, status: 'completed' });

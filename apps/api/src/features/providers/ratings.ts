@@ -58,11 +58,24 @@ async function ratingsView(tx: Tx, actor: Actor, p: ProjectRow): Promise<Project
 export const getRatings = (deps: D, tenant: TenantContext, actor: Actor, projectId: number) =>
   inTenant(deps, tenant.id, async (tx) => ratingsView(tx, actor, await findVisibleProject(tx, actor, projectId)));
 
-/** Recompute the averages (two decimals) and counts of these providers, rows locked first so concurrent ratings queue. */
+/**
+ * Lock the providers whose averages a rating changes, in id order, before the rating row is
+ * written: the insert's foreign-key check takes a share lock on the provider row, and two ratings
+ * of one provider that both held it while waiting for the update lock would deadlock (500).
+ */
+async function lockProviders(tx: Tx, ids: string[]) {
+  await tx
+    .select({ id: serviceProviders.id })
+    .from(serviceProviders)
+    .where(inArray(serviceProviders.id, ids))
+    .orderBy(serviceProviders.id)
+    .for('update');
+}
+
+/** Recompute the averages (two decimals) and counts of these providers (locked by lockProviders). */
 async function recompute(tx: Tx, providerIds: string[]) {
   const ids = [...new Set(providerIds)];
   if (!ids.length) return;
-  await tx.select({ id: serviceProviders.id }).from(serviceProviders).where(inArray(serviceProviders.id, ids)).for('update');
   const avg = (kind: RatingKind) =>
     sql`(select round(avg(r.rating)::numeric, 2)::float8 from ${providerRatings} r where r.tenant_id = ${serviceProviders.tenantId} and r.provider_id = ${serviceProviders.id} and r.kind = ${kind})`;
   const n = (kind: RatingKind) =>
@@ -88,6 +101,9 @@ export const rateProject = (deps: D, tenant: TenantContext, actor: Actor, projec
       .select({ providerId: providerRatings.providerId })
       .from(providerRatings)
       .where(and(eq(providerRatings.projectId, p.id), eq(providerRatings.kind, kind)));
+    // A rating moved from a replaced provider leaves that provider's averages too.
+    const providerIds = before && before.providerId !== providerId ? [providerId, before.providerId] : [providerId];
+    await lockProviders(tx, providerIds);
     await tx
       .insert(providerRatings)
       .values({ tenantId: tenant.id, providerId, projectId: p.id, kind, rating: input.rating, comment: input.comment, ratedBy: actor.userId })
@@ -95,7 +111,6 @@ export const rateProject = (deps: D, tenant: TenantContext, actor: Actor, projec
         target: [providerRatings.tenantId, providerRatings.projectId, providerRatings.kind],
         set: { providerId, rating: input.rating, comment: input.comment, ratedBy: actor.userId, updatedAt: sql`now()` },
       });
-    // A rating moved from a replaced provider leaves that provider's averages too.
-    await recompute(tx, before && before.providerId !== providerId ? [providerId, before.providerId] : [providerId]);
+    await recompute(tx, providerIds);
     return ratingsView(tx, actor, p);
   });
