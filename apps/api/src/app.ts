@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { registerContext, type Deps } from './platform/context.js';
 import { dbErrorCode, HttpError, INVALID_MESSAGE, type FieldErrors } from './platform/errors.js';
+import { isUnreadableUpload, registerHardening, UNREADABLE_UPLOAD_MESSAGE } from './platform/hardening.js';
 import { authRoutes } from './features/auth/routes.js';
 import { customerRoutes } from './features/customers/routes.js';
 import { mailboxRoutes } from './features/mailbox/routes.js';
@@ -110,6 +111,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     }
     if (error instanceof HttpError) return reply.code(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     if (isResponseSerializationError(error)) request.log.error({ err: error }, 'response did not match its schema');
+    if (isUnreadableUpload(error)) return reply.code(400).send({ message: UNREADABLE_UPLOAD_MESSAGE });
     const pgCode = dbErrorCode(error);
     if (pgCode === '23505') return reply.code(409).send({ message: 'That conflicts with something that already exists.' });
     // Other integrity violations, and data exceptions (class 22: a NUL byte in text, a value out of range...).
@@ -126,6 +128,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
 
   registerContext(app, deps);
+  registerHardening(app);
   // A request with no body at all is validated as an empty form, so it gets one message per
   // missing field ('The email field is required.') instead of 'expected object, received null'.
   app.addHook('preValidation', async (request) => {

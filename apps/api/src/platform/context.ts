@@ -101,7 +101,8 @@ function checkCsrf(request: FastifyRequest) {
   // A custom header cannot be sent cross-site without a CORS preflight, which we never allow.
   if (request.headers[CSRF_HEADER] !== '1') throw new HttpError(403, 'Invalid CSRF token. Reload the page and try again.');
   const origin = request.headers.origin;
-  if (origin && origin !== 'null') {
+  // 'null' is what a sandboxed frame, a data: or file: page or a cross-site redirect sends: never our page.
+  if (origin !== undefined) {
     let host = '';
     try {
       host = new URL(origin).host;

@@ -127,11 +127,12 @@ const setAll = (tx: Exec, names: string[], value: 'on' | 'off') =>
 /** Run one statement with some planner methods switched off (then on again): two round trips, not six. */
 async function without<T>(tx: Exec, methods: string[], statement: () => PromiseLike<T>): Promise<T> {
   await setAll(tx, methods, 'off');
-  try {
-    return await statement();
-  } finally {
-    await setAll(tx, methods, 'on');
-  }
+  // No try/finally: when the statement fails the transaction is aborted and rolls back, and these
+  // transaction-local settings with it. Switching them on again would fail too ('current
+  // transaction is aborted') and hide the statement's own error (a NUL byte: 422) behind a 500.
+  const result = await statement();
+  await setAll(tx, methods, 'on');
+  return result;
 }
 
 /** Bitmap scans only: a condition on search_text then goes through the trigram index. */

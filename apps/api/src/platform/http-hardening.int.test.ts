@@ -1,0 +1,167 @@
+/**
+ * Issue 9, HTTP hardening: Cache-Control on authenticated answers, NUL bytes in search text,
+ * multipart without a boundary on every upload route, and `Origin: null` on the CSRF check.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createPlatformAdmin,
+  createTenant,
+  createTestApp,
+  createUser,
+  formData,
+  PLATFORM_HOST,
+  request,
+  signIn,
+  uniq,
+  type RequestOptions,
+  type TestApp,
+  type TestTenant,
+} from '../../test/harness.js';
+import { nulMessage, UNREADABLE_UPLOAD_MESSAGE } from './hardening.js';
+
+let t: TestApp;
+let tenant: TestTenant;
+let other: TestTenant;
+let admin: string;
+let platformAdmin: string;
+let staffId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [tenant, other] = await Promise.all([createTenant(), createTenant()]);
+  const pa = await createPlatformAdmin();
+  staffId = (await createUser(tenant, 'company_employee')).id;
+  [admin, platformAdmin] = await Promise.all([
+    signIn(t, tenant.host, tenant.admin.email),
+    signIn(t, PLATFORM_HOST, pa.email),
+  ]);
+});
+afterAll(() => t.close());
+
+const asAdmin = (opts: RequestOptions) => request(t, { host: tenant.host, cookie: admin, ...opts });
+const asPlatform = (opts: RequestOptions) => request(t, { host: PLATFORM_HOST, cookie: platformAdmin, ...opts });
+
+describe('Cache-Control', () => {
+  it('authenticated answers are no-store: reads, a write, errors and the session', async () => {
+    const gets = [
+      '/api/session',
+      '/api/staff',
+      `/api/staff/${staffId}`,
+      '/api/settings',
+      '/api/projects',
+      '/api/clients',
+      '/api/tags',
+      '/api/search/projects?q=x',
+      '/api/no-such-thing',
+      '/api/projects/999999',
+    ];
+    for (const url of gets) {
+      const res = await asAdmin({ url });
+      expect(res.status, url).toBeLessThan(500);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    for (const url of ['/api/customers', `/api/customers/${other.id}`, '/api/mailbox']) {
+      const res = await asPlatform({ url });
+      expect(res.status, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const created = await asAdmin({ method: 'POST', url: '/api/tags', body: { name: `cache-${uniq()}` } });
+    expect(created.status, created.text).toBeLessThan(300);
+    expect(created.headers['cache-control']).toBe('no-store');
+    const refused = await asAdmin({ method: 'POST', url: '/api/tags', body: { name: '' } });
+    expect(refused.status).toBe(422);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    // Signing in answers with the session cookie: that answer is not stored either.
+    const login = await request(t, {
+      method: 'POST',
+      url: '/api/auth/login',
+      host: tenant.host,
+      body: { email: tenant.admin.email, password: tenant.admin.password },
+    });
+    expect(login.status).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('NUL bytes in search text', () => {
+  it('are a 422 naming the field on the project list, quick search and the project lookup', async () => {
+    for (const [url, field] of [
+      ['/api/projects?search=%00', 'search'],
+      ['/api/projects?search=a%00b', 'search'],
+      ['/api/search/projects?q=%00', 'q'],
+      ['/api/projects/lookup?q=%00', 'q'],
+      ['/api/staff?search=x%00', 'search'],
+      ['/api/service-providers?search=%00', 'search'],
+    ] as const) {
+      const res = await asAdmin({ url });
+      expect(res.status, `${url}: ${res.text}`).toBe(422);
+      expect(res.json, url).toEqual({
+        message: 'The given data was invalid.',
+        errors: { [field]: [nulMessage(field)] },
+      });
+    }
+    // in a path value too
+    const res = await asAdmin({ url: '/api/staff/%00' });
+    expect(res.status).toBe(422);
+    expect(res.json.errors).toEqual({ id: [nulMessage('id')] });
+  });
+
+  it('search text without NUL still works', async () => {
+    for (const url of ['/api/projects?search=abc', '/api/search/projects?q=abc', '/api/projects/lookup?q=abc']) {
+      expect((await asAdmin({ url })).status, url).toBe(200);
+    }
+  });
+});
+
+describe('multipart without a boundary', () => {
+  it('is a 400 "The upload could not be read." on every upload route', async () => {
+    const type = await asAdmin({ method: 'POST', url: '/api/certificate-types', body: { name: `Type ${uniq()}` } });
+    expect(type.status, type.text).toBe(201);
+    const cert = await asAdmin({
+      method: 'POST',
+      url: `/api/certifications/${staffId}?is_service_provider=false`,
+      body: formData({ type_id: type.json.id, name: 'Held' }),
+    });
+    expect(cert.status, cert.text).toBe(201);
+    const routes: [RequestOptions['method'], string, (o: RequestOptions) => ReturnType<typeof request>][] = [
+      ['POST', '/api/customers', asPlatform],
+      ['PUT', `/api/customers/${other.id}`, asPlatform],
+      ['POST', '/api/staff', asAdmin],
+      ['PUT', `/api/staff/${staffId}`, asAdmin],
+      ['POST', `/api/certificate-types/${type.json.id}/samples`, asAdmin],
+      ['POST', `/api/certifications/${staffId}?is_service_provider=false`, asAdmin],
+      ['PUT', `/api/certifications/${staffId}/${cert.json.id}?is_service_provider=false`, asAdmin],
+    ];
+    const body = '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n';
+    for (const contentType of [
+      'multipart/form-data',
+      'multipart/form-data; charset=utf-8',
+      `multipart/form-data; boundary=${'b'.repeat(300)}`,
+    ]) {
+      for (const [method, url, as] of routes) {
+        const res = await as({ method, url, body, headers: { 'content-type': contentType } });
+        expect(res.status, `${method} ${url} (${contentType}): ${res.text}`).toBe(400);
+        expect(res.json, `${method} ${url}`).toEqual({ message: UNREADABLE_UPLOAD_MESSAGE });
+      }
+    }
+  });
+});
+
+describe('CSRF origin check', () => {
+  it('refuses Origin: null with 403 and creates nothing', async () => {
+    const name = `null-origin-${uniq()}`;
+    const res = await asAdmin({ method: 'POST', url: '/api/tags', body: { name }, headers: { origin: 'null' } });
+    expect(res.status).toBe(403);
+    expect(res.json).toEqual({ message: 'Invalid CSRF token. Reload the page and try again.' });
+    const tags = await asAdmin({ url: '/api/tags' });
+    expect(JSON.stringify(tags.json)).not.toContain(name);
+    // the page's own origin still passes
+    const ok = await asAdmin({
+      method: 'POST',
+      url: '/api/tags',
+      body: { name },
+      headers: { origin: `http://${tenant.host}` },
+    });
+    expect(ok.status, ok.text).toBeLessThan(300);
+  });
+});
