@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { registerContext, type Deps } from './platform/context.js';
 import { dbErrorCode, HttpError, INVALID_MESSAGE, type FieldErrors } from './platform/errors.js';
+import { registerSecurityLog } from './platform/security-log.js';
 import { isUnreadableUpload, registerHardening, UNREADABLE_UPLOAD_MESSAGE } from './platform/hardening.js';
 import { authRoutes } from './features/auth/routes.js';
 import { customerRoutes } from './features/customers/routes.js';
@@ -40,6 +41,8 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 export type AppOptions = {
   logger?: boolean;
+  /** Log (at info level) to this stream instead: tests read the security events from it. */
+  logStream?: NodeJS.WritableStream;
   serveWeb?: boolean;
   /** Driving routes; by default the one the configuration names (features/geo/router.ts). */
   router?: Router;
@@ -47,12 +50,14 @@ export type AppOptions = {
 
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger
-      ? {
-          level: deps.config.logLevel,
-          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-        }
-      : false,
+    logger:
+      options.logger || options.logStream
+        ? {
+            level: options.logStream ? 'info' : deps.config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          }
+        : false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
@@ -109,6 +114,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       }
       return reply.code(422).send({ message: INVALID_MESSAGE, errors });
     }
+    if (error instanceof HttpError && error.headers) reply.headers(error.headers);
     if (error instanceof HttpError) return reply.code(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     if (isResponseSerializationError(error)) request.log.error({ err: error }, 'response did not match its schema');
     if (isUnreadableUpload(error)) return reply.code(400).send({ message: UNREADABLE_UPLOAD_MESSAGE });
@@ -128,6 +134,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
 
   registerContext(app, deps);
+  registerSecurityLog(app);
   registerHardening(app);
   // A request with no body at all is validated as an empty form, so it gets one message per
   // missing field ('The email field is required.') instead of 'expected object, received null'.

@@ -94,6 +94,8 @@ export type TestAppOverrides = {
   /** Where delivered mail goes; the built-in mailbox by default. */
   transport?: Transport;
   env?: Record<string, string>;
+  /** Where the app's log goes (info level); no logging by default. */
+  logStream?: NodeJS.WritableStream;
 };
 
 export const randomIp = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
@@ -107,7 +109,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   // The outbox delivers as soon as the business transaction commits (what the queue worker would do).
   const outbox = createOutbox(async (_queue, data) => deliverOutboxMessage({ db, transport, mailFrom: config.mailFrom }, data as { tenantId: string; id: string }));
   const deps: Deps = { config, db, clock, outbox, files: diskFileStore(path.join(filesDir, 'files')) };
-  const app = await buildApp(deps, { logger: false, serveWeb: false });
+  const app = await buildApp(deps, { logger: false, serveWeb: false, ...(overrides.logStream ? { logStream: overrides.logStream } : {}) });
   await app.ready();
   return {
     app,

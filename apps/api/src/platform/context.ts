@@ -9,6 +9,7 @@ import { forbidden, HttpError, notFound, unauthenticated } from './errors.js';
 import type { FileStore } from './files.js';
 import type { OnCommit, Outbox } from './mail.js';
 import { hashToken } from './tokens.js';
+import { noteRefusedAction } from './security-log.js';
 
 /** What every feature may be given; each takes only the parts it needs. */
 export type Deps = { config: Config; db: Db; clock: Clock; outbox: Outbox; files: FileStore };
@@ -152,7 +153,10 @@ export function requireActor(request: FastifyRequest): Actor {
 /** Deny by default: the signed-in actor must be granted the action in this area. */
 export function authorize(request: FastifyRequest, action: Action): Actor {
   const actor = requireActor(request);
-  if (!can(actor, action)) throw forbidden();
+  if (!can(actor, action)) {
+    noteRefusedAction(request, action); // for the access.denied security event (security-log.ts)
+    throw forbidden();
+  }
   return actor;
 }
 

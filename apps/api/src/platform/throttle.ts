@@ -1,34 +1,114 @@
 import crypto from 'node:crypto';
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, gt, inArray, lt, sql } from 'drizzle-orm';
 import { AUTH_TEXT } from '@siteflow/core';
-import type { Db } from './db/client.js';
-import { throttleHits } from './db/schema.js';
+import type { Db, Exec } from './db/client.js';
+import { knownDevices, throttleCounters } from './db/schema.js';
 import { HttpError } from './errors.js';
 import type { Clock } from './clock.js';
 
-export type Limit = { key: string; max: number; windowSeconds: number };
+/**
+ * A counter of attempts per key in a window that starts at the key's first attempt.
+ * `max`: more attempts than this in the window are refused (429 with Retry-After).
+ * `slowAfter`: attempts beyond this many are answered after a growing delay (slowDownMs).
+ */
+export type Limit = {
+  key: string;
+  windowSeconds: number;
+  max?: number;
+  slowAfter?: number;
+  /** For logs: what the key counts. */ name?: string;
+};
+export type Count = { limit: Limit; n: number; resetAt: Date };
 
-const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('base64url');
+/** Keys are stored hashed: no e-mail address or IP address is kept in the table. */
+export const throttleKey = (key: string) => crypto.createHash('sha256').update(key).digest('base64url');
 
-/** Refuse (429) when any limit already has its maximum of hits in its window. */
-export async function checkThrottle(db: Db, clock: Clock, limits: Limit[]): Promise<void> {
+/**
+ * Count one attempt against every limit and return the counts including it: ONE statement (an
+ * upsert per key, rows locked in key order), so concurrent attempts each see a distinct count and
+ * the check cannot be raced. A window that has passed starts again at 1.
+ */
+export async function countAttempt(db: Exec, clock: Clock, limits: Limit[]): Promise<Count[]> {
+  if (!limits.length) return [];
   const now = clock.now();
-  for (const limit of limits) {
-    const since = new Date(now.getTime() - limit.windowSeconds * 1000);
-    const [row] = await db
-      .select({ n: count() })
-      .from(throttleHits)
-      .where(and(eq(throttleHits.key, hashKey(limit.key)), gt(throttleHits.at, since)));
-    if ((row?.n ?? 0) >= limit.max) throw new HttpError(429, AUTH_TEXT.throttled);
+  const byKey = new Map(limits.map((l) => [throttleKey(l.key), l]));
+  const rows = [...byKey.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, l]) => ({ key, n: 1, resetAt: new Date(now.getTime() + l.windowSeconds * 1000) }));
+  const expired = sql`${throttleCounters.resetAt} <= ${now.toISOString()}::timestamptz`;
+  const result = await db
+    .insert(throttleCounters)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: throttleCounters.key,
+      set: {
+        n: sql`case when ${expired} then 1 else ${throttleCounters.n} + 1 end`,
+        resetAt: sql`case when ${expired} then excluded.reset_at else ${throttleCounters.resetAt} end`,
+      },
+    })
+    .returning();
+  return result.map((r) => ({ limit: byKey.get(r.key)!, n: r.n, resetAt: r.resetAt }));
+}
+
+/** Take back the attempt countAttempt counted (it succeeded), in the caller's transaction if any. */
+export async function uncountAttempt(db: Exec, clock: Clock, limits: Limit[]): Promise<void> {
+  if (!limits.length) return;
+  await db
+    .update(throttleCounters)
+    .set({ n: sql`greatest(${throttleCounters.n} - 1, 0)` })
+    .where(
+      and(
+        inArray(
+          throttleCounters.key,
+          limits.map((l) => throttleKey(l.key)),
+        ),
+        gt(throttleCounters.resetAt, clock.now()),
+      ),
+    );
+}
+
+/** Forget these counters (e.g. the failures of one account from one address after it signs in). */
+export async function clearCounts(db: Exec, limits: Limit[]): Promise<void> {
+  if (!limits.length) return;
+  await db.delete(throttleCounters).where(
+    inArray(
+      throttleCounters.key,
+      limits.map((l) => throttleKey(l.key)),
+    ),
+  );
+}
+
+/** The first count over its limit's max, if any. */
+export const overLimit = (counts: Count[]) => counts.find((c) => c.limit.max !== undefined && c.n > c.limit.max);
+
+/** Whole seconds until the window of this count ends (at least 1). */
+export const retryAfterSeconds = (count: Count, clock: Clock) =>
+  Math.max(1, Math.ceil((count.resetAt.getTime() - clock.now().getTime()) / 1000));
+
+/** 429 with a Retry-After header (seconds). */
+export const tooManyAttempts = (retryAfter: number) =>
+  new HttpError(429, AUTH_TEXT.throttled, undefined, { 'retry-after': String(retryAfter) });
+
+export const SLOW_DOWN_FIRST_MS = 250;
+export const SLOW_DOWN_MAX_MS = 3000;
+
+/**
+ * The delay before answering an attempt: none up to `slowAfter` attempts in the window, then
+ * 250 ms doubling with every further attempt, capped at 3 s. The largest over all the limits.
+ */
+export function slowDownMs(counts: Count[]): number {
+  let ms = 0;
+  for (const c of counts) {
+    if (c.limit.slowAfter === undefined || c.n <= c.limit.slowAfter) continue;
+    const excess = Math.min(c.n - c.limit.slowAfter, 16);
+    ms = Math.max(ms, Math.min(SLOW_DOWN_FIRST_MS * 2 ** (excess - 1), SLOW_DOWN_MAX_MS));
   }
+  return ms;
 }
 
-/** Count one hit against each limit. Kept in the database so every API process shares the counts. */
-export async function recordHits(db: Db, clock: Clock, limits: Limit[]): Promise<void> {
-  const now = clock.now();
-  await db.insert(throttleHits).values(limits.map((l) => ({ key: hashKey(l.key), at: now })));
-}
-
+/** Counters whose window ended, and device marks that expired (a daily job). */
 export async function pruneThrottle(db: Db, clock: Clock) {
-  await db.delete(throttleHits).where(lt(throttleHits.at, new Date(clock.now().getTime() - 24 * 3600 * 1000)));
+  const now = clock.now();
+  await db.delete(throttleCounters).where(lt(throttleCounters.resetAt, now));
+  await db.delete(knownDevices).where(lt(knownDevices.expiresAt, now));
 }

@@ -14,6 +14,9 @@ export const AUTH_TEXT = {
   passwordTooShort: 'The password must be at least 8 characters.',
   passwordTooLong: 'The password may not be greater than 1024 characters.',
   passwordMismatch: 'The password confirmation does not match.',
+  // Not in the spec (issue 9): a new password may not be a common one or the account's own name.
+  passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
+  passwordLikeAccount: 'The password must not be your email address or the company name.',
   badCredentials: 'These credentials do not match our records.',
   resetLinkSent: 'If an account exists for that email address, we have emailed a password reset link.',
   resetTokenInvalid: 'This password reset link is invalid or has expired.',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_TEXT, ErrorResponse, LoginRequest, OkResponse, ResetLinkRequest, ResetPasswordRequest, SessionView } from '@siteflow/core';
 import { clearSessionCookie, SESSION_COOKIE, tenantOf, type Deps } from '../../platform/context.js';
+import { DEVICE_COOKIE } from './devices.js';
 import { describeSession, requestPasswordReset, resetPassword, signIn, signOut } from './service.js';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
@@ -20,7 +21,11 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
       ip: request.ip,
       userAgent: request.headers['user-agent'],
       previousToken: request.cookies[SESSION_COOKIE],
+      deviceToken: request.cookies[DEVICE_COOKIE],
+      log: request.log,
     });
+    // Sent back only to sign-in (its path), so it is not an identifier on every request.
+    reply.setCookie(DEVICE_COOKIE, session.device.token, { path: '/api/auth/login', httpOnly: true, sameSite: 'lax', secure, expires: session.device.expiresAt });
     reply.setCookie(SESSION_COOKIE, session.token, {
       path: '/',
       httpOnly: true,
@@ -39,12 +44,12 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   r.post('/api/auth/forgot-password', { schema: { tags: ['auth'], body: ResetLinkRequest, response: { 200: OkResponse, ...errors } } }, async (request) => {
-    await requestPasswordReset(deps, tenantOf(request), request.body.email, request.ip);
+    await requestPasswordReset(deps, tenantOf(request), request.body.email, { ip: request.ip, log: request.log });
     return { message: AUTH_TEXT.resetLinkSent };
   });
 
   r.post('/api/auth/reset-password', { schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: OkResponse, ...errors } } }, async (request) => {
-    await resetPassword(deps, tenantOf(request), request.body, request.ip);
+    await resetPassword(deps, tenantOf(request), request.body, { ip: request.ip, log: request.log });
     return { message: AUTH_TEXT.passwordResetDone };
   });
 }

@@ -14,6 +14,7 @@ import {
   IdParam,
 } from '@siteflow/core';
 import { tenantOf, type Deps } from '../../platform/context.js';
+import { roleAudit } from '../../platform/security-log.js';
 import { errorResponses as errors, guard } from '../projects/guard.js';
 import * as svc from './service.js';
 
@@ -109,7 +110,7 @@ export function clientRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request) => ({
       message: CLIENT_TEXT.userSaved,
-      user: await svc.updateClientUser(deps, tenantOf(request), request.params.id, request.params.userId, request.body),
+      user: await svc.updateClientUser(deps, tenantOf(request), request.params.id, request.params.userId, request.body, roleAudit(request)),
     }),
   );
 

@@ -14,6 +14,7 @@ import { inTenant, type Deps, type TenantContext } from '../../platform/context.
 import type { Exec, Tx } from '../../platform/db/client.js';
 import { clients, projects, sessions, users } from '../../platform/db/schema.js';
 import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
+import type { RoleAudit } from '../../platform/security-log.js';
 import { sendPasswordLink } from '../auth/password-links.js';
 import { inOrder } from '../projects/in-order.js';
 
@@ -253,11 +254,12 @@ export const updateClientUser = (
   clientId: string,
   userId: string,
   input: ClientUserData,
+  audit?: RoleAudit,
 ) =>
   emailTakenOn409(() =>
-    inTenant(deps, tenant.id, async (tx) => {
+    inTenant(deps, tenant.id, async (tx, onCommit) => {
       await findClient(tx, clientId);
-      await findClientUser(tx, clientId, userId);
+      const before = await findClientUser(tx, clientId, userId);
       await assertEmailFree(tx, input.email, userId);
       const [u] = await tx
         .update(users)
@@ -274,6 +276,7 @@ export const updateClientUser = (
         .where(eq(users.id, userId))
         .returning();
       if (!input.active) await tx.delete(sessions).where(eq(sessions.userId, userId));
+      if (audit && u!.role !== before.role) onCommit(async () => audit({ userId, from: before.role, to: u!.role }));
       return presentClientUser(u!);
     }),
   );

@@ -20,6 +20,7 @@ import {
   RatingKindParam,
 } from '@siteflow/core';
 import { authorize, requireActor, tenantOf, type Deps } from '../../platform/context.js';
+import { roleAudit } from '../../platform/security-log.js';
 import { errorResponses as errors, guard, projectIdField, ProjectIdParam } from '../projects/guard.js';
 import { assignProvider, notificationStatus, notifyProvider } from './assignment.js';
 import { getRatings, rateProject } from './ratings.js';
@@ -155,7 +156,7 @@ export function providerRoutes(app: FastifyInstance, deps: Deps) {
     async (request) => {
       const tenant = tenantOf(request);
       const actor = requireActor(request);
-      await svc.updateProviderUser(deps, tenant, actor, request.params.id, request.params.userId, request.body);
+      await svc.updateProviderUser(deps, tenant, actor, request.params.id, request.params.userId, request.body, roleAudit(request));
       return svc.getProvider(deps, tenant, actor, request.params.id);
     },
   );

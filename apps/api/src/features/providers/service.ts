@@ -24,6 +24,7 @@ import {
   users,
 } from '../../platform/db/schema.js';
 import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
+import type { RoleAudit } from '../../platform/security-log.js';
 import { sendPasswordLink } from '../auth/password-links.js';
 import { geocode } from '../geo/geocode.js';
 import { FormChecks } from '../projects/checks.js';
@@ -329,17 +330,26 @@ export const createProviderUser = (deps: Deps, tenant: TenantContext, actor: Act
     }),
   );
 
-export const updateProviderUser = (deps: D, tenant: TenantContext, actor: Actor, providerId: string, userId: string, input: ProviderUserData) =>
+export const updateProviderUser = (
+  deps: D,
+  tenant: TenantContext,
+  actor: Actor,
+  providerId: string,
+  userId: string,
+  input: ProviderUserData,
+  audit?: RoleAudit,
+) =>
   emailTakenOnConflict(() =>
-    inTenant(deps, tenant.id, async (tx) => {
+    inTenant(deps, tenant.id, async (tx, onCommit) => {
       await findVisibleProvider(tx, actor, providerId);
-      await findProviderUser(tx, providerId, userId);
+      const before = await findProviderUser(tx, providerId, userId);
       await assertEmailFree(tx, input.email, userId);
       const [u] = await tx
         .update(users)
         .set({ role: input.role, firstName: input.first_name, lastName: input.last_name, email: input.email, phone: input.phone, updatedAt: sql`now()` })
         .where(eq(users.id, userId))
         .returning();
+      if (audit && u!.role !== before.role) onCommit(async () => audit({ userId, from: before.role, to: u!.role }));
       return presentProviderUser(u!);
     }),
   );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ErrorResponse, IdParam, STAFF_TEXT, StaffFormOptions, StaffInput, StaffListQuery, StaffPage, StaffView } from '@siteflow/core';
 import { authorize, tenantOf, type Deps } from '../../platform/context.js';
 import { parseOr422 } from '../../platform/errors.js';
+import { roleAudit } from '../../platform/security-log.js';
 import { readFormWithImage } from '../../platform/uploads.js';
 import { sendImage } from '../customers/routes.js';
 import { createStaff, getStaff, listStaff, presentStaff, setStaffActive, staffFormOptions, updateStaff } from './service.js';
@@ -44,7 +45,7 @@ export function staffRoutes(app: FastifyInstance, deps: Deps) {
     const actor = authorize(request, 'staff.manage');
     const form = await readFormWithImage(request);
     const input = parseOr422(StaffInput, form.fields);
-    const staff = await updateStaff(deps, tenantOf(request), actor, request.params.id, input, form.image);
+    const staff = await updateStaff(deps, tenantOf(request), actor, request.params.id, input, form.image, roleAudit(request));
     return { message: STAFF_TEXT.saved, staff };
   });
 

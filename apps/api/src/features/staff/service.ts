@@ -16,6 +16,7 @@ import { inTenant, type Actor, type Deps, type TenantContext } from '../../platf
 import type { Tx } from '../../platform/db/client.js';
 import { sessions, users } from '../../platform/db/schema.js';
 import { fieldError, HttpError, isUniqueViolation, notFound } from '../../platform/errors.js';
+import type { RoleAudit } from '../../platform/security-log.js';
 import type { UploadedImage } from '../../platform/uploads.js';
 import { sendPasswordLink } from '../auth/password-links.js';
 
@@ -142,11 +143,19 @@ export async function createStaff(deps: Deps, tenant: TenantContext, actor: Acto
   }
 }
 
-export async function updateStaff(deps: Deps, tenant: TenantContext, actor: Actor, id: string, input: StaffInput, picture: UploadedImage | null) {
+export async function updateStaff(
+  deps: Deps,
+  tenant: TenantContext,
+  actor: Actor,
+  id: string,
+  input: StaffInput,
+  picture: UploadedImage | null,
+  audit?: RoleAudit,
+) {
   const pictureKey = picture ? await deps.files.put(picture.data, picture.extension) : null;
   let oldKey: string | null = null;
   try {
-    const view = await inTenant(deps, tenant.id, async (tx) => {
+    const view = await inTenant(deps, tenant.id, async (tx, onCommit) => {
       const before = await findStaff(tx, id);
       await assertEmailFree(tx, input.email, id);
       const mayChangeRole = can(actor, 'staff.changeRole') && id !== actor.userId;
@@ -161,6 +170,7 @@ export async function updateStaff(deps: Deps, tenant: TenantContext, actor: Acto
         .where(eq(users.id, id))
         .returning();
       if (pictureKey) oldKey = before.pictureKey;
+      if (audit && u!.role !== before.role) onCommit(async () => audit({ userId: id, from: before.role, to: u!.role }));
       return presentStaff(u!);
     });
     if (oldKey) await deps.files.remove(oldKey);

@@ -196,15 +196,24 @@ export const mailbox = pgTable(
   (t) => [index('mailbox_created_idx').on(t.createdAt)],
 );
 
-/** Sign-in and reset attempts, for throttling across API processes. Keys are hashes. */
-export const throttleHits = pgTable(
-  'throttle_hits',
-  {
-    key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('throttle_hits_key_at_idx').on(t.key, t.at)],
-);
+/**
+ * Sign-in and reset attempt counters, for throttling across API processes. One row per key (a
+ * hash): n attempts in the window that ends at reset_at. Counting is one atomic upsert.
+ */
+export const throttleCounters = pgTable('throttle_counters', {
+  key: text('key').primaryKey(),
+  n: integer('n').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Browsers that signed in to an account before (the sf_device cookie): key = hash of tenant,
+ * e-mail and the cookie's token, so neither the token nor the account is stored in the clear.
+ */
+export const knownDevices = pgTable('known_devices', {
+  key: text('key').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Projects and what they refer to (issue: projects)
