@@ -143,6 +143,11 @@ export const ProjectMapResponse = z.object({
   items: z.array(ProjectMapItem),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /**
+   * With a `search`: the box around every located match (not only those in `bbox`), so the map can
+   * show them all; null without a search or when no match has a position.
+   */
+  bounds: z.object({ south: z.number(), west: z.number(), north: z.number(), east: z.number() }).nullable(),
 });
 export type ProjectMapResponse = z.infer<typeof ProjectMapResponse>;
 

@@ -180,6 +180,31 @@ describe('GET /api/project-map', () => {
     expect(await only('search=charlie')).toEqual(['Charlie 49.9 km']);
   });
 
+  it('a search gives the box around all its located matches, wherever the map is looking', async () => {
+    // The map is on Brisbane; the match is in Sydney, out of view (no marker), but the box shows where.
+    const brisbaneView = 'bbox=-27.6,152.8,-26.8,153.3&zoom=12';
+    const sydney = (await get(cookies.admin, `search=echo&${brisbaneView}`)).body;
+    expect(names(sydney)).toEqual(['Echo Sydney']);
+    expect(sydney.markers).toEqual([]);
+    expect(sydney.bounds).toEqual({ south: SYDNEY.lat, west: SYDNEY.lng, north: SYDNEY.lat, east: SYDNEY.lng });
+    // Several matches: the box spans them; an unplaced match (Foxtrot) is listed but adds nothing.
+    const many = (await get(cookies.admin, `search=o&${brisbaneView}`)).body;
+    const located = many.items.filter((i) => i.location_first.lat !== null);
+    expect(many.items.some((i) => i.name === 'Foxtrot unplaced')).toBe(true);
+    expect(many.bounds).toEqual({
+      south: Math.min(...located.map((i) => i.location_first.lat!)),
+      west: Math.min(...located.map((i) => i.location_first.lng!)),
+      north: Math.max(...located.map((i) => i.location_first.lat!)),
+      east: Math.max(...located.map((i) => i.location_first.lng!)),
+    });
+    // Only located matches, or no search: no box (the map stays where the user put it).
+    expect((await get(cookies.admin, 'search=foxtrot')).body.bounds).toBeNull();
+    expect((await get(cookies.admin, `${WORLD}&status=order`)).body.bounds).toBeNull();
+    expect((await get(cookies.admin, 'search=nothing-matches-this')).body.bounds).toBeNull();
+    // Another tenant's project at Brisbane is never in a box.
+    expect((await get(cookies.admin, 'search=secret')).body).toMatchObject({ total: 0, bounds: null });
+  });
+
   it('pages the list', async () => {
     const p1 = (await get(cookies.admin, 'pageSize=4')).body;
     const p2 = (await get(cookies.admin, 'pageSize=4&page=2')).body;

@@ -25,6 +25,7 @@ import type { Exec } from '../../platform/db/client.js';
 import { categories, projectCategories, projects, projectServices, providerRatings, services, tenantCounters, users } from '../../platform/db/schema.js';
 import { invalid } from '../../platform/errors.js';
 import { geocode } from '../geo/geocode.js';
+import { normaliseTerm } from '../search/match.js';
 import { toWallClock } from '../projects/wall-clock.js';
 import { bboxWhere, cellOfSql, effectiveQuery, GRID_LEVELS, gridCellsIn, gridLevelFor, kmFrom, mapWhere, parseBbox, statusOnly, type Bbox, type Centre } from './query.js';
 
@@ -119,8 +120,21 @@ export async function projectMap(
       km: r.km === null ? null : Math.round(r.km * 10) / 10,
     }));
 
-    return { centre, total, markers, items, page: q.page, pageSize: q.pageSize };
+    // A search fits the map to its matches: the box around all of them, wherever the map is now.
+    const bounds = q.search && normaliseTerm(q.search) && total > 0 ? await boundsOf(tx, where) : null;
+
+    return { centre, total, markers, items, page: q.page, pageSize: q.pageSize, bounds };
   });
+}
+
+/** The box around the located projects of `where` (null when none is located). */
+async function boundsOf(tx: Exec, where: SQL): Promise<ProjectMapResponse['bounds']> {
+  const { rows } = await tx.execute<{ south: number | null; west: number | null; north: number | null; east: number | null }>(sql`
+    select min(${projects.lat}) as south, min(${projects.lng}) as west, max(${projects.lat}) as north, max(${projects.lng}) as east
+      from ${projects} where ${where} and ${projects.lat} is not null and ${projects.lng} is not null`);
+  const b = rows[0];
+  if (!b || b.south === null || b.west === null || b.north === null || b.east === null) return null;
+  return { south: Number(b.south), west: Number(b.west), north: Number(b.north), east: Number(b.east) };
 }
 
 /** The browser's location when given, else the geocoded postcode / suburb / state (null when none or unknown). */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import L from 'leaflet';
 import { useMantineTheme } from '@mantine/core';
 import { MAP_CENTRE, type ProjectMapMarker, type Role } from '@siteflow/core';
@@ -12,7 +12,17 @@ export const DEFAULT_ZOOM = 5;
 const CENTRED_ZOOM = 10;
 const MAX_ZOOM = 18;
 
+/** The box a search's matches span (the server's `bounds`). */
+export type MapBounds = { south: number; west: number; north: number; east: number };
+/** Not closer than this when the matches are one place (a single project). */
+const FIT_MAX_ZOOM = 14;
+
 export type ProjectMapCanvasProps = {
+  /**
+   * The search whose matches the map should show (empty: none) and their box once known: the map
+   * fits it once per search, and the user may then move it freely.
+   */
+  fit?: { key: string; bounds: MapBounds | null };
   /** The server's centre (postcode, suburb, state or the browser's location), if any. */
   centre: LatLng | null;
   distance: number;
@@ -25,12 +35,13 @@ export type ProjectMapCanvasProps = {
  * The Leaflet part of the project map (loaded lazily). It draws only the markers the server
  * returned for the current view (clusters and single projects) and reports every view change.
  */
-export default function ProjectMapCanvas({ centre, distance, markers, role, onViewport }: ProjectMapCanvasProps) {
+export default function ProjectMapCanvas({ centre, distance, markers, role, onViewport, fit }: ProjectMapCanvasProps) {
   const theme = useMantineTheme();
   const colourOf = (name: string) => theme.colors[name]?.[6] ?? name;
   return (
     <MapView center={centre ?? MAP_CENTRE} zoom={centre ? CENTRED_ZOOM : DEFAULT_ZOOM} height={MAP_HEIGHT} label="Project map">
       <ViewportReporter onViewport={onViewport} />
+      {fit ? <FitSearch searchKey={fit.key} bounds={fit.bounds} /> : null}
       {centre && distance > 0 ? (
         <>
           <Circle
@@ -95,5 +106,22 @@ function FitCircle({ centre, distance }: { centre: LatLng; distance: number }) {
   useEffect(() => {
     map.fitBounds(L.latLng(centre.lat, centre.lng).toBounds(distance * 2000), { padding: [16, 16] });
   }, [map, centre.lat, centre.lng, distance]);
+  return null;
+}
+
+/** A new search shows all its matches: the map fits their box once (a later move is the user's). */
+function FitSearch({ searchKey, bounds }: { searchKey: string; bounds: MapBounds | null }) {
+  const map = useMap();
+  const fitted = useRef('');
+  useEffect(() => {
+    if (!searchKey) {
+      fitted.current = '';
+      return;
+    }
+    if (!bounds || fitted.current === searchKey) return;
+    fitted.current = searchKey;
+    const box = L.latLngBounds([bounds.south, bounds.west], [bounds.north, bounds.east]);
+    map.fitBounds(box, { padding: [32, 32], maxZoom: FIT_MAX_ZOOM });
+  }, [map, searchKey, bounds]);
   return null;
 }

@@ -11,10 +11,15 @@ import { ProjectMapScreen } from './project-map-screen';
 
 // Leaflet does not run in jsdom: the canvas stand-in reports a view and lists the markers it was given.
 vi.mock('./project-map-canvas', () => ({
-  default: function FakeCanvas({ markers, centre, onViewport }: ProjectMapCanvasProps) {
+  default: function FakeCanvas({ markers, centre, onViewport, fit }: ProjectMapCanvasProps) {
     useEffect(() => onViewport({ bbox: '-44,112,-10,154', zoom: 5 }), [onViewport]);
+    const b = fit?.bounds;
     return (
-      <div data-testid="map" data-centre={centre ? `${centre.lat},${centre.lng}` : ''}>
+      <div
+        data-testid="map"
+        data-centre={centre ? `${centre.lat},${centre.lng}` : ''}
+        data-fit={fit?.key && b ? `${fit.key}:${b.south},${b.west},${b.north},${b.east}` : ''}
+      >
         {markers.map((m, i) => (
           <span key={i} data-testid={m.project ? 'marker' : 'cluster'}>
             {m.project ? m.project.name : m.count}
@@ -86,6 +91,7 @@ function answer(url: URL, over: Partial<ProjectMapResponse> = {}): ProjectMapRes
     items: [item(page * 100 + 1), item(page * 100 + 2)],
     page,
     pageSize: 20,
+    bounds: null,
     ...over,
   };
 }
@@ -282,6 +288,21 @@ describe('Project map', () => {
     q = lastMapCall(calls);
     expect(q.get('page')).toBe('1');
     expect(url()).toContain('search=harbour');
+  });
+
+  it('a search asks the map to show all its matches (the box the server gives), not to stay where it was', async () => {
+    const PERTH = { south: -31.96, west: 115.85, north: -31.95, east: 115.87 };
+    setup('/project-map', STAFF, (u) =>
+      u.searchParams.get('search')
+        ? { body: answer(u, { total: 1, items: [item(9, { id_code: 'DEM-00009', name: 'Perth depot' })], markers: [], bounds: PERTH }) }
+        : { body: answer(u) },
+    );
+    await firstLoad('DEM-00101 · Project 101');
+    // No search: the map is left where it is.
+    expect(screen.getByTestId('map')).toHaveAttribute('data-fit', '');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search projects' }), 'DEM-00009');
+    await screen.findByRole('link', { name: 'DEM-00009 · Perth depot' }, { timeout: 5000 });
+    expect(screen.getByTestId('map')).toHaveAttribute('data-fit', 'DEM-00009:-31.96,115.85,-31.95,115.87');
   });
 
   it('keeps the postcode to digits and sends it once typing pauses', async () => {

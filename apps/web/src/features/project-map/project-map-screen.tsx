@@ -179,6 +179,8 @@ export function ProjectMapScreen() {
               markers={data?.markers ?? []}
               role={role}
               onViewport={onViewport}
+              // The box of this search's matches (not a previous answer's, shown while this one loads).
+              fit={{ key: filters.search.trim(), bounds: data && !query.isPlaceholderData ? data.bounds : null }}
             />
           </Suspense>
         </Grid.Col>
