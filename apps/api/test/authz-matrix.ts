@@ -1,0 +1,1308 @@
+/**
+ * The authorization matrix (issue 9): every route the app serves x every kind of principal x the
+ * kinds of object it names. The route list comes from the app itself (printRoutes), and every
+ * route must be declared here with its access rule and how to address an object, so a new route
+ * that nobody declared fails the test. A cell is a request; it is a leak when a principal that
+ * must be refused gets a 2xx, or when any body holds data of an object the principal may not see.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { can, type Action, type Role } from '@siteflow/core';
+import { mailbox, tenants } from '../src/platform/db/schema.js';
+import {
+  asOwner,
+  createPlatformAdmin,
+  createTenant,
+  createUser,
+  formData,
+  ownerDb,
+  PLATFORM_HOST,
+  pngBytes,
+  randomIp,
+  request,
+  signIn,
+  uniq,
+  uniqueEmail,
+  type RequestOptions,
+  type TestApp,
+  type TestResponse,
+  type TestTenant,
+} from './harness.js';
+import {
+  createCatalogue,
+  createClientCo,
+  createClientUser,
+  createProject,
+  createProvider,
+  createProviderUser,
+  type ProjectOptions,
+  type TestCatalogue,
+  type TestClient,
+  type TestProject,
+} from './factories.js';
+
+// ---------------------------------------------------------------------------------------------
+// The app's own route list
+
+/** Every route of the app as 'METHOD /path/:param', from Fastify's printRoutes (HEAD twins left out). */
+export function routesOf(app: FastifyInstance): string[] {
+  const tree = app.printRoutes({ commonPrefix: false });
+  const stack: string[] = [];
+  const out: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? '') + m[2]!;
+    stack[depth] = path;
+    for (const method of (m[3] ?? '').split(',').map((s) => s.trim())) {
+      if (method && method !== '-' && method !== 'HEAD') out.push(`${method} ${path}`);
+    }
+  }
+  return [...new Set(out)].sort();
+}
+
+/** The routes the matrix must cover: the API and the document files, without the docs and the health check. */
+export const inMatrixScope = (route: string) => {
+  const path = route.split(' ')[1]!;
+  return (
+    (path.startsWith('/api/') || path.startsWith('/documents/')) &&
+    !path.startsWith('/api/docs') &&
+    path !== '/api/health'
+  );
+};
+
+// ---------------------------------------------------------------------------------------------
+// Principals and objects
+
+export const PRINCIPALS = [
+  'anonymous',
+  'platformAdmin',
+  'companyAdmin',
+  'companyEmployee',
+  'clientUser',
+  'providerUser',
+  'otherTenantAdmin',
+  'cookieOnWrongHost',
+] as const;
+export type PrincipalName = (typeof PRINCIPALS)[number];
+
+export type Principal = {
+  name: PrincipalName;
+  /** Where its requests go (anonymous: the area's host). */
+  host: string;
+  cookie?: string;
+  remoteAddress: string;
+  /** Who the server should see: null when no session is valid on that host. */
+  actor: { role: Role; area: 'platform' | 'tenant' } | null;
+  scope: 'all' | 'client' | 'provider' | 'none';
+};
+
+/**
+ * own: tenant A's object the principal may see (platform admin: the platform's own, where the route
+ * has one); sameTenantOther: tenant A's object outside a client or provider user's scope (another
+ * client's project, a project assigned to another provider, another user's certificate);
+ * otherTenant: tenant B's object, asked for on the principal's host.
+ */
+export const KINDS = ['own', 'sameTenantOther', 'otherTenant'] as const;
+export type Kind = (typeof KINDS)[number];
+
+type Scope = 'in' | 'out';
+type Pair<T> = { in: T; out: T };
+
+/** What a principal may not find in any body: ids and unique names of objects outside its sight. */
+type Marker = { text: string; seenBy: ReadonlySet<PrincipalName> };
+
+const STAFF: PrincipalName[] = ['companyAdmin', 'companyEmployee'];
+
+export type TenantFx = {
+  key: 'A' | 'B';
+  tenant: TestTenant;
+  host: string;
+  /** The company admin's session on its own host, for building objects through the API. */
+  adminCookie: string;
+  ip: string;
+  catalogue: TestCatalogue;
+  staff: Pair<{ id: string }>;
+  client: Pair<TestClient>;
+  clientUser: Pair<{ id: string }>;
+  am: Pair<{ id: string }>;
+  provider: Pair<{ id: string; name: string }>;
+  providerUser: Pair<{ id: string }>;
+  /** The signed-in client user (client_admin of client.in) and provider user (sp_admin of provider.in). */
+  cu: { id: string; email: string };
+  pu: { id: string; email: string };
+  project: Pair<TestProject>;
+  link: Pair<{ projectId: number; id: string }>;
+  notification: Pair<{ projectId: number; id: string }>;
+  setting: Pair<{ id: string }>;
+  category: Pair<{ id: string }>;
+  service: Pair<{ id: string }>;
+  tag: Pair<{ id: string }>;
+  classification: Pair<{ id: string }>;
+  certType: Pair<{ id: string }>;
+  sample: Pair<{ typeId: string; fileId: string }>;
+  /** Certificates with a file: of a user (in: the provider user's own; out: a staff member's) and of a provider. */
+  userCert: Pair<{ ownerId: string; id: string; fileId: string }>;
+  providerCert: Pair<{ ownerId: string; id: string; fileId: string }>;
+};
+
+export type World = {
+  t: TestApp;
+  A: TenantFx;
+  B: TenantFx;
+  platform: { cookie: string; ip: string; setting: { id: string }; mail: { id: string } };
+  principals: Principal[];
+  markers: Marker[];
+};
+
+// ---------------------------------------------------------------------------------------------
+// Building objects
+
+async function ok(res: TestResponse, what: string): Promise<TestResponse> {
+  if (res.status < 200 || res.status > 299) throw new Error(`setup: ${what} failed: ${res.status} ${res.text}`);
+  return res;
+}
+
+export const adminApi = (t: TestApp, T: Pick<TenantFx, 'host' | 'adminCookie' | 'ip'>, opts: RequestOptions) =>
+  request(t, { host: T.host, cookie: T.adminCookie, remoteAddress: T.ip, ...opts });
+
+const png = () => ({ data: pngBytes(2, 2), filename: 'card.png', type: 'image/png', field: 'files[0]' });
+
+export const make = {
+  staff: async (t: TestApp, T: { tenant: TestTenant }) =>
+    createUser(T.tenant, 'company_employee', { pictureKey: await t.deps.files.put(pngBytes(2, 2), 'png') }),
+  project: (T: TenantFx, s: Scope, opts: ProjectOptions = {}) =>
+    createProject(T.tenant, T.client[s], { providerId: T.provider[s].id, amId: T.am[s].id, ...opts }),
+  link: async (t: TestApp, T: TenantFx, projectId: number) => {
+    const res = await ok(
+      await adminApi(t, T, {
+        method: 'POST',
+        url: `/api/projects/${projectId}/links`,
+        body: { title: `Link ${uniq()}`, url: 'https://example.com/plans' },
+      }),
+      'link',
+    );
+    return { projectId, id: res.json.link.id as string };
+  },
+  notification: async (t: TestApp, T: TenantFx, projectId: number) => {
+    const res = await ok(
+      await adminApi(t, T, { method: 'POST', url: `/api/projects/${projectId}/notify-provider` }),
+      'notification',
+    );
+    return { projectId, id: res.json.id as string };
+  },
+  setting: async (t: TestApp, T: Pick<TenantFx, 'host' | 'adminCookie' | 'ip'>) => {
+    const res = await ok(
+      await adminApi(t, T, {
+        method: 'POST',
+        url: '/api/settings',
+        body: { key: `authz.${uniq()}`, value: `value ${uniq()}` },
+      }),
+      'setting',
+    );
+    return { id: res.json.id as string };
+  },
+  reference: async (t: TestApp, T: TenantFx, what: 'categories' | 'services' | 'tags' | 'classifications') => {
+    const body = what === 'classifications' ? { title: `Class ${uniq()}` } : { name: `${what} ${uniq()}` };
+    const res = await ok(await adminApi(t, T, { method: 'POST', url: `/api/${what}`, body }), what);
+    return { id: res.json.id as string };
+  },
+  certType: async (t: TestApp, T: TenantFx) => {
+    const res = await ok(
+      await adminApi(t, T, { method: 'POST', url: '/api/certificate-types', body: { name: `Type ${uniq()}` } }),
+      'type',
+    );
+    return { id: res.json.id as string };
+  },
+  sample: async (t: TestApp, T: TenantFx) => {
+    const type = await make.certType(t, T);
+    const res = await ok(
+      await adminApi(t, T, {
+        method: 'POST',
+        url: `/api/certificate-types/${type.id}/samples`,
+        body: formData({}, png()),
+      }),
+      'sample',
+    );
+    return { typeId: type.id, fileId: res.json.files[0].id as string };
+  },
+  cert: async (t: TestApp, T: TenantFx, ownerKind: 'user' | 'service_provider', ownerId: string, typeId: string) => {
+    const url = `/api/certifications/${ownerId}?is_service_provider=${ownerKind === 'service_provider'}`;
+    const res = await ok(
+      await adminApi(t, T, { method: 'POST', url, body: formData({ type_id: typeId, name: `Cert ${uniq()}` }, png()) }),
+      'certificate',
+    );
+    return { ownerId, id: res.json.id as string, fileId: res.json.files[0].id as string };
+  },
+};
+
+async function buildTenant(t: TestApp, key: 'A' | 'B'): Promise<TenantFx> {
+  const tenant = await createTenant();
+  const logoKey = await t.deps.files.put(pngBytes(2, 2), 'png');
+  await asOwner(tenant.id, (tx) => tx.update(tenants).set({ logoKey }).where(eq(tenants.id, tenant.id)));
+  const ip = randomIp();
+  const adminCookie = await signIn(t, tenant.host, tenant.admin.email);
+  const [catalogue, staffIn, staffOut, clientIn, clientOut, providerIn, providerOut] = await Promise.all([
+    createCatalogue(tenant),
+    make.staff(t, { tenant }),
+    make.staff(t, { tenant }),
+    createClientCo(tenant),
+    createClientCo(tenant),
+    createProvider(tenant),
+    createProvider(tenant),
+  ]);
+  const [cu, cuOther, cuOut, amIn, amOut, pu, puOther, puOut] = await Promise.all([
+    createClientUser(tenant, clientIn.id, 'client_admin'),
+    createClientUser(tenant, clientIn.id, 'client_admin'),
+    createClientUser(tenant, clientOut.id, 'client_admin'),
+    createClientUser(tenant, clientIn.id, 'client_am'),
+    createClientUser(tenant, clientOut.id, 'client_am'),
+    createProviderUser(tenant, providerIn.id, 'sp_admin'),
+    createProviderUser(tenant, providerIn.id, 'sp_employee'),
+    createProviderUser(tenant, providerOut.id, 'sp_employee'),
+  ]);
+  const T = {
+    key,
+    tenant,
+    host: tenant.host,
+    adminCookie,
+    ip,
+    catalogue,
+    staff: { in: staffIn, out: staffOut },
+    client: { in: clientIn, out: clientOut },
+    clientUser: { in: cuOther, out: cuOut },
+    am: { in: amIn, out: amOut },
+    provider: { in: providerIn, out: providerOut },
+    providerUser: { in: puOther, out: puOut },
+    cu,
+    pu,
+  } as unknown as TenantFx;
+  const [projectIn, projectOut] = await Promise.all([make.project(T, 'in'), make.project(T, 'out')]);
+  T.project = { in: projectIn, out: projectOut };
+  const pair = async <R>(fn: (s: Scope) => Promise<R>): Promise<Pair<R>> => {
+    const [a, b] = await Promise.all([fn('in'), fn('out')]);
+    return { in: a, out: b };
+  };
+  T.link = await pair((s) => make.link(t, T, T.project[s].id));
+  T.notification = await pair((s) => make.notification(t, T, T.project[s].id));
+  T.setting = await pair(() => make.setting(t, T));
+  T.category = await pair(() => make.reference(t, T, 'categories'));
+  T.service = await pair(() => make.reference(t, T, 'services'));
+  T.tag = await pair(() => make.reference(t, T, 'tags'));
+  T.classification = await pair(() => make.reference(t, T, 'classifications'));
+  T.certType = await pair(() => make.certType(t, T));
+  T.sample = await pair(() => make.sample(t, T));
+  T.userCert = {
+    in: await make.cert(t, T, 'user', pu.id, T.certType.in.id),
+    out: await make.cert(t, T, 'user', staffIn.id, T.certType.in.id),
+  };
+  T.providerCert = {
+    in: await make.cert(t, T, 'service_provider', providerIn.id, T.certType.in.id),
+    out: await make.cert(t, T, 'service_provider', providerOut.id, T.certType.in.id),
+  };
+  return T;
+}
+
+/** Who may see each shared object (by its ids and unique names). Tenant B's objects: nobody here. */
+function markersOf(T: TenantFx): Marker[] {
+  const all = T.key === 'A';
+  const list: Marker[] = [];
+  const add = (seenBy: PrincipalName[], ...texts: (string | undefined)[]) => {
+    const set = new Set(all ? seenBy : []);
+    for (const text of texts) if (text) list.push({ text, seenBy: set });
+  };
+  const CU: PrincipalName = 'clientUser';
+  const PU: PrincipalName = 'providerUser';
+  add(STAFF, T.staff.in.id, T.staff.out.id, T.clientUser.in.id, T.clientUser.out.id, T.providerUser.out.id);
+  // The project of the client user's client, assigned to the provider user's provider: both see it,
+  // its client and provider, and its link and notification.
+  add(
+    [...STAFF, CU, PU],
+    T.client.in.id,
+    T.client.in.tradingName,
+    T.project.in.name,
+    T.link.in.id,
+    T.notification.in.id,
+  );
+  add([...STAFF, CU, PU], T.provider.in.id, T.provider.in.name);
+  add(
+    [...STAFF, PU],
+    T.providerUser.in.id,
+    T.pu.id,
+    T.userCert.in.id,
+    T.userCert.in.fileId,
+    T.providerCert.in.id,
+    T.providerCert.in.fileId,
+  );
+  add([...STAFF, CU], T.cu.id);
+  add(STAFF, T.client.out.id, T.client.out.tradingName, T.project.out.name, T.link.out.id, T.notification.out.id);
+  add(
+    STAFF,
+    T.provider.out.id,
+    T.provider.out.name,
+    T.userCert.out.id,
+    T.userCert.out.fileId,
+    T.providerCert.out.id,
+    T.providerCert.out.fileId,
+  );
+  add(
+    STAFF,
+    T.setting.in.id,
+    T.setting.out.id,
+    T.tag.in.id,
+    T.tag.out.id,
+    T.classification.in.id,
+    T.classification.out.id,
+  );
+  // Categories and services are the project map's filter options for every role that sees the map.
+  add([...STAFF, CU, PU], T.category.in.id, T.category.out.id, T.service.in.id, T.service.out.id);
+  add(
+    [...STAFF, PU],
+    T.certType.in.id,
+    T.certType.out.id,
+    T.sample.in.typeId,
+    T.sample.out.typeId,
+    T.sample.in.fileId,
+    T.sample.out.fileId,
+  );
+  // The company admin (a project's manager on the project screens; the company's contact for the platform).
+  const admin = new Set<PrincipalName>(all ? [...STAFF, CU, PU, 'platformAdmin'] : ['platformAdmin']);
+  list.push({ text: T.tenant.admin.id, seenBy: admin }, { text: T.tenant.admin.email, seenBy: admin });
+  return list;
+}
+
+export async function buildWorld(t: TestApp): Promise<World> {
+  const pa = await createPlatformAdmin();
+  const paIp = randomIp();
+  const platformCookie = await signIn(t, PLATFORM_HOST, pa.email);
+  const [A, B] = await Promise.all([buildTenant(t, 'A'), buildTenant(t, 'B')]);
+  const platformSetting = await make.setting(t, { host: PLATFORM_HOST, adminCookie: platformCookie, ip: paIp });
+  const [mail] = await ownerDb()
+    .insert(mailbox)
+    .values({
+      channel: 'email',
+      from: 'noreply@example.test',
+      to: uniqueEmail('mailbox'),
+      subject: `Mail ${uniq()}`,
+      text: 'Hello',
+    })
+    .returning({ id: mailbox.id });
+  const signed = async (T: TenantFx, email: string) => signIn(t, T.host, email);
+  const [employee] = await Promise.all([createUser(A.tenant, 'company_employee')]);
+  const [employeeCookie, cuCookie, puCookie] = await Promise.all([
+    signed(A, employee.email),
+    signed(A, A.cu.email),
+    signed(A, A.pu.email),
+  ]);
+  const tenantActor = (role: Role) => ({ role, area: 'tenant' as const });
+  const principals: Principal[] = [
+    { name: 'anonymous', host: A.host, remoteAddress: randomIp(), actor: null, scope: 'none' },
+    {
+      name: 'platformAdmin',
+      host: PLATFORM_HOST,
+      cookie: platformCookie,
+      remoteAddress: paIp,
+      actor: { role: 'platform_admin', area: 'platform' },
+      scope: 'none',
+    },
+    {
+      name: 'companyAdmin',
+      host: A.host,
+      cookie: A.adminCookie,
+      remoteAddress: A.ip,
+      actor: tenantActor('company_admin'),
+      scope: 'all',
+    },
+    {
+      name: 'companyEmployee',
+      host: A.host,
+      cookie: employeeCookie,
+      remoteAddress: randomIp(),
+      actor: tenantActor('company_employee'),
+      scope: 'all',
+    },
+    {
+      name: 'clientUser',
+      host: A.host,
+      cookie: cuCookie,
+      remoteAddress: randomIp(),
+      actor: tenantActor('client_admin'),
+      scope: 'client',
+    },
+    {
+      name: 'providerUser',
+      host: A.host,
+      cookie: puCookie,
+      remoteAddress: randomIp(),
+      actor: tenantActor('sp_admin'),
+      scope: 'provider',
+    },
+    // B's admin, signed in on B, sending B's cookie to A's host: no session there.
+    {
+      name: 'otherTenantAdmin',
+      host: A.host,
+      cookie: B.adminCookie,
+      remoteAddress: randomIp(),
+      actor: null,
+      scope: 'none',
+    },
+    // A's admin cookie on B's host: no session there either.
+    {
+      name: 'cookieOnWrongHost',
+      host: B.host,
+      cookie: A.adminCookie,
+      remoteAddress: randomIp(),
+      actor: null,
+      scope: 'none',
+    },
+  ];
+  const markers = [
+    ...markersOf(A),
+    ...markersOf(B),
+    { text: platformSetting.id, seenBy: new Set<PrincipalName>(['platformAdmin']) },
+  ];
+  markers.push({ text: mail!.id, seenBy: new Set<PrincipalName>(['platformAdmin']) });
+  return {
+    t,
+    A,
+    B,
+    platform: { cookie: platformCookie, ip: paIp, setting: platformSetting, mail: mail! },
+    principals,
+    markers,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The declared routes
+
+type ObjType = 'plain' | 'project' | 'provider' | 'cert' | 'setting' | 'customer' | 'mailbox';
+
+/** Which scoped principals see only part of the tenant's objects of a type (staff see them all). */
+const SCOPED: Record<ObjType, Principal['scope'][]> = {
+  plain: [],
+  setting: [],
+  customer: [],
+  mailbox: [],
+  project: ['client', 'provider'],
+  provider: ['provider'],
+  cert: ['provider'],
+};
+
+export type Cell = {
+  w: World;
+  p: Principal;
+  kind: Kind | null;
+  variant: string | null;
+  /** An allowed write: build a throwaway object so that cells stay independent. */
+  fresh: boolean;
+  /** The tenant the object belongs to (B for otherTenant) and its scope (out for sameTenantOther). */
+  T: TenantFx;
+  s: Scope;
+};
+
+type Req = { url: string; body?: unknown };
+
+export type RouteDef = {
+  /** The ability the route needs (any of a list), or public. */
+  action: Action | Action[] | 'public' | ((variant: string | null) => Action);
+  /** Platform routes: anonymous asks on the platform host. */
+  area?: 'platform';
+  /** The object the path names; a route without one has a single object cell per principal. */
+  obj?: ObjType | ((variant: string | null) => ObjType);
+  kinds?: Kind[];
+  variants?: string[];
+  /** Statuses other than 2xx that show an allowed principal got past authorization. */
+  reached?: number[];
+  /** Run after every other cell (signing out ends the shared sessions). */
+  last?: boolean;
+  /**
+   * Why bodies of this route may hold any company's data for the principals it allows (the
+   * platform's built-in mailbox shows every message it delivered); refused principals are still checked.
+   */
+  holdsAnyData?: string;
+  /** An access rule that is not an ability (customers: the platform admin, whichever company). */
+  allow?: (p: Principal) => boolean;
+  req: (c: Cell) => Req | Promise<Req>;
+};
+
+const objOf = (r: RouteDef, v: string | null) => (typeof r.obj === 'function' ? r.obj(v) : r.obj);
+
+const clientInput = () => ({
+  trading_name: `Client ${uniq()}`,
+  email: 'accounts@client.test',
+  suburb: 'Brisbane City',
+  state: 'QLD',
+  postcode: '4000',
+});
+const personInput = (role?: string) => ({
+  first_name: 'Matrix',
+  last_name: `Person ${uniq()}`,
+  email: uniqueEmail('matrix'),
+  phone: '07 3000 0000',
+  ...(role ? { role } : {}),
+});
+const staffInput = () => ({
+  ...personInput(),
+  address: '1 Test Street',
+  suburb: 'Testville',
+  state: 'QLD',
+  postcode: '4000',
+});
+const customerInput = () => ({
+  customer_name: `Customer ${uniq()}`,
+  name: `c-${uniq()}`,
+  email: uniqueEmail('owner'),
+  first_name: 'Olive',
+  last_name: 'Owner',
+  phone: '07 3000 1111',
+  position: 'Director',
+  address: '1 Main Street',
+  suburb: 'Brisbane City',
+  state: 'QLD',
+  postcode: '4000',
+});
+const details = (T: TenantFx) => ({
+  name: `Renamed ${uniq()}`,
+  start_date: '2026-11-21T08:00',
+  end_date: '2026-11-21T17:00',
+  project_administrator_id: T.tenant.admin.id,
+  project_manager_id: T.tenant.admin.id,
+});
+const certQuery = (v: string | null) => `?is_service_provider=${v === 'provider'}`;
+const certOf = (c: Cell) => (c.variant === 'provider' ? c.T.providerCert[c.s] : c.T.userCert[c.s]);
+const freshCert = async (c: Cell) => {
+  const owner = certOf(c).ownerId;
+  return c.fresh
+    ? make.cert(c.w.t, c.T, c.variant === 'provider' ? 'service_provider' : 'user', owner, c.T.certType.in.id)
+    : certOf(c);
+};
+const project = async (c: Cell, opts: ProjectOptions = {}) =>
+  c.fresh ? make.project(c.T, c.s, opts) : c.T.project[c.s];
+const ref = async (
+  c: Cell,
+  what: 'categories' | 'services' | 'tags' | 'classifications',
+  key: 'category' | 'service' | 'tag' | 'classification',
+) => (c.fresh ? make.reference(c.w.t, c.T, what) : c.T[key][c.s]);
+const platformSide = (c: Cell) => c.p.actor?.area === 'platform' && c.kind === 'own';
+const setting = async (c: Cell) => {
+  if (platformSide(c))
+    return c.fresh
+      ? make.setting(c.w.t, { host: PLATFORM_HOST, adminCookie: c.w.platform.cookie, ip: c.w.platform.ip })
+      : c.w.platform.setting;
+  return c.fresh ? make.setting(c.w.t, c.T) : c.T.setting[c.s];
+};
+const referenceRoutes = (
+  what: 'categories' | 'services' | 'tags' | 'classifications',
+  key: 'category' | 'service' | 'tag' | 'classification',
+  put: boolean,
+) => {
+  const body = () => (what === 'classifications' ? { title: `Class ${uniq()}` } : { name: `${what} ${uniq()}` });
+  const routes: Record<string, RouteDef> = {
+    [`GET /api/${what}`]: { action: 'reference.view', req: () => ({ url: `/api/${what}` }) },
+    [`POST /api/${what}`]: { action: 'reference.manage', req: () => ({ url: `/api/${what}`, body: body() }) },
+    [`DELETE /api/${what}/:id`]: {
+      action: 'reference.manage',
+      obj: 'plain',
+      req: async (c) => ({ url: `/api/${what}/${(await ref(c, what, key)).id}` }),
+    },
+  };
+  if (put)
+    routes[`PUT /api/${what}/:id`] = {
+      action: 'reference.manage',
+      obj: 'plain',
+      req: async (c) => ({ url: `/api/${what}/${(await ref(c, what, key)).id}`, body: body() }),
+    };
+  return routes;
+};
+
+const mailNote =
+  'the built-in mailbox (platform admins only) shows every message delivered without SMTP, e.g. Notify Service Provider mails naming a project';
+
+export const ROUTES: Record<string, RouteDef> = {
+  // ----- public
+  'GET /api/session': { action: 'public', req: () => ({ url: '/api/session' }) },
+  'GET /api/tenant/logo': { action: 'public', req: () => ({ url: '/api/tenant/logo' }), reached: [404] },
+  'POST /api/auth/login': { action: 'public', reached: [422], req: () => ({ url: '/api/auth/login', body: {} }) },
+  'POST /api/auth/logout': { action: 'public', last: true, req: () => ({ url: '/api/auth/logout' }) },
+  'POST /api/auth/forgot-password': {
+    action: 'public',
+    req: () => ({ url: '/api/auth/forgot-password', body: { email: uniqueEmail('nobody') } }),
+  },
+  'POST /api/auth/reset-password': {
+    action: 'public',
+    reached: [422],
+    req: () => ({
+      url: '/api/auth/reset-password',
+      body: {
+        token: 'not-a-token',
+        email: uniqueEmail('nobody'),
+        password: 'Quiet-harbour-lantern-42',
+        password_confirmation: 'Quiet-harbour-lantern-42',
+      },
+    }),
+  },
+
+  // ----- platform
+  'GET /api/customers': { action: 'customers.manage', area: 'platform', req: () => ({ url: '/api/customers' }) },
+  'POST /api/customers': {
+    action: 'customers.manage',
+    area: 'platform',
+    req: () => ({ url: '/api/customers', body: customerInput() }),
+  },
+  'GET /api/customers/:id': {
+    action: 'customers.manage',
+    area: 'platform',
+    obj: 'customer',
+    kinds: ['own', 'otherTenant'],
+    allow: (p) => p.name === 'platformAdmin',
+    req: (c) => ({ url: `/api/customers/${c.T.tenant.id}` }),
+  },
+  'PUT /api/customers/:id': {
+    action: 'customers.manage',
+    area: 'platform',
+    obj: 'customer',
+    kinds: ['own', 'otherTenant'],
+    allow: (p) => p.name === 'platformAdmin',
+    req: async (c) => ({
+      url: `/api/customers/${(c.fresh ? await createTenant() : c.T.tenant).id}`,
+      body: customerInput(),
+    }),
+  },
+  'GET /api/customers/:id/logo': {
+    action: 'customers.manage',
+    area: 'platform',
+    obj: 'customer',
+    kinds: ['own', 'otherTenant'],
+    allow: (p) => p.name === 'platformAdmin',
+    req: (c) => ({ url: `/api/customers/${c.T.tenant.id}/logo` }),
+  },
+  'GET /api/mailbox': {
+    action: 'mailbox.read',
+    area: 'platform',
+    holdsAnyData: mailNote,
+    req: () => ({ url: '/api/mailbox' }),
+  },
+  'GET /api/mailbox/:id': {
+    action: 'mailbox.read',
+    area: 'platform',
+    obj: 'mailbox',
+    kinds: ['own'],
+    holdsAnyData: mailNote,
+    req: (c) => ({ url: `/api/mailbox/${c.w.platform.mail.id}` }),
+  },
+
+  // ----- settings (the platform has its own)
+  'GET /api/settings': { action: 'settings.view', req: () => ({ url: '/api/settings' }) },
+  'POST /api/settings': {
+    action: 'settings.manage',
+    req: () => ({ url: '/api/settings', body: { key: `authz.${uniq()}`, value: 'v' } }),
+  },
+  'GET /api/settings/:id': {
+    action: 'settings.view',
+    obj: 'setting',
+    req: async (c) => ({ url: `/api/settings/${(await setting(c)).id}` }),
+  },
+  'PUT /api/settings/:id': {
+    action: 'settings.manage',
+    obj: 'setting',
+    req: async (c) => ({ url: `/api/settings/${(await setting(c)).id}`, body: { value: 'changed' } }),
+  },
+  'DELETE /api/settings/:id': {
+    action: 'settings.manage',
+    obj: 'setting',
+    req: async (c) => ({ url: `/api/settings/${(await setting(c)).id}` }),
+  },
+
+  // ----- staff
+  'GET /api/staff': { action: 'staff.view', req: () => ({ url: '/api/staff' }) },
+  'GET /api/staff/form-options': { action: 'staff.manage', req: () => ({ url: '/api/staff/form-options' }) },
+  'POST /api/staff': { action: 'staff.manage', req: () => ({ url: '/api/staff', body: staffInput() }) },
+  'GET /api/staff/:id': {
+    action: 'staff.view',
+    obj: 'plain',
+    req: (c) => ({ url: `/api/staff/${c.T.staff[c.s].id}` }),
+  },
+  'GET /api/staff/:id/picture': {
+    action: 'staff.view',
+    obj: 'plain',
+    req: (c) => ({ url: `/api/staff/${c.T.staff[c.s].id}/picture` }),
+  },
+  'PUT /api/staff/:id': {
+    action: 'staff.manage',
+    obj: 'plain',
+    req: async (c) => ({
+      url: `/api/staff/${(c.fresh ? await make.staff(c.w.t, c.T) : c.T.staff[c.s]).id}`,
+      body: staffInput(),
+    }),
+  },
+  'POST /api/staff/:id/deactivate': {
+    action: 'staff.manage',
+    obj: 'plain',
+    req: async (c) => ({
+      url: `/api/staff/${(c.fresh ? await make.staff(c.w.t, c.T) : c.T.staff[c.s]).id}/deactivate`,
+    }),
+  },
+  'POST /api/staff/:id/activate': {
+    action: 'staff.manage',
+    obj: 'plain',
+    req: async (c) => ({ url: `/api/staff/${(c.fresh ? await make.staff(c.w.t, c.T) : c.T.staff[c.s]).id}/activate` }),
+  },
+
+  // ----- reference data
+  ...referenceRoutes('categories', 'category', true),
+  ...referenceRoutes('services', 'service', true),
+  ...referenceRoutes('tags', 'tag', false),
+  ...referenceRoutes('classifications', 'classification', true),
+  'GET /api/category-services': { action: 'reference.view', req: () => ({ url: '/api/category-services' }) },
+
+  // ----- clients
+  'GET /api/clients': { action: 'clients.view', req: () => ({ url: '/api/clients' }) },
+  'POST /api/clients': { action: 'clients.manage', req: () => ({ url: '/api/clients', body: clientInput() }) },
+  'GET /api/clients/:id': {
+    action: 'clients.view',
+    obj: 'plain',
+    req: (c) => ({ url: `/api/clients/${c.T.client[c.s].id}` }),
+  },
+  'PUT /api/clients/:id': {
+    action: 'clients.manage',
+    obj: 'plain',
+    req: async (c) => ({
+      url: `/api/clients/${(c.fresh ? await createClientCo(c.T.tenant) : c.T.client[c.s]).id}`,
+      body: clientInput(),
+    }),
+  },
+  'POST /api/clients/:id/deactivate': {
+    action: 'clients.manage',
+    obj: 'plain',
+    req: async (c) => ({
+      url: `/api/clients/${(c.fresh ? await createClientCo(c.T.tenant) : c.T.client[c.s]).id}/deactivate`,
+    }),
+  },
+  'POST /api/clients/:id/activate': {
+    action: 'clients.manage',
+    obj: 'plain',
+    req: async (c) => ({
+      url: `/api/clients/${(c.fresh ? await createClientCo(c.T.tenant) : c.T.client[c.s]).id}/activate`,
+    }),
+  },
+  'GET /api/clients/:id/users': {
+    action: 'clients.view',
+    obj: 'plain',
+    req: (c) => ({ url: `/api/clients/${c.T.client[c.s].id}/users` }),
+  },
+  'POST /api/clients/:id/users': {
+    action: 'clients.manage',
+    obj: 'plain',
+    req: (c) => ({
+      url: `/api/clients/${c.T.client[c.s].id}/users`,
+      body: { ...personInput('client_admin'), mobile: '0400 111 222' },
+    }),
+  },
+  'PUT /api/clients/:id/users/:userId': {
+    action: 'clients.manage',
+    obj: 'plain',
+    req: async (c) => {
+      const client = c.T.client[c.s];
+      const user = c.fresh ? await createClientUser(c.T.tenant, client.id, 'client_admin') : c.T.clientUser[c.s];
+      return { url: `/api/clients/${client.id}/users/${user.id}`, body: personInput('client_admin') };
+    },
+  },
+  'GET /api/clients/:id/account-managers': {
+    action: 'clients.view',
+    obj: 'plain',
+    req: (c) => ({ url: `/api/clients/${c.T.client[c.s].id}/account-managers` }),
+  },
+  'POST /api/clients/:id/account-managers': {
+    action: 'clients.quickAdd',
+    obj: 'plain',
+    req: (c) => ({
+      url: `/api/clients/${c.T.client[c.s].id}/account-managers`,
+      body: { first_name: 'Quick', last_name: `Add ${uniq()}`, email: uniqueEmail('am'), mobile: '0400 222 333' },
+    }),
+  },
+
+  // ----- projects
+  'GET /api/projects': { action: 'projects.view', req: () => ({ url: '/api/projects' }) },
+  'GET /api/projects/create-data': { action: 'projects.create', req: () => ({ url: '/api/projects/create-data' }) },
+  'GET /api/projects/lookup': { action: 'projects.view', req: () => ({ url: '/api/projects/lookup?q=Project' }) },
+  'POST /api/projects': {
+    action: 'projects.create',
+    req: (c) => {
+      const A = c.w.A;
+      return {
+        url: '/api/projects',
+        body: {
+          name: `Matrix ${uniq()}`,
+          project_manager: A.tenant.admin.id,
+          project_administrator: A.tenant.admin.id,
+          client: A.client.in.id,
+          client_am: A.am.in.id,
+          order_reference: `PO-${uniq()}`,
+          categories: [A.catalogue.categories[0]!.id],
+          services: [A.catalogue.services[0]!.id],
+          street: '1 Test Street',
+          suburb: 'Testville',
+          state: 'QLD',
+          postcode: '4000',
+          site_contacts: [{ name: 'Sam Site' }],
+        },
+      };
+    },
+  },
+  'GET /api/projects/:id': {
+    action: 'projects.view',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}` }),
+  },
+  'PUT /api/projects/:id/details': {
+    action: 'projects.edit',
+    obj: 'project',
+    req: async (c) => ({ url: `/api/projects/${(await project(c)).id}/details`, body: details(c.T) }),
+  },
+  'PUT /api/projects/:id/services': {
+    action: 'projects.edit',
+    obj: 'project',
+    req: async (c) => ({
+      url: `/api/projects/${(await project(c)).id}/services`,
+      body: { categories: [c.T.catalogue.categories[0]!.id], services: [c.T.catalogue.services[0]!.id] },
+    }),
+  },
+  'PUT /api/projects/:id/other': {
+    action: 'projects.edit',
+    obj: 'project',
+    req: async (c) => ({
+      url: `/api/projects/${(await project(c)).id}/other`,
+      body: {
+        client_id: c.T.client[c.s].id,
+        client_order_reference: `PO-${uniq()}`,
+        account_manager_id: c.T.am[c.s].id,
+      },
+    }),
+  },
+  'PUT /api/projects/:id/location': {
+    action: 'projects.edit',
+    obj: 'project',
+    req: async (c) => ({
+      url: `/api/projects/${(await project(c)).id}/location`,
+      body: { street: '2 Test Street', suburb: 'Testville', state: 'QLD', postcode: '4000' },
+    }),
+  },
+  'PUT /api/projects/:id/status': {
+    action: 'projects.edit',
+    obj: 'project',
+    req: async (c) => ({ url: `/api/projects/${(await project(c)).id}/status`, body: { status: 'on_hold' } }),
+  },
+  'DELETE /api/projects/:id': {
+    action: 'projects.delete',
+    obj: 'project',
+    req: async (c) => ({ url: `/api/projects/${(await project(c)).id}` }),
+  },
+  'GET /api/projects/:id/directions': {
+    action: 'projects.view',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/directions` }),
+  },
+  'GET /api/projects/:id/nearby-providers': {
+    action: 'projects.assignProvider',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/nearby-providers` }),
+  },
+  'GET /api/projects/:id/links': {
+    action: 'projects.view',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/links` }),
+  },
+  'GET /api/projects/:id/links/:linkId': {
+    action: 'projects.view',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.link[c.s].projectId}/links/${c.T.link[c.s].id}` }),
+  },
+  'POST /api/projects/:id/links': {
+    action: 'projectLinks.manage',
+    obj: 'project',
+    req: (c) => ({
+      url: `/api/projects/${c.T.project[c.s].id}/links`,
+      body: { title: 'Plans', url: 'https://example.com/p' },
+    }),
+  },
+  'PUT /api/projects/:id/links/:linkId': {
+    action: 'projectLinks.manage',
+    obj: 'project',
+    req: async (c) => {
+      const link = c.fresh ? await make.link(c.w.t, c.T, c.T.project[c.s].id) : c.T.link[c.s];
+      return {
+        url: `/api/projects/${link.projectId}/links/${link.id}`,
+        body: { title: 'Renamed', url: 'https://example.com/q' },
+      };
+    },
+  },
+  'DELETE /api/projects/:id/links/:linkId': {
+    action: 'projectLinks.manage',
+    obj: 'project',
+    req: async (c) => {
+      const link = c.fresh ? await make.link(c.w.t, c.T, c.T.project[c.s].id) : c.T.link[c.s];
+      return { url: `/api/projects/${link.projectId}/links/${link.id}` };
+    },
+  },
+  'POST /api/projects/:id/service-provider': {
+    action: 'projects.assignProvider',
+    obj: 'project',
+    req: async (c) => ({
+      url: `/api/projects/${(await project(c)).id}/service-provider`,
+      body: { service_provider: c.T.provider[c.s].id },
+    }),
+  },
+  'POST /api/projects/:id/notify-provider': {
+    action: 'projects.notifyProvider',
+    obj: 'project',
+    req: async (c) => ({ url: `/api/projects/${(await project(c)).id}/notify-provider` }),
+  },
+  'GET /api/projects/:id/notify-provider/:notificationId': {
+    action: 'projects.notifyProvider',
+    obj: 'project',
+    req: (c) => ({
+      url: `/api/projects/${c.T.notification[c.s].projectId}/notify-provider/${c.T.notification[c.s].id}`,
+    }),
+  },
+  'GET /api/projects/:id/ratings': {
+    action: 'projects.view',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/ratings` }),
+  },
+  'PUT /api/projects/:id/ratings/:kind': {
+    action: (v) => (v === 'customer' ? 'projects.rateCustomer' : 'projects.ratePerformance'),
+    obj: 'project',
+    variants: ['performance', 'customer'],
+    req: async (c) => ({
+      url: `/api/projects/${(await project(c, { status: 'completed' })).id}/ratings/${c.variant}`,
+      body: { rating: 4 },
+    }),
+  },
+  'GET /api/project-map': { action: 'projectMap.view', req: () => ({ url: '/api/project-map' }) },
+  'GET /api/project-map/options': { action: 'projectMap.view', req: () => ({ url: '/api/project-map/options' }) },
+  'GET /api/search/projects': { action: 'projects.view', req: () => ({ url: '/api/search/projects?q=Project' }) },
+  'GET /api/recently-viewed': { action: 'projects.view', req: () => ({ url: '/api/recently-viewed' }) },
+  'DELETE /api/recently-viewed/:projectId': {
+    action: 'projects.view',
+    obj: 'project',
+    req: async (c) => {
+      const p = await project(c);
+      if (c.fresh)
+        await ok(
+          await request(c.w.t, {
+            url: `/api/projects/${p.id}`,
+            host: c.p.host,
+            cookie: c.p.cookie,
+            remoteAddress: c.p.remoteAddress,
+          }),
+          'view',
+        );
+      return { url: `/api/recently-viewed/${p.id}` };
+    },
+  },
+  'GET /api/geo/places': { action: 'projects.view', req: () => ({ url: '/api/geo/places?q=Brisbane' }) },
+  'GET /api/geo/postcode-state': {
+    action: 'projects.view',
+    req: () => ({ url: '/api/geo/postcode-state?postcode=4000' }),
+  },
+
+  // ----- service providers
+  'GET /api/service-providers': { action: 'providers.view', req: () => ({ url: '/api/service-providers' }) },
+  'GET /api/service-providers/options': {
+    action: 'projects.assignProvider',
+    req: () => ({ url: '/api/service-providers/options?q=Provider' }),
+  },
+  'GET /api/service-providers/search': {
+    action: 'providers.search',
+    req: () => ({ url: '/api/service-providers/search?distance=0' }),
+  },
+  'POST /api/service-providers': {
+    action: 'providers.manage',
+    req: () => ({ url: '/api/service-providers', body: { service_provider_name: `Provider ${uniq()}` } }),
+  },
+  'GET /api/service-providers/:id': {
+    action: 'providers.view',
+    obj: 'provider',
+    req: (c) => ({ url: `/api/service-providers/${c.T.provider[c.s].id}` }),
+  },
+  'PUT /api/service-providers/:id': {
+    action: 'providers.manage',
+    obj: 'provider',
+    req: async (c) => ({
+      url: `/api/service-providers/${(c.fresh ? await createProvider(c.T.tenant) : c.T.provider[c.s]).id}`,
+      body: { service_provider_name: `Provider ${uniq()}` },
+    }),
+  },
+  'POST /api/service-providers/:id/users': {
+    action: 'providers.manage',
+    obj: 'provider',
+    req: (c) => ({ url: `/api/service-providers/${c.T.provider[c.s].id}/users`, body: personInput('sp_employee') }),
+  },
+  'PUT /api/service-providers/:id/users/:userId': {
+    action: 'providers.manage',
+    obj: 'provider',
+    req: async (c) => {
+      const provider = c.T.provider[c.s];
+      const user = c.fresh ? await createProviderUser(c.T.tenant, provider.id, 'sp_employee') : c.T.providerUser[c.s];
+      return { url: `/api/service-providers/${provider.id}/users/${user.id}`, body: personInput('sp_employee') };
+    },
+  },
+  'PUT /api/service-providers/:id/users/:userId/active': {
+    action: 'providers.manage',
+    obj: 'provider',
+    req: async (c) => {
+      const provider = c.T.provider[c.s];
+      const user = c.fresh ? await createProviderUser(c.T.tenant, provider.id, 'sp_employee') : c.T.providerUser[c.s];
+      return { url: `/api/service-providers/${provider.id}/users/${user.id}/active`, body: { active: true } };
+    },
+  },
+
+  // ----- certificate types
+  'GET /api/certificate-types': {
+    action: ['certificates.view', 'certificateTypes.manage'],
+    req: () => ({ url: '/api/certificate-types' }),
+  },
+  'POST /api/certificate-types': {
+    action: 'certificateTypes.manage',
+    req: () => ({ url: '/api/certificate-types', body: { name: `Type ${uniq()}` } }),
+  },
+  'GET /api/certificate-types/:id': {
+    action: ['certificates.view', 'certificateTypes.manage'],
+    obj: 'plain',
+    req: (c) => ({ url: `/api/certificate-types/${c.T.certType[c.s].id}` }),
+  },
+  'PUT /api/certificate-types/:id': {
+    action: 'certificateTypes.manage',
+    obj: 'plain',
+    req: async (c) => ({
+      url: `/api/certificate-types/${(c.fresh ? await make.certType(c.w.t, c.T) : c.T.certType[c.s]).id}`,
+      body: { name: `Type ${uniq()}` },
+    }),
+  },
+  'DELETE /api/certificate-types/:id': {
+    action: 'certificateTypes.manage',
+    obj: 'plain',
+    req: async (c) => ({
+      url: `/api/certificate-types/${(c.fresh ? await make.certType(c.w.t, c.T) : c.T.certType[c.s]).id}`,
+    }),
+  },
+  'POST /api/certificate-types/:id/samples': {
+    action: 'certificateTypes.manage',
+    obj: 'plain',
+    req: async (c) => ({
+      url: `/api/certificate-types/${(c.fresh ? await make.certType(c.w.t, c.T) : c.T.certType[c.s]).id}/samples`,
+      body: formData({}, png()),
+    }),
+  },
+  'DELETE /api/certificate-types/:id/samples/:fileId': {
+    action: 'certificateTypes.manage',
+    obj: 'plain',
+    req: async (c) => {
+      const sample = c.fresh ? await make.sample(c.w.t, c.T) : c.T.sample[c.s];
+      return { url: `/api/certificate-types/${sample.typeId}/samples/${sample.fileId}` };
+    },
+  },
+
+  // ----- certificates (of a user: in = the provider user's own; of a provider: in = the provider user's provider)
+  'GET /api/certifications/:ownerId': {
+    action: 'certificates.view',
+    obj: 'cert',
+    variants: ['user', 'provider'],
+    req: (c) => ({ url: `/api/certifications/${certOf(c).ownerId}${certQuery(c.variant)}` }),
+  },
+  'GET /api/certifications/:ownerId/types/:typeId': {
+    action: 'certificates.view',
+    obj: 'cert',
+    variants: ['user', 'provider'],
+    req: (c) => ({
+      url: `/api/certifications/${certOf(c).ownerId}/types/${c.T.certType.in.id}${certQuery(c.variant)}`,
+    }),
+  },
+  'POST /api/certifications/:ownerId': {
+    action: 'certificates.manage',
+    obj: 'cert',
+    variants: ['user', 'provider'],
+    req: (c) => ({
+      url: `/api/certifications/${certOf(c).ownerId}${certQuery(c.variant)}`,
+      body: { type_id: c.T.certType.in.id, name: `Cert ${uniq()}` },
+    }),
+  },
+  'PUT /api/certifications/:ownerId/:certId': {
+    action: 'certificates.manage',
+    obj: 'cert',
+    variants: ['user', 'provider'],
+    req: async (c) => {
+      const cert = await freshCert(c);
+      return {
+        url: `/api/certifications/${cert.ownerId}/${cert.id}${certQuery(c.variant)}`,
+        body: { type_id: c.T.certType.in.id, name: `Cert ${uniq()}` },
+      };
+    },
+  },
+  'DELETE /api/certificates/:certId': {
+    action: 'certificates.manage',
+    obj: 'cert',
+    variants: ['user', 'provider'],
+    req: async (c) => ({ url: `/api/certificates/${(await freshCert(c)).id}` }),
+  },
+  'GET /documents/file/:filableId/:fileId': {
+    action: 'certificates.view',
+    obj: (v) => (v === 'sample' ? 'plain' : 'cert'),
+    variants: ['certificate', 'sample'],
+    req: (c) => {
+      if (c.variant === 'sample') return { url: `/documents/file/${c.T.sample[c.s].typeId}/${c.T.sample[c.s].fileId}` };
+      return { url: `/documents/file/${c.T.userCert[c.s].id}/${c.T.userCert[c.s].fileId}` };
+    },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Running the cells
+
+export function expectedAllow(r: RouteDef, p: Principal, kind: Kind | null, variant: string | null): boolean {
+  if (r.action === 'public') return true;
+  if (!p.actor) return false;
+  if (r.allow) return r.allow(p);
+  const action = typeof r.action === 'function' ? r.action(variant) : r.action;
+  const actions = Array.isArray(action) ? action : [action];
+  if (!actions.some((a) => can(p.actor, a))) return false;
+  const obj = objOf(r, variant);
+  if (!obj || kind === null) return true;
+  // From the platform host only the platform's own objects exist (settings).
+  if (p.actor.area === 'platform') return kind === 'own' && (obj === 'setting' || obj === 'mailbox');
+  if (kind === 'otherTenant') return false;
+  if (kind === 'sameTenantOther') return !SCOPED[obj].includes(p.scope);
+  return true;
+}
+
+export type Verdict = 'allowed' | 'denied' | 'leak' | 'wrong';
+export type Outcome = {
+  route: string;
+  principal: PrincipalName;
+  kind: Kind | null;
+  variant: string | null;
+  expected: 'allow' | 'deny';
+  status: number;
+  verdict: Verdict;
+  detail: string;
+  /** Markers of objects the principal may see that the body holds (shows the markers match real bodies). */
+  seenOwn: number;
+};
+
+export type PlannedCell = { route: string; def: RouteDef; p: Principal; kind: Kind | null; variant: string | null };
+
+export function planCells(w: World, routes: Record<string, RouteDef> = ROUTES): PlannedCell[] {
+  const cells: PlannedCell[] = [];
+  for (const [route, def] of Object.entries(routes)) {
+    for (const variant of def.variants ?? [null]) {
+      const kinds: (Kind | null)[] = objOf(def, variant) ? (def.kinds ?? [...KINDS]) : [null];
+      for (const base of w.principals) {
+        const p = base.name === 'anonymous' && def.area === 'platform' ? { ...base, host: PLATFORM_HOST } : base;
+        for (const kind of kinds) cells.push({ route, def, p, kind, variant });
+      }
+    }
+  }
+  return cells;
+}
+
+const DENIED = new Set([401, 403, 404]);
+
+export async function runCell(w: World, cell: PlannedCell): Promise<Outcome> {
+  const { route, def, p, kind, variant } = cell;
+  const allow = expectedAllow(def, p, kind, variant);
+  const method = route.split(' ')[0] as RequestOptions['method'];
+  const c: Cell = {
+    w,
+    p,
+    kind,
+    variant,
+    fresh: allow && method !== 'GET',
+    T: kind === 'otherTenant' ? w.B : w.A,
+    s: kind === 'sameTenantOther' ? 'out' : 'in',
+  };
+  const req = await def.req(c);
+  const res = await request(w.t, {
+    method,
+    url: req.url,
+    body: req.body,
+    host: p.host,
+    cookie: p.cookie,
+    remoteAddress: p.remoteAddress,
+  });
+  const seenOwn = w.markers.filter((m) => m.seenBy.has(p.name) && res.text.includes(m.text)).length;
+  const base = {
+    route,
+    principal: p.name,
+    kind,
+    variant,
+    expected: allow ? ('allow' as const) : ('deny' as const),
+    seenOwn,
+  };
+  const checked = allow && def.holdsAnyData ? [] : w.markers;
+  const seen = checked.filter((m) => !m.seenBy.has(p.name) && res.text.includes(m.text)).map((m) => m.text);
+  const at = `${method} ${req.url}`;
+  if (seen.length)
+    return { ...base, status: res.status, verdict: 'leak', detail: `${at}: the body holds ${seen.join(', ')}` };
+  if (res.status >= 500)
+    return { ...base, status: res.status, verdict: 'wrong', detail: `${at}: ${res.status} ${res.text.slice(0, 200)}` };
+  const success = res.status >= 200 && res.status < 300;
+  if (allow) {
+    if (success || def.reached?.includes(res.status))
+      return { ...base, status: res.status, verdict: 'allowed', detail: at };
+    return {
+      ...base,
+      status: res.status,
+      verdict: 'wrong',
+      detail: `${at}: expected to be allowed, got ${res.status} ${res.text.slice(0, 200)}`,
+    };
+  }
+  if (success)
+    return {
+      ...base,
+      status: res.status,
+      verdict: 'leak',
+      detail: `${at}: must be refused, got ${res.status} ${res.text.slice(0, 200)}`,
+    };
+  if (DENIED.has(res.status)) return { ...base, status: res.status, verdict: 'denied', detail: at };
+  return {
+    ...base,
+    status: res.status,
+    verdict: 'wrong',
+    detail: `${at}: must be refused with 401/403/404, got ${res.status} ${res.text.slice(0, 200)}`,
+  };
+}
+
+/** Run cells with a few requests in flight at once. */
+export async function runAll(w: World, cells: PlannedCell[], concurrency = 6): Promise<Outcome[]> {
+  const out: Outcome[] = new Array(cells.length);
+  let next = 0;
+  const worker = async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= cells.length) return;
+      try {
+        out[i] = await runCell(w, cells[i]!);
+      } catch (error) {
+        const cell = cells[i]!;
+        out[i] = {
+          route: cell.route,
+          principal: cell.p.name,
+          kind: cell.kind,
+          variant: cell.variant,
+          expected: expectedAllow(cell.def, cell.p, cell.kind, cell.variant) ? 'allow' : 'deny',
+          status: 0,
+          verdict: 'wrong',
+          detail: `could not run: ${(error as Error).message}`,
+          seenOwn: 0,
+        };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return out;
+}
+
+export const describeCell = (o: Outcome) =>
+  `${o.route}${o.variant ? ` [${o.variant}]` : ''} as ${o.principal}${o.kind ? ` on ${o.kind}` : ''}: ${o.detail}`;
