@@ -3,7 +3,7 @@ import { createTenant, createTestApp, type TestApp, type TestTenant } from '../.
 import type { Actor } from '../../platform/context.js';
 import { withTenant } from '../../platform/db/client.js';
 import { dbErrorCode } from '../../platform/errors.js';
-import { matchProjects } from './match.js';
+import { allMatchingIds, containsTerm, matchProjects } from './match.js';
 
 let t: TestApp;
 let tenant: TestTenant;
@@ -31,5 +31,10 @@ describe('text matching', () => {
       matchProjects(tx, actor, 'a\u0000b', { limit: 10, offset: 0 }),
     ).catch((e: unknown) => e);
     expect(dbErrorCode(error)).toBe('22021');
+    // The project list's search goes through the trigram index with planner settings switched off and on again.
+    const listError = await withTenant(t.deps.db, tenant.id, (tx) =>
+      allMatchingIds(tx, containsTerm('a\u0000b'), 1000),
+    ).catch((e: unknown) => e);
+    expect(dbErrorCode(listError)).toBe('22021');
   });
 });
