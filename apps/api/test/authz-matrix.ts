@@ -8,6 +8,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { can, type Action, type Role } from '@siteflow/core';
+import { SESSION_COOKIE } from '../src/platform/context.js';
 import { mailbox, tenants } from '../src/platform/db/schema.js';
 import {
   asOwner,
@@ -20,7 +21,7 @@ import {
   pngBytes,
   randomIp,
   request,
-  signIn,
+  TEST_PASSWORD,
   uniq,
   uniqueEmail,
   type RequestOptions,
@@ -160,6 +161,20 @@ export type World = {
 // ---------------------------------------------------------------------------------------------
 // Building objects
 
+/** Sign in once per principal, each from its own address (sign-in throttles count per address). */
+async function signInFrom(t: TestApp, host: string, email: string, remoteAddress: string): Promise<string> {
+  const res = await request(t, {
+    method: 'POST',
+    url: '/api/auth/login',
+    host,
+    remoteAddress,
+    body: { email, password: TEST_PASSWORD },
+  });
+  if (res.status !== 200 || !res.sessionCookie?.value)
+    throw new Error(`sign-in as ${email} on ${host} failed: ${res.status} ${res.text}`);
+  return `${SESSION_COOKIE}=${res.sessionCookie.value}`;
+}
+
 async function ok(res: TestResponse, what: string): Promise<TestResponse> {
   if (res.status < 200 || res.status > 299) throw new Error(`setup: ${what} failed: ${res.status} ${res.text}`);
   return res;
@@ -243,7 +258,7 @@ async function buildTenant(t: TestApp, key: 'A' | 'B'): Promise<TenantFx> {
   const logoKey = await t.deps.files.put(pngBytes(2, 2), 'png');
   await asOwner(tenant.id, (tx) => tx.update(tenants).set({ logoKey }).where(eq(tenants.id, tenant.id)));
   const ip = randomIp();
-  const adminCookie = await signIn(t, tenant.host, tenant.admin.email);
+  const adminCookie = await signInFrom(t, tenant.host, tenant.admin.email, ip);
   const [catalogue, staffIn, staffOut, clientIn, clientOut, providerIn, providerOut] = await Promise.all([
     createCatalogue(tenant),
     make.staff(t, { tenant }),
@@ -376,7 +391,7 @@ function markersOf(T: TenantFx): Marker[] {
 export async function buildWorld(t: TestApp): Promise<World> {
   const pa = await createPlatformAdmin();
   const paIp = randomIp();
-  const platformCookie = await signIn(t, PLATFORM_HOST, pa.email);
+  const platformCookie = await signInFrom(t, PLATFORM_HOST, pa.email, paIp);
   const [A, B] = await Promise.all([buildTenant(t, 'A'), buildTenant(t, 'B')]);
   const platformSetting = await make.setting(t, { host: PLATFORM_HOST, adminCookie: platformCookie, ip: paIp });
   const [mail] = await ownerDb()
@@ -389,12 +404,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
       text: 'Hello',
     })
     .returning({ id: mailbox.id });
-  const signed = async (T: TenantFx, email: string) => signIn(t, T.host, email);
-  const [employee] = await Promise.all([createUser(A.tenant, 'company_employee')]);
+  const employee = await createUser(A.tenant, 'company_employee');
+  const [employeeIp, cuIp, puIp] = [randomIp(), randomIp(), randomIp()];
   const [employeeCookie, cuCookie, puCookie] = await Promise.all([
-    signed(A, employee.email),
-    signed(A, A.cu.email),
-    signed(A, A.pu.email),
+    signInFrom(t, A.host, employee.email, employeeIp),
+    signInFrom(t, A.host, A.cu.email, cuIp),
+    signInFrom(t, A.host, A.pu.email, puIp),
   ]);
   const tenantActor = (role: Role) => ({ role, area: 'tenant' as const });
   const principals: Principal[] = [
@@ -419,7 +434,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       name: 'companyEmployee',
       host: A.host,
       cookie: employeeCookie,
-      remoteAddress: randomIp(),
+      remoteAddress: employeeIp,
       actor: tenantActor('company_employee'),
       scope: 'all',
     },
@@ -427,7 +442,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       name: 'clientUser',
       host: A.host,
       cookie: cuCookie,
-      remoteAddress: randomIp(),
+      remoteAddress: cuIp,
       actor: tenantActor('client_admin'),
       scope: 'client',
     },
@@ -435,7 +450,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       name: 'providerUser',
       host: A.host,
       cookie: puCookie,
-      remoteAddress: randomIp(),
+      remoteAddress: puIp,
       actor: tenantActor('sp_admin'),
       scope: 'provider',
     },
