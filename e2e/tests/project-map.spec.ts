@@ -53,6 +53,40 @@ test.describe('Project map', () => {
     await expect(page).toHaveURL(new RegExp(`/projects/${subject.id}/show$`));
   });
 
+  test('a search moves the map to its match when the match is out of view', async ({ page }) => {
+    await signIn(page, DEMO, DEMO_ADMIN);
+    // A project alone at its place, far from Brisbane (where the map opens).
+    const r = await apiCall(page, DEMO, 'GET', '/api/project-map?zoom=20&distance=0&pageSize=100');
+    const answer = r.json as MapAnswer;
+    const far = answer.items.find(
+      (p) =>
+        p.location_first.lat !== null &&
+        p.location_first.lat < -31 &&
+        answer.markers.some((m) => m.count === 1 && m.project?.id === p.id),
+    );
+    expect(far, 'a demo project alone at its place, south of -31°').toBeTruthy();
+
+    await page.goto(`${DEMO}/project-map`);
+    const map = page.getByRole('region', { name: 'Project map' });
+    await expect(markers(page).first()).toBeVisible();
+    // Zoom in on Brisbane with the keyboard: the far project is out of view.
+    await map.locator('.leaflet-container').focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('+');
+    const dot = page.locator('.leaflet-marker-pane').getByRole('button', { name: `${far!.name} (${far!.status_label})`, exact: true });
+    await expect(dot).toHaveCount(0);
+
+    await page.getByRole('searchbox', { name: 'Search projects' }).fill(far!.id_code);
+    await expect(count(page)).toHaveText('1 project');
+    // The map fits the match: its marker is drawn and inside the map's frame.
+    await expect(dot).toBeVisible();
+    const [frame, pin] = [(await map.boundingBox())!, (await dot.boundingBox())!];
+    expect(pin.x).toBeGreaterThanOrEqual(frame.x);
+    expect(pin.y).toBeGreaterThanOrEqual(frame.y);
+    expect(pin.x + pin.width).toBeLessThanOrEqual(frame.x + frame.width);
+    expect(pin.y + pin.height).toBeLessThanOrEqual(frame.y + frame.height);
+    await expectAccessible(page);
+  });
+
   test('client users see only the customer rating and no project manager filter', async ({ page }) => {
     await signIn(page, DEMO, DEMO_CLIENT_ADMIN);
     await page.goto(`${DEMO}/project-map`);

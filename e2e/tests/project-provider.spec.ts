@@ -134,3 +134,122 @@ test('assign a provider on the project details screen, notify it, read the e-mai
   await expect(page.getByRole('heading', { name: subject })).toBeVisible();
   await expect(page.getByText(providerEmail).first()).toBeVisible();
 });
+
+type FullProject = Detail & {
+  start_date: string | null;
+  end_date: string | null;
+  order_reference: string | null;
+  location: Detail['location'] & { country: string };
+  client: { id: string };
+  account_manager: { id: string };
+  project_manager: { id: string };
+  project_administrator: { id: string };
+  categories: { id: string }[];
+  services: { id: string }[];
+};
+
+/** A new project at the place of an assignable demo project (so nearby providers are the same), with no provider. */
+async function newProjectWithoutProvider(page: Page): Promise<Detail> {
+  const like = (await apiCall(page, DEMO, 'GET', `/api/projects/${(await assignableProject(page)).id}`)).json as FullProject;
+  const created = await apiCall(page, DEMO, 'POST', '/api/projects', {
+    name: unique('E2E New site '),
+    start_date: like.start_date,
+    end_date: like.end_date,
+    project_manager: like.project_manager.id,
+    project_administrator: like.project_administrator.id,
+    client: like.client.id,
+    client_am: like.account_manager.id,
+    order_reference: unique('E2E-'),
+    categories: like.categories.map((c) => c.id),
+    services: like.services.map((s) => s.id),
+    street: like.location.street,
+    suburb: like.location.suburb,
+    state: like.location.state,
+    postcode: like.location.postcode,
+    country: like.location.country,
+    site_contacts: [{ name: 'Sam Site' }],
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  const id = (created.json as { id: number }).id;
+  return (await apiCall(page, DEMO, 'GET', `/api/projects/${id}`)).json as Detail;
+}
+
+/** An approved provider at the project's place. */
+async function providerAt(page: Page, project: Detail, prefix: string) {
+  const name = unique(prefix);
+  const r = await apiCall(page, DEMO, 'POST', '/api/service-providers', {
+    service_provider_name: name,
+    status_code: 'approved',
+    email: `${unique('sp')}@provider.test`,
+    suburb: project.location.suburb,
+    state: project.location.state,
+    postcode: project.location.postcode,
+  });
+  expect(r.status, JSON.stringify(r.json)).toBe(201);
+  return { id: (r.json as { id: string }).id, name };
+}
+
+test("a new project without a provider shows the empty state; 'Assign Service Provider' opens the assignment map", async ({ page }) => {
+  await signIn(page, DEMO, DEMO_ADMIN);
+  const project = await newProjectWithoutProvider(page);
+  expect(project.service_provider).toBeNull();
+
+  await page.goto(`${DEMO}/projects/${project.id}/show`);
+  const empty = page.getByTestId('provider-empty');
+  await expect(empty).toBeVisible();
+  await expect(empty).toContainText(PROVIDER_TEXT.noProviderAttached);
+  // The nearby map and the picker stay for choosing one here.
+  await expect(page.getByRole('combobox', { name: 'Service Provider', exact: true })).toBeVisible();
+  await page.getByTestId('nearby-map-frame').scrollIntoViewIfNeeded();
+  await expect(page.getByRole('region', { name: 'Nearby service providers map' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+  await expectAccessible(page);
+
+  await empty.getByRole('link', { name: PROVIDER_TEXT.assignProvider }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/assign-provider$`));
+  await expect(page.getByRole('heading', { name: 'Assign Service Provider', level: 1 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Project' })).toHaveValue(`${project.project_code} ${project.name}`);
+  await expect(page.getByText('Within 50 km')).toBeVisible();
+});
+
+test("the 'Replace the service provider?' dialog sits above the map: its Replace button takes the pointer's click", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, DEMO, DEMO_ADMIN);
+  const project = await newProjectWithoutProvider(page);
+  const [first, second] = [await providerAt(page, project, 'E2E First '), await providerAt(page, project, 'E2E Second ')];
+  const assigned = await apiCall(page, DEMO, 'POST', `/api/projects/${project.id}/service-provider`, {
+    service_provider: first.id,
+    send_email_sp: false,
+    service_provider_staff: [],
+  });
+  expect(assigned.status, JSON.stringify(assigned.json)).toBe(200);
+
+  await page.goto(`${DEMO}/projects/${project.id}/show`);
+  await expect(page.getByTestId('current-provider').getByRole('link', { name: first.name })).toBeVisible();
+  const picker = page.getByRole('combobox', { name: 'Service Provider', exact: true });
+  await picker.click();
+  await picker.pressSequentially(second.name.slice(0, 16));
+  await page.getByRole('option', { name: second.name }).click();
+  await expect(page.getByTestId('current-provider').getByText(PROVIDER_TEXT.replacing)).toBeVisible();
+
+  // Put the nearby map in the middle of the screen, where the centred dialog opens.
+  const frame = page.getByTestId('nearby-map-frame');
+  await frame.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const map = page.getByRole('region', { name: 'Nearby service providers map' });
+  await expect(map).toBeVisible({ timeout: 20_000 });
+  await frame.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  // Assign from the keyboard, so that the page does not scroll to the button.
+  await page.getByRole('button', { name: 'Assign', exact: true }).evaluate((b) => (b as unknown as { focus: (o: object) => void }).focus({ preventScroll: true }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Replace the service provider?' });
+  const replace = dialog.getByRole('button', { name: 'Replace' });
+  await expect(replace).toBeVisible();
+  // The map is under the button...
+  const [m, b] = [(await map.boundingBox())!, (await replace.boundingBox())!];
+  const [cx, cy] = [b.x + b.width / 2, b.y + b.height / 2];
+  expect(cx > m.x && cx < m.x + m.width && cy > m.y && cy < m.y + m.height, 'the map lies under the Replace button').toBe(true);
+  // ...and the button, not the map, receives the pointer (Playwright checks the hit target).
+  await replace.click({ timeout: 5_000 });
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('current-provider').getByRole('link', { name: second.name })).toBeVisible();
+});

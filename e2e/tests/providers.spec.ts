@@ -159,6 +159,10 @@ test('standalone search: choosing a project switches to automatic mode, Reset to
   await expect(page.getByRole('heading', { name: 'Service Provider Search', level: 1 })).toBeVisible();
   await expect(page.getByText('Manual: search by the fields below.')).toBeVisible();
   await expect(page.getByTestId('provider-result-count')).toHaveText(/service provider/);
+  // Standalone: no distance limit.
+  const distance = page.getByRole('slider', { name: 'Distance in km' });
+  await expect(page.getByText('Any distance')).toBeVisible();
+  await expect(distance).toHaveAttribute('aria-valuenow', '0');
   await expectAccessible(page);
 
   const picker = page.getByRole('combobox', { name: 'Project' });
@@ -168,9 +172,13 @@ test('standalone search: choosing a project switches to automatic mode, Reset to
   await expect(page.getByLabel('Suburb', { exact: true })).toHaveValue(project.location.suburb!);
   await expect(page.getByLabel('Suburb', { exact: true })).toHaveAttribute('readonly', '');
   await expect(page).toHaveURL(new RegExp(`project=${project.id}`));
+  // A chosen project is assignment mode (its results offer 'Assign Project'): 50 km (spec 1 section 9).
+  await expect(page.getByText('Within 50 km')).toBeVisible();
+  await expect(distance).toHaveAttribute('aria-valuenow', '50');
 
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect(page.getByText('Manual: search by the fields below.')).toBeVisible();
   await expect(page.getByLabel('Suburb', { exact: true })).toHaveValue('');
   await expect(page.getByLabel('Suburb', { exact: true })).not.toHaveAttribute('readonly', '');
+  await expect(page.getByText('Any distance')).toBeVisible();
 });

@@ -44,6 +44,8 @@ export type AppOptions = {
   /** Log (at info level) to this stream instead: tests read the security events from it. */
   logStream?: NodeJS.WritableStream;
   serveWeb?: boolean;
+  /** The built web app to serve (default: apps/web/dist). */
+  webDist?: string;
   /** Driving routes; by default the one the configuration names (features/geo/router.ts). */
   router?: Router;
 };
@@ -160,10 +162,14 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   providerRoutes(app, deps);
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
-  const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(WEB_DIST, 'index.html'));
+  const webDist = options.webDist ?? WEB_DIST;
+  const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: true, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: '1h', immutable: false });
+    // The root address is the app (it sends a signed-in user home and anyone else to sign in), not a
+    // directory: with index: false the static files' wildcard would answer it 403.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', APP_HTML));
   }
   app.setNotFoundHandler((request, reply) => {
     // A missing asset is a 404, never the app's HTML (browsers would report a MIME error).
@@ -171,10 +177,13 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       return reply.code(404).send({ message: 'Not found.' });
     }
     // Every other GET is a screen of the single-page app.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', APP_HTML);
   });
   return app;
 }
+
+/** The app's HTML is revalidated on every visit (the static files' own max-age would keep an old build for an hour). */
+const APP_HTML = { cacheControl: false } as const;
 
 function originOf(url: string): string | null {
   try {
