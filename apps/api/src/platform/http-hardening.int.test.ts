@@ -2,7 +2,11 @@
  * Issue 9, HTTP hardening: Cache-Control on authenticated answers, NUL bytes in search text,
  * multipart without a boundary on every upload route, and `Origin: null` on the CSRF check.
  */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
 import {
   createPlatformAdmin,
   createTenant,
@@ -163,5 +167,32 @@ describe('CSRF origin check', () => {
       headers: { origin: `http://${tenant.host}` },
     });
     expect(ok.status, ok.text).toBeLessThan(300);
+  });
+});
+
+describe('the root address', () => {
+  it('serves the web app (which sends a signed-in user home and anyone else to sign in) on both hosts, never 403', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'siteflow-web-'));
+    const html = '<!doctype html><html><body><div id="root"></div></body></html>';
+    await fs.writeFile(path.join(dist, 'index.html'), html);
+    const app = await buildApp(t.deps, { serveWeb: true, webDist: dist });
+    try {
+      for (const host of [PLATFORM_HOST, tenant.host]) {
+        for (const cookie of [undefined, admin]) {
+          const res = await app.inject({ url: '/', headers: { host, ...(cookie ? { cookie } : {}) } });
+          expect(res.statusCode, `${host} ${cookie ? 'signed in' : 'anonymous'}: ${res.body}`).toBe(200);
+          expect(res.headers['content-type']).toMatch(/^text\/html/);
+          expect(res.headers['cache-control']).toBe('no-cache');
+          expect(res.body).toBe(html);
+        }
+      }
+      // the other screens as before
+      const login = await app.inject({ url: '/login', headers: { host: tenant.host } });
+      expect(login.body).toBe(html);
+      expect(login.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await app.close();
+      await fs.rm(dist, { recursive: true, force: true });
+    }
   });
 });
