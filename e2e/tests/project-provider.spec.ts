@@ -207,7 +207,8 @@ test("a new project without a provider shows the empty state; 'Assign Service Pr
 
   await empty.getByRole('link', { name: PROVIDER_TEXT.assignProvider }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/assign-provider$`));
-  await expect(page.getByRole('heading', { name: 'Assign Service Provider', level: 1 })).toBeVisible();
+  // The new screen opens at its top, not scrolled as far down as the details were.
+  await expect(page.getByRole('heading', { name: 'Assign Service Provider', level: 1 })).toBeInViewport();
   await expect(page.getByRole('textbox', { name: 'Project' })).toHaveValue(`${project.project_code} ${project.name}`);
   await expect(page.getByText('Within 50 km')).toBeVisible();
 });

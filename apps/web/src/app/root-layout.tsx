@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Code } from '@mantine/core';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import type { Action } from '@siteflow/core';
 import { ApiError } from '../api/client';
 import { FullPageLoader, FullPageMessage } from '../ui/full-page';
@@ -38,7 +38,15 @@ export function RootLayout() {
       </FullPageMessage>
     );
   }
-  return <Outlet />;
+  return (
+    <>
+      {/* A new screen opens at its top (a link from far down a page used to land mid-page); Back
+          returns to where the user was. Keyed by path, so filters kept in the query string
+          (replace navigations) never move the page. */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
+      <Outlet />
+    </>
+  );
 }
 
 /** Signed-in screens only: anyone else goes to sign in, and comes back after. */
