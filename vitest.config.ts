@@ -23,6 +23,19 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        test: {
+          // The reliability battery, CI-sized (issue 9): real processes (API, mail worker, nginx),
+          // each file with its own PostgreSQL, one file at a time so the timings mean something.
+          name: 'reliability',
+          include: ['apps/api/test/reliability/**/*.rel.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

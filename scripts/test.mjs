@@ -1,5 +1,6 @@
-// `npm test`: install what is missing (Debian's Chromium too, when running as root), then run
-// every tier: lint, types, unit, integration against a real PostgreSQL, e2e in Chromium.
+// `npm test`: install what is missing (Debian's Chromium and nginx too, when running as root), then
+// run every tier: lint, types, unit, integration against a real PostgreSQL, the reliability battery
+// (real processes), e2e in Chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,22 @@ function ensureChromium() {
   say("Installing Debian's Chromium...");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+    const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
+  }
+}
+
+const NGINX = '/usr/sbin/nginx';
+
+/** Debian's nginx, for the reliability tier (two API processes behind a reverse proxy). */
+function ensureNginx() {
+  if (fs.existsSync(NGINX)) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`nginx is missing: install Debian's package as root (apt-get install -y nginx-light) so that ${NGINX} exists.`);
+  }
+  say("Installing Debian's nginx...");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'nginx-light']]) {
     const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
   }
@@ -67,6 +84,14 @@ const steps = [
     },
   ],
   [
+    'reliability tests (soak, mail worker killed, two API processes behind nginx, backup and restore)',
+    () => {
+      const status = run(NODE, [vitest, 'run', '--project', 'reliability', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/reliability.json`]);
+      readVitest(`${RESULTS}/reliability.json`);
+      return status;
+    },
+  ],
+  [
     'e2e tests (Chromium)',
     () => {
       ensureWebBuild();
@@ -83,6 +108,7 @@ const started = Date.now();
 try {
   ensureDependencies();
   ensureChromium();
+  ensureNginx();
 } catch (error) {
   console.error(`npm test could not prepare: ${error.message}`);
   process.exit(1);

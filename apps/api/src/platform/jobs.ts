@@ -15,10 +15,16 @@ const PRUNE_QUEUE = 'throttle-prune';
  * the daily certificate expiry reminders (links in them start at appUrl).
  */
 export async function startJobs(deps: { ownerUrl: string; db: Db; transport: Transport; mailFrom: string; work: boolean; appUrl?: string }): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString: deps.ownerUrl, max: 4 });
+  // Supervision and monitoring every 15 s (pg-boss: 60 s): they expire jobs whose worker stopped sending heartbeats.
+  const boss = new PgBoss({ connectionString: deps.ownerUrl, max: 4, superviseIntervalSeconds: 15, monitorIntervalSeconds: 15 });
   boss.on('error', () => undefined);
   await boss.start();
   for (const q of [MAIL_QUEUE, SWEEP_QUEUE, PRUNE_QUEUE, CERTIFICATE_REMINDER_QUEUE]) await boss.createQueue(q, { retryLimit: 4, retryDelay: 5, retryBackoff: true });
+  // A worker that dies mid-batch (killed, crashed, its machine gone) leaves its jobs active. With a
+  // heartbeat (the worker refreshes it every 5 s) the supervisor retries them within about half a
+  // minute instead of after pg-boss's 15-minute expiry; until then their messages wait, still
+  // pending. updateQueue: createQueue leaves an existing queue's options as they were.
+  await boss.updateQueue(MAIL_QUEUE, { heartbeatSeconds: 10 });
   const enqueue = (queue: string, data: object) => boss.send(queue, data);
   if (deps.work) {
     await boss.work<{ tenantId: string; id: string }>(MAIL_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
