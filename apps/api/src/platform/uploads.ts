@@ -144,7 +144,7 @@ export async function readFormWithFiles(request: FastifyRequest, options: FilesF
   });
   try {
     for await (const part of parts) {
-      const field = baseName(part.fieldname);
+      const field = baseName(part.fieldname ?? ''); // a part may come without a name
       if (part.type === 'field') {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         if (listFields.has(field)) lists[field]!.push(value);

@@ -444,3 +444,18 @@ describe('who may see and change whose certificates', () => {
     expect(still).toBeTruthy();
   });
 });
+
+describe('malformed certificate forms (found by the fuzzer, issue 9)', () => {
+  it('a multipart part without a name is ignored, not a 500', async () => {
+    const type = await createType();
+    const parts = (disposition: string) =>
+      `--x\r\nContent-Disposition: ${disposition}\r\n\r\nb\r\n--x\r\nContent-Disposition: form-data; name="type_id"\r\n\r\n${type.id}\r\n--x--\r\n`;
+    for (const disposition of ['form-data', 'form-data; filename="a.png"']) {
+      const headers = { 'content-type': 'multipart/form-data; boundary=x' };
+      const res = await admin({ method: 'POST', url: certUrl(employee.id), body: parts(disposition), headers });
+      // the nameless part is ignored, like any part the form does not know
+      expect(res.status, `${disposition}: ${res.text}`).toBe(201);
+      expect(res.json.files).toEqual([]);
+    }
+  });
+});
