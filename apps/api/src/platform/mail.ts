@@ -5,7 +5,16 @@ import { withTenant } from './db/client.js';
 import { mailbox, outbox, tenants } from './db/schema.js';
 
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string };
-export type Delivered = OutgoingEmail & { from: string; tenantName: string | null; channel: 'email' | 'sms' };
+export type Delivered = OutgoingEmail & {
+  from: string;
+  tenantName: string | null;
+  channel: 'email' | 'sms';
+  /** `<outbox-{id}@siteflow>`: the same on every attempt, so a receiver can drop a re-sent copy. */
+  messageId?: string;
+};
+
+/** The Message-ID of an outbox row's e-mail (deterministic: a retry after a crash sends the same one). */
+export const outboxMessageId = (id: string) => `<outbox-${id}@siteflow>`;
 
 /**
  * Delivers one message: over SMTP when configured, otherwise into the built-in mailbox. `tx` is
@@ -18,7 +27,7 @@ export function smtpTransport(smtpUrl: string): Transport {
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
     async deliver(m) {
-      await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, html: m.html, messageId: m.messageId });
     },
   };
 }
@@ -78,6 +87,12 @@ export async function deliverOutboxMessage(
       .for('update', { skipLocked: true });
     if (!row) return;
     try {
+      // Marked sent BEFORE the message goes out, in the same transaction: once the SMTP server has
+      // accepted it only the COMMIT remains, so a process killed in between (the one moment a
+      // retry would send it twice) is one round trip wide. Killed earlier, the transaction rolls
+      // back, the row is still pending and the retry sends it once. The Message-ID is stable, so
+      // a receiver can still drop the rare second copy. A failed send overwrites the mark below.
+      await tx.update(outbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(outbox.id, row.id));
       await deps.transport.deliver(
         {
           from: deps.mailFrom,
@@ -87,14 +102,14 @@ export async function deliverOutboxMessage(
           html: row.html ?? undefined,
           channel: row.channel,
           tenantName: tenant?.name ?? null,
+          messageId: outboxMessageId(row.id),
         },
         tx,
       );
-      await tx.update(outbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(outbox.id, row.id));
     } catch (error) {
       await tx
         .update(outbox)
-        .set({ attempts: row.attempts + 1, lastError: String(error).slice(0, 500), status: row.attempts + 1 >= 5 ? 'failed' : 'pending' })
+        .set({ sentAt: null, attempts: row.attempts + 1, lastError: String(error).slice(0, 500), status: row.attempts + 1 >= 5 ? 'failed' : 'pending' })
         .where(eq(outbox.id, row.id));
       if (row.attempts + 1 < 5) retry = error;
     }
