@@ -15,15 +15,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCalendarBolt } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import {
-  autoFillToday,
-  DEFAULT_CLASSIFICATION,
-  PROJECT_TEXT,
-  ProjectCreate,
-  type ProjectCreateData,
-} from '@siteflow/core';
+import { PROJECT_TEXT, ProjectCreate, type ProjectCreateData } from '@siteflow/core';
 import { ApiError } from '../../api/client';
 import { focusFirstInvalid } from '../../ui/focus';
 import { notifySuccess } from '../../ui/notify';
@@ -32,129 +26,16 @@ import { ErrorState, LoadingState } from '../../ui/query-states';
 import { zodResolver } from '../../ui/zod-resolver';
 import { useCreateProject, useProjectCreateData } from './api';
 import { AccountManagerFields } from './components/account-manager-fields';
-import { LinkedProjectsFields, type LinkedType } from './components/linked-projects-fields';
-import { LocationFields, type LocationValues } from './components/location-fields';
+import { LinkedProjectsFields } from './components/linked-projects-fields';
+import { LocationFields } from './components/location-fields';
 import { ServicesFields } from './components/services-fields';
-import {
-  contactPayload,
-  invalidContacts,
-  newContact,
-  SiteContactsEditor,
-  type ContactValues,
-} from './components/site-contacts-carousel';
+import { invalidContacts, newContact, SiteContactsEditor } from './components/site-contacts-carousel';
+import { CreateDetailsFields } from './create-details-fields';
+import { CREATE_FIELDS, createInitialValues, toCreatePayload, type CreateValues } from './create-values';
 import { applyProjectErrors, contactPaths, projectErrorKeys } from './form-errors';
-import { byLabel, ifOffered, personOptions } from './options';
+import { byLabel, personOptions } from './options';
 
 export const CREATE_TITLE = 'Create Project';
-
-export type CreateValues = {
-  name: string;
-  start_date: string;
-  end_date: string;
-  project_administrator: string | null;
-  project_manager: string | null;
-  project_sales_representative: string | null;
-  classification: string | null;
-  summary: string;
-  linked_project_type: LinkedType;
-  linked_projects: number[];
-  tags: string[];
-  categories: string[];
-  services: string[];
-  client: string | null;
-  order_reference: string;
-  client_comments: string;
-  client_am: string | null;
-  site_contacts: ContactValues[];
-} & LocationValues;
-
-const FIELDS = [
-  'name',
-  'start_date',
-  'end_date',
-  'project_administrator',
-  'project_manager',
-  'project_sales_representative',
-  'classification',
-  'summary',
-  'linked_project_type',
-  'linked_projects',
-  'tags',
-  'categories',
-  'services',
-  'client',
-  'order_reference',
-  'client_comments',
-  'client_am',
-  'street',
-  'suburb',
-  'state',
-  'postcode',
-  'country',
-];
-
-function initialValues(data: ProjectCreateData): CreateValues {
-  const me = data.user.id;
-  const classification = data.classifications.find(
-    (c) => c.title.toLowerCase() === DEFAULT_CLASSIFICATION.toLowerCase(),
-  );
-  return {
-    name: '',
-    start_date: '',
-    end_date: '',
-    // Administrator, manager and sales representative default to the current user where they may be.
-    project_administrator: ifOffered(personOptions(data.staff), me),
-    project_manager: ifOffered(personOptions(data.project_managers), me),
-    project_sales_representative: ifOffered(personOptions(data.staff), me),
-    classification: classification?.id ?? null,
-    summary: '',
-    linked_project_type: 'master',
-    linked_projects: [],
-    tags: [],
-    categories: [],
-    services: [],
-    client: null,
-    order_reference: '',
-    client_comments: '',
-    client_am: null,
-    site_contacts: [newContact()],
-    street: '',
-    suburb: '',
-    state: null,
-    postcode: '',
-    country: 'Australia',
-  };
-}
-
-/** The creation payload (spec 1: Project creation payload); the first contact's name is the site contact name. */
-export function toCreatePayload(v: CreateValues): ProjectCreate {
-  return {
-    name: v.name,
-    start_date: v.start_date || null,
-    end_date: v.end_date || null,
-    project_manager: v.project_manager as string,
-    project_administrator: v.project_administrator as string,
-    project_sales_representative: v.project_sales_representative,
-    classification: v.classification,
-    client: v.client as string,
-    client_am: v.client_am as string,
-    client_comments: v.client_comments || null,
-    order_reference: v.order_reference,
-    summary: v.summary || null,
-    linked_project_type: v.linked_project_type,
-    linked_projects: v.linked_projects,
-    categories: v.categories,
-    services: v.services,
-    tags: v.tags,
-    street: v.street,
-    suburb: v.suburb,
-    state: v.state as ProjectCreate['state'],
-    postcode: v.postcode,
-    country: v.country,
-    site_contact_name: v.site_contacts[0]?.name || null,
-    site_contacts: v.site_contacts.map(contactPayload),
-  };
-}
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -175,7 +56,7 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
 
   const form = useForm<CreateValues>({
     mode: 'controlled',
-    initialValues: initialValues(data),
+    initialValues: createInitialValues(data),
     validate: zodResolver<CreateValues>(ProjectCreate),
     validateInputOnBlur: true,
   });
@@ -203,12 +84,17 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
         },
         onError: (error) => {
           // The form keeps everything chosen (the selected people included); only errors are added.
-          const leftover = applyProjectErrors(form, error, [...FIELDS, ...contactPaths(values.site_contacts.length)]);
+          const leftover = applyProjectErrors(form, error, [
+            ...CREATE_FIELDS,
+            ...contactPaths(values.site_contacts.length),
+          ]);
           showContactErrors(projectErrorKeys(error));
           const invalid = error instanceof ApiError && error.status === 422;
           setAlert({
             title: 'The project was not created',
-            message: invalid ? [PROJECT_TEXT.mandatory, leftover].filter(Boolean).join(' ') : (leftover ?? error.message),
+            message: invalid
+              ? [PROJECT_TEXT.mandatory, leftover].filter(Boolean).join(' ')
+              : (leftover ?? error.message),
           });
         },
       });
@@ -231,84 +117,7 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
         ) : null}
 
         <Section title="Details">
-          <Grid gap="md">
-            <Grid.Col span={12}>
-              <TextInput label="Project Name" required autoComplete="off" {...form.getInputProps('name')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Start Date" type="datetime-local" {...form.getInputProps('start_date')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput
-                label="End Date"
-                type="datetime-local"
-                {...form.getInputProps('end_date')}
-                inputContainer={(input) => (
-                  <Group gap="sm" wrap="nowrap" align="flex-start">
-                    <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
-                    <Button
-                      variant="light"
-                      leftSection={<IconCalendarBolt size={16} aria-hidden />}
-                      onClick={() => {
-                        form.setValues(autoFillToday(new Date()));
-                        form.clearFieldError('start_date');
-                        form.clearFieldError('end_date');
-                      }}
-                      style={{ flex: '0 0 auto' }}
-                    >
-                      {PROJECT_TEXT.autoFillToday}
-                    </Button>
-                  </Group>
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Select
-                label="Project Administrator"
-                required
-                searchable
-                allowDeselect={false}
-                data={staff}
-                placeholder="Choose the administrator"
-                {...form.getInputProps('project_administrator')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Select
-                label="Project Manager"
-                required
-                searchable
-                allowDeselect={false}
-                data={managers}
-                placeholder="Choose the manager"
-                {...form.getInputProps('project_manager')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Select
-                label="Sales Representative"
-                searchable
-                clearable
-                clearButtonProps={{ 'aria-label': 'Clear sales representative' }}
-                data={staff}
-                placeholder="None"
-                {...form.getInputProps('project_sales_representative')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Select
-                label="Classification"
-                searchable
-                clearable
-                clearButtonProps={{ 'aria-label': 'Clear classification' }}
-                data={classifications}
-                {...form.getInputProps('classification')}
-              />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Textarea label="Summary" autosize minRows={3} maxRows={10} {...form.getInputProps('summary')} />
-            </Grid.Col>
-          </Grid>
+          <CreateDetailsFields form={form} staff={staff} managers={managers} classifications={classifications} />
         </Section>
 
         <Section title="Linked Projects">
@@ -347,7 +156,12 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Order Reference" required autoComplete="off" {...form.getInputProps('order_reference')} />
+              <TextInput
+                label="Order Reference"
+                required
+                autoComplete="off"
+                {...form.getInputProps('order_reference')}
+              />
             </Grid.Col>
             <Grid.Col span={12}>
               <Textarea
