@@ -7,22 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { formatMailKill, runMailKill } from './mail-kill.js';
 
 describe('mail worker killed while it delivers', () => {
-  it('every queued message reaches the SMTP sink, none twice, and the killed worker’s messages within a minute', async () => {
+  it('every queued message reaches the SMTP sink; a kill can only cause a second copy of the one message in flight, with the same Message-ID', async () => {
     const r = await runMailKill({ messages: 200, kills: 2, timeoutMs: 150_000 });
     console.log(formatMailKill(r));
     expect(r.kills).toHaveLength(2);
     expect(r.outbox).toEqual({ sent: 200 });
-    expect({
-      missing: r.missing,
-      duplicates: r.duplicates,
-      duplicatesBySubject: r.duplicatesBySubject,
-      foreign: r.foreign,
-    }).toEqual({
-      missing: 0,
-      duplicates: 0,
-      duplicatesBySubject: 0,
-      foreign: 0,
-    });
+    expect({ missing: r.missing, foreign: r.foreign }).toEqual({ missing: 0, foreign: 0 });
+    // At-least-once: exactly-once over SMTP is impossible (a kill between the server's 250 and the
+    // commit of 'sent' leaves the message in doubt, and it is sent again). The window is the commit
+    // alone, so a kill costs at most that one message, and its copy carries the same Message-ID
+    // (receivers drop it): the copies counted by subject are the copies counted by Message-ID.
+    expect(r.duplicates).toBeLessThanOrEqual(r.kills.length);
+    expect(r.duplicatesBySubject).toBe(r.duplicates);
     // Jobs a killed worker held come back through their heartbeat, not the 15-minute expiry.
     expect(r.lastKillToDoneMs).toBeLessThan(90_000);
   });

@@ -26,10 +26,22 @@ import { loadAverage, ROOT, tempDir } from './processes.js';
 
 const WORKER = path.join(ROOT, 'apps/api/test/reliability/mail-worker.ts');
 
-export type MailKillOptions = { messages: number; kills: number; timeoutMs?: number; log?: (m: string) => void };
+export type MailKillOptions = {
+  messages: number;
+  kills: number;
+  /**
+   * When to kill: 'random' (default) = at a random moment 0-300 ms after the sink has received
+   * the next share of the messages, i.e. anywhere in a delivery; 'after-accept' = within a few ms
+   * of the sink accepting a message, the worst moment (the sender has not committed 'sent' yet).
+   */
+  killTiming?: 'random' | 'after-accept';
+  timeoutMs?: number;
+  log?: (m: string) => void;
+};
 
 export type MailKillResult = {
   messages: number;
+  killTiming: 'random' | 'after-accept';
   kills: { atDelivered: number; atMs: number }[];
   /** Messages the sink accepted, all copies counted. */
   received: number;
@@ -114,6 +126,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runMailKill(opts: MailKillOptions): Promise<MailKillResult> {
   const log = opts.log ?? (() => undefined);
+  const timing = opts.killTiming ?? 'random';
   const dir = await tempDir('siteflow-mailkill-');
   const embedded = await startEmbeddedPostgres(dir, (m) => {
     if (m.startsWith('postgres:')) log(m);
@@ -137,16 +150,14 @@ export async function runMailKill(opts: MailKillOptions): Promise<MailKillResult
     cleanups.unshift(() => sink.close());
 
     const tenantId = crypto.randomUUID();
-    await owner.db
-      .insert(tenants)
-      .values({
-        id: tenantId,
-        slug: `mailkill-${tenantId.slice(0, 8)}`,
-        customerName: 'Mail Kill Pty Ltd',
-        email: 'admin@mailkill.test',
-        firstName: 'Ada',
-        lastName: 'Admin',
-      });
+    await owner.db.insert(tenants).values({
+      id: tenantId,
+      slug: `mailkill-${tenantId.slice(0, 8)}`,
+      customerName: 'Mail Kill Pty Ltd',
+      email: 'admin@mailkill.test',
+      firstName: 'Ada',
+      lastName: 'Admin',
+    });
 
     // Queue as the app does: the outbox row in the business transaction, the job after commit.
     const producer = await startJobs({
@@ -184,7 +195,8 @@ export async function runMailKill(opts: MailKillOptions): Promise<MailKillResult
     const kills: MailKillResult['kills'] = [];
     for (let k = 1; k <= opts.kills; k++) {
       const at = Math.floor((opts.messages * k) / (opts.kills + 1));
-      while (sink.ids.length < at) await sleep(5);
+      while (sink.ids.length < at) await sleep(2);
+      if (timing === 'random') await sleep(crypto.randomInt(300));
       kills.push({ atDelivered: sink.ids.length, atMs: Date.now() - started });
       worker.child.kill('SIGKILL');
       await worker.exited;
@@ -235,6 +247,7 @@ export async function runMailKill(opts: MailKillOptions): Promise<MailKillResult
     const distinct = [...seen.keys()].filter((id) => expected.has(id)).length;
     return {
       messages: opts.messages,
+      killTiming: timing,
       kills,
       received: sink.ids.length,
       distinct,
@@ -258,7 +271,7 @@ export async function runMailKill(opts: MailKillOptions): Promise<MailKillResult
 
 export function formatMailKill(r: MailKillResult): string {
   return [
-    `Mail worker killed: ${r.messages} messages queued, ${r.kills.length} kills (SIGKILL after ${r.kills.map((k) => k.atDelivered).join(', ')} received)`,
+    `Mail worker killed: ${r.messages} messages queued, ${r.kills.length} kills (SIGKILL, timing ${r.killTiming}, after ${r.kills.map((k) => k.atDelivered).join(', ')} received)`,
     `  received ${r.received}, distinct ${r.distinct}, duplicates ${r.duplicates} (by subject: ${r.duplicatesBySubject}), missing ${r.missing}, foreign ${r.foreign}`,
     `  outbox ${JSON.stringify(r.outbox)}`,
     `  all delivered ${(r.deliveryMs / 1000).toFixed(1)} s after the first worker started, ${(r.lastKillToDoneMs / 1000).toFixed(1)} s after the last kill; load average ${r.loadAverage}`,
