@@ -4,7 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
-import { SESSION_KEY, forgetUser, useSessionQuery } from './session';
+import { SESSION_KEY, forgetUser, useSessionQuery } from '../session';
 import { cssVariablesResolver, theme } from './theme';
 
 export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {

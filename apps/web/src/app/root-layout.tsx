@@ -4,7 +4,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import type { Action } from '@siteflow/core';
 import { ApiError } from '../api/client';
 import { FullPageLoader, FullPageMessage } from '../ui/full-page';
-import { homePath, isSignedOutOnPurpose, useSession, useSessionQuery } from './session';
+import { homePath, isSignedOutOnPurpose, useSession, useSessionQuery } from '../session';
 
 /** Waits for the session; an unknown company address gets a page of its own. */
 export function RootLayout() {

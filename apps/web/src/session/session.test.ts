@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionView } from '@siteflow/core';
-import { homePath } from './session';
+import { homePath } from '.';
 
 const session = (area: 'platform' | 'tenant', abilities: string[]) =>
   ({ area, tenant: { id: 'x', name: 'X', slug: 'x', has_logo: false, logo_url: null }, user: null, abilities }) as unknown as SessionView;

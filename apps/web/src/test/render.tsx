@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { Action, SessionView } from '@siteflow/core';
 import { AppProviders, createQueryClient } from '../app/providers';
-import { SESSION_KEY } from '../app/session';
+import { SESSION_KEY } from '../session';
 
 const TENANT = { id: '00000000-0000-4000-8000-000000000001', name: 'Demo Builders', slug: 'demo', has_logo: false, logo_url: null };
 const PLATFORM = { id: '00000000-0000-4000-8000-000000000002', name: 'Siteflow', slug: '', has_logo: false, logo_url: null };

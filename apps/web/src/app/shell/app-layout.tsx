@@ -7,7 +7,7 @@ import { ROLE_LABELS } from '@siteflow/core';
 import { useLogout } from '../../features/auth/api';
 import { ProjectSearchActions } from '../../features/search';
 import { LoadingState } from '../../ui/query-states';
-import { useSession } from '../session';
+import { useSession } from '../../session';
 import { SideMenu } from './side-menu';
 import { useMenuCollapsed } from './use-menu-collapsed';
 

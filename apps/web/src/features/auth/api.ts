@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AUTH_TEXT, type SessionView } from '@siteflow/core';
 import { api } from '../../api/client';
-import { SESSION_KEY, forgetUser, setSignedOutOnPurpose } from '../../app/session';
+import { SESSION_KEY, forgetUser, setSignedOutOnPurpose } from '../../session';
 import { notifyError, notifySuccess } from '../../ui/notify';
 
 export type LoginBody = { email: string; password: string; remember: boolean };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session';
 import { SiteflowWordmark, TenantLogo } from '../../ui/brand';
 import classes from './auth-layout.module.css';
 

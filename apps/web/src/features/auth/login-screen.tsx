@@ -6,7 +6,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { AUTH_TEXT, LoginRequest } from '@siteflow/core';
 import { ApiError } from '../../api/client';
-import { homePath, useSession } from '../../app/session';
+import { homePath, useSession } from '../../session';
 import { applyServerErrors } from '../../ui/server-errors';
 import { focusFirstInvalid } from '../../ui/focus';
 import { zodResolver } from '../../ui/zod-resolver';

@@ -22,7 +22,7 @@ import {
   type CertificationEntry,
   type CertificationsView,
 } from '@siteflow/core';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState, LoadingState } from '../../ui/query-states';
 import { useCertifications } from './api';

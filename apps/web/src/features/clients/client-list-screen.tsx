@@ -17,7 +17,7 @@ import { IconEye, IconPencil, IconPlus, IconSearch, IconToggleLeft, IconToggleRi
 import { DataTable } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { placeLine, type ClientView } from '@siteflow/core';
-import { useCan } from '../../app/session';
+import { useCan } from '../../session';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState } from '../../ui/query-states';
 import { useClientList, type ClientListParams } from './api';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconToggleLeft, IconToggleRight } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { useCan } from '../../app/session';
+import { useCan } from '../../session';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState, LoadingState } from '../../ui/query-states';
 import { useClient } from './api';

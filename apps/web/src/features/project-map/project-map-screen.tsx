@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconCurrentLocation, IconSearch, IconX } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PROJECT_MAP_TEXT } from '@siteflow/core';
-import { useCan, useSession } from '../../app/session';
+import { useCan, useSession } from '../../session';
 import { PageHeader } from '../../ui/page-header';
 import { notifySuccess } from '../../ui/notify';
 import { useProjectMap, useProjectMapOptions } from './api';

@@ -11,7 +11,7 @@ import {
   type NotifyProviderResult,
   type ProjectProviderView,
 } from '@siteflow/core';
-import { useCan } from '../../app/session';
+import { useCan } from '../../session';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useNotification, useNotifyProvider } from './api';
 import { directionsFailure } from './direction-map';

@@ -15,7 +15,7 @@ import {
   PROVIDER_TEXT,
   type DirectionsView,
 } from '@siteflow/core';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session';
 import { ErrorState } from '../../ui/query-states';
 import { MapView, PinMarker, Polyline, Popup, useMap, type LatLng } from '../../ui/map/map-view';
 import { useDirections } from './api';

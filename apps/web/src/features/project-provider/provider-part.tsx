@@ -11,7 +11,7 @@ import {
   type NearbyProvider,
   type ProjectView,
 } from '@siteflow/core';
-import { useCan, useSession } from '../../app/session';
+import { useCan, useSession } from '../../session';
 import { currentProviderOf, positionKey, useDirections } from './api';
 import { CurrentProviderCard, TravelInfo } from './current-provider-card';
 import { ProjectDirectionMap } from './direction-map';

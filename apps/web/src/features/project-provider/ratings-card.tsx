@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Box, Button, Grid, Group, Paper, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { PROVIDER_TEXT, seesPerformanceRating, type ProjectRatings, type Role } from '@siteflow/core';
 import { ApiError } from '../../api/client';
-import { useCan } from '../../app/session';
+import { useCan } from '../../session';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { ErrorState, LoadingState } from '../../ui/query-states';
 import { StarRating } from '../../ui/star-rating';

@@ -8,7 +8,7 @@ import {
   type ProjectCreateData,
   type ProjectView,
 } from '@siteflow/core';
-import { useCan } from '../../app/session';
+import { useCan } from '../../session';
 import { focusFirstInvalid } from '../../ui/focus';
 import { notifySuccess } from '../../ui/notify';
 import { zodResolver } from '../../ui/zod-resolver';

@@ -4,7 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isProviderRole, PROJECT_TEXT, type ProjectView } from '@siteflow/core';
 import { ApiError } from '../../api/client';
-import { useCan, useSession } from '../../app/session';
+import { useCan, useSession } from '../../session';
 import { confirmAction } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';

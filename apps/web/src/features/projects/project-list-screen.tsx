@@ -13,7 +13,7 @@ import {
   PROJECT_STATUSES,
   type ProjectListItem,
 } from '@siteflow/core';
-import { useCan, useSession } from '../../app/session';
+import { useCan, useSession } from '../../session';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState } from '../../ui/query-states';
 import { DateTimeCell } from '../search/date-time-cell';

@@ -13,7 +13,7 @@ import {
   STATES,
   type ProviderListItem,
 } from '@siteflow/core';
-import { useCan } from '../../app/session';
+import { useCan } from '../../session';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState } from '../../ui/query-states';
 import { StarRating } from '../../ui/star-rating';

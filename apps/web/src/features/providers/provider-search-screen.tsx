@@ -35,7 +35,7 @@ import {
   type ProviderSearchResponse,
   type ProviderSearchResult,
 } from '@siteflow/core';
-import { useCan } from '../../app/session';
+import { useCan } from '../../session';
 import { confirmAction } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';

@@ -17,7 +17,7 @@ import {
 import { IconCertificate, IconMapPin, IconPencil } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { formatDate, PROVIDER_TEXT, type ProviderView } from '@siteflow/core';
-import { useCan } from '../../app/session';
+import { useCan } from '../../session';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState, LoadingState } from '../../ui/query-states';
 import { StarRating } from '../../ui/star-rating';

@@ -20,7 +20,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconPencil, IconPlus, IconToggleLeft, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { CategoryInput, REFERENCE_TEXT, ServiceInput, type CategoryView, type ServiceView } from '@siteflow/core';
-import { useCan } from '../../app/session';
+import { useCan } from '../../session';
 import { focusFirstInvalid } from '../../ui/focus';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';

@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Group, Paper, Text, Tooltip, VisuallyHidden 
 import { IconPencil, IconPlus, IconToggleLeft, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { ClassificationInput, DEFAULT_CLASSIFICATION, type ClassificationView } from '@siteflow/core';
-import { useCan } from '../../app/session';
+import { useCan } from '../../session';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState } from '../../ui/query-states';

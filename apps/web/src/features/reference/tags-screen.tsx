@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Paper, Text, Tooltip, VisuallyHidden } from 
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { TagInput, type TagView } from '@siteflow/core';
-import { useCan } from '../../app/session';
+import { useCan } from '../../session';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState } from '../../ui/query-states';
 import { useRemoveTag, useSaveTag, useTags } from './api';

@@ -24,7 +24,7 @@ import {
   formatRelative,
   type SettingView,
 } from '@siteflow/core';
-import { useCan } from '../../app/session';
+import { useCan } from '../../session';
 import { notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState, LoadingState } from '../../ui/query-states';

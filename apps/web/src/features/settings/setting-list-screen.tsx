@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Paper, Table, Text, UnstyledButton } from '@mant
 import { IconPlus, IconScale } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SETTING_TEXT, formatDateTime, formatRelative, type SettingView } from '@siteflow/core';
-import { useCan } from '../../app/session';
+import { useCan } from '../../session';
 import { confirmAction } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';

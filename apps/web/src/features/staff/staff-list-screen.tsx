@@ -18,7 +18,7 @@ import { IconCertificate, IconPencil, IconPlus, IconSearch, IconUserCheck, IconU
 import { DataTable } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { ROLE_LABELS, type StaffView } from '@siteflow/core';
-import { useCan, useSession } from '../../app/session';
+import { useCan, useSession } from '../../session';
 import { confirmAction } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';

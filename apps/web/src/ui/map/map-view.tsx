@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, type ReactNode } from 'react';
 import L from 'leaflet';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session';
 import { PlainBasemap } from './basemap';
 import classes from './map-view.module.css';
 

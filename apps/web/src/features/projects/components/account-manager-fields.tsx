@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Grid, Group, Select, TextInput } from '@mantine/core';
 import type { AccountManager } from '@siteflow/core';
-import { useCan } from '../../../app/session';
+import { useCan } from '../../../session';
 import { useAccountManagers } from '../api';
 import { AccountManagerQuickAddButton } from './account-manager-quick-add';
 
