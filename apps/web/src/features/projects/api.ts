@@ -4,7 +4,6 @@ import {
   sortManagers,
   type AccountManager,
   type AccountManagerQuickAdd,
-  type Place,
   type ProjectCreate,
   type ProjectCreateData,
   type ProjectDetailsUpdate,
@@ -14,7 +13,6 @@ import {
   type ProjectServicesUpdate,
   type ProjectStatusUpdate,
   type ProjectView,
-  type State,
 } from '@siteflow/core';
 import { ApiError, api, errorMessage } from '../../api/client';
 
@@ -31,7 +29,6 @@ export const projectKeys = {
 export const accountManagerKeys = {
   ofClient: (clientId: string) => ['clients', clientId, 'account-managers'] as const,
 };
-const geoKeys = { places: (q: string) => ['geo', 'places', q] as const };
 
 /** The client's own fallback for a failure the server did not explain (it is not a server message). */
 const UNEXPLAINED = errorMessage(null);
@@ -88,7 +85,11 @@ export function useAccountManagers(clientId: string | null) {
     queryKey: accountManagerKeys.ofClient(clientId ?? ''),
     queryFn: ({ signal }) =>
       api
-        .get<{ items: AccountManager[] }>(`/api/clients/${encodeURIComponent(clientId!)}/account-managers`, undefined, signal)
+        .get<{ items: AccountManager[] }>(
+          `/api/clients/${encodeURIComponent(clientId!)}/account-managers`,
+          undefined,
+          signal,
+        )
         .then((r) => sortManagers(r.items.filter((m) => m.active))),
     enabled: Boolean(clientId),
   });
@@ -166,26 +167,4 @@ export function useDeleteProject(id: number) {
       return client.invalidateQueries({ queryKey: projectKeys.lists });
     },
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Address autocomplete (offline AU + NZ gazetteer)
-
-export function usePlaces(q: string) {
-  const query = q.trim();
-  return useQuery<Place[], Error, Place[], ReturnType<typeof geoKeys.places>>({
-    queryKey: geoKeys.places(query),
-    queryFn: ({ signal }) =>
-      api.get<{ items: Place[] }>('/api/geo/places', { q: query, country: 'all' }, signal).then((r) => r.items),
-    enabled: query.length >= 2,
-    placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
-  });
-}
-
-/** The state of a postcode (the gazetteer's, else the spec's rule); null when unknown. */
-export function fetchPostcodeState(postcode: string, suburb?: string) {
-  return api
-    .get<{ state: State | null }>('/api/geo/postcode-state', { postcode, suburb: suburb || undefined })
-    .then((r) => r.state);
 }
