@@ -23,7 +23,13 @@ function nulFields(values: unknown, errors: FieldErrors) {
     const list = Array.isArray(value) ? value : [value];
     if (key.includes('\u0000') || list.some((v) => typeof v === 'string' && v.includes('\u0000'))) {
       const field = key.split('\u0000').join('') || '_';
-      errors[field] = [nulMessage(field)];
+      // defineProperty: a field named __proto__ would otherwise replace the object's prototype
+      Object.defineProperty(errors, field, {
+        value: [nulMessage(field)],
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      });
     }
   }
 }

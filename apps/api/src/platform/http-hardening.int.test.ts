@@ -104,6 +104,15 @@ describe('NUL bytes in search text', () => {
         errors: { [field]: [nulMessage(field)] },
       });
     }
+    // a field named like a prototype property is just a field (found by the fuzzer: __proto__ was a 500)
+    for (const name of ['constructor', 'toString']) {
+      const res = await asAdmin({ url: `/api/staff?page=1&${name}=%00` });
+      expect(res.status, `${name}: ${res.text}`).toBe(422);
+      expect(res.json.errors, name).toEqual({ [name]: [nulMessage(name)] });
+    }
+    const proto = await asAdmin({ url: '/api/staff?page=1&__proto__=%00' });
+    expect(proto.status, proto.text).toBe(422);
+    expect(proto.json.message).toBe('The given data was invalid.'); // the serializer leaves a __proto__ key out
     // in a path value too
     const res = await asAdmin({ url: '/api/staff/%00' });
     expect(res.status).toBe(422);
