@@ -106,6 +106,29 @@ describe('a pool with no free connection', () => {
   });
 });
 
+describe('a connection that dies while it is checked out', () => {
+  it('does not end the process (pg-pool listens only on idle clients); its query fails with an error answered 503', async () => {
+    const logged: string[] = [];
+    const { pool } = open({ max: 2, log: (m) => logged.push(m) });
+    const owner = open({ max: 1 }, inject('ownerUrl'));
+    const client = await pool.connect();
+    const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    // The server ends the session (57P01, as in a shutdown) while nobody is waiting on it: pg emits
+    // 'error' on the client, which without a listener is an uncaught exception (vitest fails the run).
+    await owner.pool.query('select pg_terminate_backend($1)', [pid]);
+    for (let i = 0; i < 40 && !logged.length; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(logged.join('\n')).toContain('database connection lost');
+    const error = await client.query('select 1').then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    client.release(error as Error);
+    // The pool dropped it and serves a fresh connection.
+    expect((await pool.query('select 2 as n')).rows[0]).toEqual({ n: 2 });
+  });
+});
+
 describe('the request role’s limits', () => {
   it('every connection of the request role has them, set on the role', async () => {
     const { pool } = open({ max: 1 });
