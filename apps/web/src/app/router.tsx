@@ -10,7 +10,7 @@ const staff = () => import('../features/staff');
 const settings = () => import('../features/settings');
 const mailbox = () => import('../features/mailbox');
 const projectCreate = () => import('../features/projects/project-create-screen');
-const projectDetails = () => import('../features/projects/project-details-screen');
+const projectDetails = () => import('./project-details-route');
 const shell = () => import('./shell/app-layout');
 const projectList = () => import('../features/projects/project-list-screen');
 const clients = () => import('../features/clients');
@@ -172,7 +172,7 @@ export const routes: RouteObject[] = [
                 path: 'projects/:id/show',
                 element: <RequireAbility ability="projects.view" />,
                 children: [
-                  { index: true, lazy: async () => ({ Component: (await projectDetails()).ProjectDetailsScreen }) },
+                  { index: true, lazy: async () => ({ Component: (await projectDetails()).ProjectDetailsRoute }) },
                 ],
               },
             ],

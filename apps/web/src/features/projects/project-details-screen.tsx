@@ -8,12 +8,11 @@ import { useCan, useSession } from '../../session';
 import { confirmAction } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
+import { ProjectStatusBadge } from '../../ui/project-status-badge';
 import { ErrorState, LoadingState } from '../../ui/query-states';
 import { ProjectLinksPanel } from '../project-links';
-import { ProjectProviderSection } from '../project-provider';
 import { useDeleteProject, useProject, useProjectCreateData, type Section } from './api';
 import { ClientEdit, ClientView } from './client-section';
-import { ProjectStatusBadge } from './components/project-status-badge';
 import { DateChangesTable } from './date-changes-table';
 import { DetailsEdit, DetailsView, LinkedProjectsView } from './details-section';
 import { LocationEdit, LocationView } from './location-section';
@@ -57,7 +56,13 @@ function DetailsSkeleton() {
   );
 }
 
-export function ProjectDetailsScreen() {
+/**
+ * The service-provider part is another feature (`project-provider`, which itself builds on this
+ * feature's query keys): the app passes it in, so projects never imports it.
+ */
+export type ProviderSlot = (project: ProjectView) => ReactNode;
+
+export function ProjectDetailsScreen({ providerSection }: { providerSection?: ProviderSlot } = {}) {
   const { id = '' } = useParams();
   const projectId = /^\d+$/.test(id) ? Number(id) : NaN;
   const query = useProject(projectId);
@@ -95,10 +100,10 @@ export function ProjectDetailsScreen() {
       </>
     );
   }
-  return <ProjectDetails project={query.data} />;
+  return <ProjectDetails project={query.data} providerSection={providerSection} />;
 }
 
-function ProjectDetails({ project }: { project: ProjectView }) {
+function ProjectDetails({ project, providerSection }: { project: ProjectView; providerSection?: ProviderSlot }) {
   const session = useSession();
   const navigate = useNavigate();
   const [mode, setMode] = useState<EditMode>('none');
@@ -238,7 +243,7 @@ function ProjectDetails({ project }: { project: ProjectView }) {
           {mode === 'location' ? <LocationEdit project={project} onDone={done} /> : <LocationView project={project} />}
         </SectionCard>
 
-        <ProjectProviderSection project={project} />
+        {providerSection?.(project)}
 
         <ProjectLinksPanel projectId={project.id} canManage={canManageLinks} />
 

@@ -14,10 +14,10 @@ import {
   type ProjectListItem,
 } from '@siteflow/core';
 import { useCan, useSession } from '../../session';
+import { DateTimeCell } from '../../ui/date-time-cell';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState } from '../../ui/query-states';
-import { DateTimeCell } from '../search/date-time-cell';
-import { ProjectStatusBadge } from './components/project-status-badge';
+import { ProjectStatusBadge } from '../../ui/project-status-badge';
 import {
   useClientName,
   useClientOptions,

@@ -10,8 +10,8 @@ import {
 } from '@siteflow/core';
 import { ApiError, errorMessage } from '../../api/client';
 import { notifySuccess } from '../../ui/notify';
+import { ProjectStatusBadge } from '../../ui/project-status-badge';
 import { useChangeStatus } from './api';
-import { ProjectStatusBadge } from './components/project-status-badge';
 
 export const CHANGE_STATUS_LABEL = 'Change status';
 

@@ -4,7 +4,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { formatSearchDate, SEARCH_TEXT, type QuickSearchItem } from '@siteflow/core';
-import { ProjectStatusBadge } from '../projects/components/project-status-badge';
+import { ProjectStatusBadge } from '../../ui/project-status-badge';
 import { useQuickSearch } from './api';
 import classes from './quick-search.module.css';
 

@@ -3,11 +3,11 @@ import { ActionIcon, Anchor, Button, Group, Modal, Table, Text, Tooltip } from '
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SEARCH_TEXT, type RecentlyViewedItem } from '@siteflow/core';
+import { DateTimeCell } from '../../ui/date-time-cell';
 import { notifyError } from '../../ui/notify';
 import { ErrorState, LoadingState } from '../../ui/query-states';
-import { ProjectStatusBadge } from '../projects/components/project-status-badge';
+import { ProjectStatusBadge } from '../../ui/project-status-badge';
 import { useForgetRecentlyViewed, useRecentlyViewed } from './api';
-import { DateTimeCell } from './date-time-cell';
 
 type RecentlyViewedProps = { opened: boolean; onClose: () => void };
 
