@@ -135,7 +135,7 @@ export function httpCall(
   host: string,
   method: string,
   url: string,
-  opts: { cookie?: string; body?: unknown; headers?: Record<string, string>; agent?: http.Agent } = {},
+  opts: { cookie?: string; body?: unknown; headers?: Record<string, string>; agent?: http.Agent; timeoutMs?: number } = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host, accept: 'application/json', ...opts.headers };
@@ -150,7 +150,9 @@ export function httpCall(
       headers['content-type'] ??= 'application/json';
     }
     if (payload) headers['content-length'] = String(payload.length);
-    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent: opts.agent }, (res) => {
+    // A client that gives up closes its connection (as a browser does), so the server can drop the work.
+    const signal = opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined;
+    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent: opts.agent, signal }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

@@ -87,9 +87,10 @@ async function drive(
   const cookies = {} as Record<Role, string>;
   for (const role of ['staff', 'client', 'provider'] as const)
     cookies[role] = await signInHttp(port, DEMO_HOST, DEMO_USERS[role], DEMO_PASSWORD);
-  const get = (role: Role, url: string) => httpCall(port, DEMO_HOST, 'GET', url, { cookie: cookies[role], agent });
+  const timeoutMs = 10_000;
+  const get = (role: Role, url: string) => httpCall(port, DEMO_HOST, 'GET', url, { cookie: cookies[role], agent, timeoutMs });
   const send = (role: Role, method: string, url: string, body?: unknown) =>
-    httpCall(port, DEMO_HOST, method, url, { cookie: cookies[role], agent, body });
+    httpCall(port, DEMO_HOST, method, url, { cookie: cookies[role], agent, body, timeoutMs });
 
   // What each user can see: their projects (the list) and the project details they may open.
   const projectIds = {} as Record<Role, number[]>;
