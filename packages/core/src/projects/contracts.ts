@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, STATES } from '../common/fields.js';
-import { ProjectProviderView } from '../providers/contracts.js';
+import { ProjectProviderView } from './provider-card.js';
 import { PROJECT_STATUSES, type ProjectStatus } from './statuses.js';
 import { PROJECT_TEXT } from './texts.js';
 

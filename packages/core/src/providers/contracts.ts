@@ -268,23 +268,6 @@ export const ProviderAssign = z.object({
 });
 export type ProviderAssign = z.input<typeof ProviderAssign>;
 
-/** The provider card of the project details screen. */
-export const ProjectProviderView = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  /** Comma-separated names of the assigned staff. */
-  sp_users: z.string(),
-  staff: z.array(z.object({ id: z.uuid(), full_name: z.string() })),
-  ...badge,
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  has_location: z.boolean(),
-  sp_location: z.object({ lat: z.number(), lng: z.number(), address: z.string() }).nullable(),
-  /** Last 'Notify Service Provider' for this project and provider. */
-  notification: z.object({ id: z.uuid(), status: z.enum(['pending', 'sent', 'failed']), created_at: z.string(), sent_at: z.string().nullable() }).nullable(),
-});
-export type ProjectProviderView = z.infer<typeof ProjectProviderView>;
-
 export const NotifyProviderResult = z.object({
   id: z.uuid(),
   status: z.enum(['pending', 'sent', 'failed']),
