@@ -92,7 +92,7 @@ describe('fuzzing every endpoint', () => {
       routes,
       actors,
       send,
-      runs: Number(process.env.FUZZ_RUNS ?? 8),
+      runs: Number(process.env.FUZZ_RUNS ?? 6),
       seed: Number(process.env.FUZZ_SEED ?? 20260509),
     });
     const lines = summariseFailures(report.failures);
