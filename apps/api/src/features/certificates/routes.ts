@@ -24,7 +24,7 @@ import {
 import { authorize, inTenant, requireActor, tenantOf, type Actor, type Deps } from '../../platform/context.js';
 import { fieldError, forbidden, parseOr422 } from '../../platform/errors.js';
 import { readFormWithFiles } from '../../platform/uploads.js';
-import { errorResponses as errors, guard } from '../projects/guard.js';
+import { errorResponses as errors, guard } from '../../platform/http.js';
 import { parseDetailsText } from './fields.js';
 import { ownerFor } from './owner.js';
 import * as svc from './service.js';

@@ -15,7 +15,7 @@ import {
 } from '@siteflow/core';
 import { tenantOf, type Deps } from '../../platform/context.js';
 import { roleAudit } from '../../platform/security-log.js';
-import { errorResponses as errors, guard } from '../projects/guard.js';
+import { errorResponses as errors, guard } from '../../platform/http.js';
 import * as svc from './service.js';
 
 const ClientSaved = z.object({ message: z.string(), client: ClientView });

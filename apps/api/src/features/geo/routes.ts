@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DirectionsView, ErrorResponse, NearbyProviders, NearbyProvidersQuery, PlaceList, PlaceQuery, POSTCODE_MESSAGE, STATES } from '@siteflow/core';
 import { authorize, requireActor, tenantOf, type Deps } from '../../platform/context.js';
-import { guard, ProjectIdParam } from '../projects/guard.js';
+import { guard, NumericIdParam } from '../../platform/http.js';
 import { projectDirections, type DirectionsDeps } from './directions.js';
 import { postcodeState } from './geocode.js';
 import { nearbyProviders } from './nearby.js';
@@ -69,7 +69,7 @@ export function routingRoutes(app: FastifyInstance, deps: DirectionsDeps) {
         tags: ['projects'],
         description:
           "From the project's service provider (A, business address) to the project (B). Client roles get the project only. `status` NO_PROVIDER without a provider; NOT_FOUND when either has no coordinates; a routing failure keeps the points with the spec's message. `route.approximate` is true for the offline estimate (also the fallback when the routing service fails).",
-        params: ProjectIdParam,
+        params: NumericIdParam,
         response: { 200: DirectionsView, ...errors },
       },
     },
@@ -84,7 +84,7 @@ export function routingRoutes(app: FastifyInstance, deps: DirectionsDeps) {
         tags: ['projects'],
         description:
           'Providers (not deleted, with a location) whose driving distance to the project is at most `distance` x 1000 m, nearest first. Candidates are the 200 nearest within `distance` km as the crow flies; a provider whose route lookup fails is left out and counted in `failed`. A project without coordinates has no origin and no items.',
-        params: ProjectIdParam,
+        params: NumericIdParam,
         querystring: NearbyProvidersQuery,
         response: { 200: NearbyProviders, ...errors },
       },

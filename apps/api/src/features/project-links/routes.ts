@@ -10,10 +10,10 @@ import {
   ProjectLinkView,
 } from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
-import { errorResponses as errors, guard, ProjectIdParam, projectIdField } from '../projects/guard.js';
+import { errorResponses as errors, guard, NumericIdParam, numericId } from '../../platform/http.js';
 import * as svc from './service.js';
 
-const LinkParams = z.object({ id: projectIdField, linkId: z.uuid({ error: 'Not found.' }) });
+const LinkParams = z.object({ id: numericId, linkId: z.uuid({ error: 'Not found.' }) });
 const LinkPageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
@@ -34,7 +34,7 @@ export function projectLinkRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: 'Newest first.',
-        params: ProjectIdParam,
+        params: NumericIdParam,
         querystring: LinkPageQuery,
         response: { 200: ProjectLinkPage, ...errors },
       },
@@ -62,7 +62,7 @@ export function projectLinkRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: 'The url is stored with https:// (an http:// or https:// typed is replaced).',
-        params: ProjectIdParam,
+        params: NumericIdParam,
         body: ProjectLinkInput,
         response: { 201: ProjectLinkSaved, ...errors },
       },

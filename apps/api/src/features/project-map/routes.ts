@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ProjectMapOptions, ProjectMapQuery, ProjectMapResponse } from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
-import { errorResponses as errors, guard } from '../projects/guard.js';
+import { errorResponses as errors, guard } from '../../platform/http.js';
 import { projectMapOptions } from './options.js';
 import { projectMap } from './service.js';
 

@@ -18,7 +18,7 @@ import {
   ProjectView,
 } from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
-import { errorResponses as errors, guard, ProjectIdParam } from './guard.js';
+import { errorResponses as errors, guard, NumericIdParam } from '../../platform/http.js';
 import { listProjects, lookupProjects } from './list.js';
 import * as svc from './service.js';
 
@@ -75,7 +75,7 @@ export function projectRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         description: 'Also records the project in the user’s recently viewed list.',
-        params: ProjectIdParam,
+        params: NumericIdParam,
         response: { 200: ProjectView, ...errors },
       },
     },
@@ -86,7 +86,7 @@ export function projectRoutes(app: FastifyInstance, deps: Deps) {
     '/api/projects/:id/details',
     {
       ...edit,
-      schema: { tags, params: ProjectIdParam, body: ProjectDetailsUpdate, response: { 200: ProjectView, ...errors } },
+      schema: { tags, params: NumericIdParam, body: ProjectDetailsUpdate, response: { 200: ProjectView, ...errors } },
     },
     async (request) =>
       svc.updateDetails(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
@@ -95,7 +95,7 @@ export function projectRoutes(app: FastifyInstance, deps: Deps) {
     '/api/projects/:id/services',
     {
       ...edit,
-      schema: { tags, params: ProjectIdParam, body: ProjectServicesUpdate, response: { 200: ProjectView, ...errors } },
+      schema: { tags, params: NumericIdParam, body: ProjectServicesUpdate, response: { 200: ProjectView, ...errors } },
     },
     async (request) =>
       svc.updateServices(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
@@ -104,7 +104,7 @@ export function projectRoutes(app: FastifyInstance, deps: Deps) {
     '/api/projects/:id/other',
     {
       ...edit,
-      schema: { tags, params: ProjectIdParam, body: ProjectOtherUpdate, response: { 200: ProjectView, ...errors } },
+      schema: { tags, params: NumericIdParam, body: ProjectOtherUpdate, response: { 200: ProjectView, ...errors } },
     },
     async (request) => svc.updateOther(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
   );
@@ -112,7 +112,7 @@ export function projectRoutes(app: FastifyInstance, deps: Deps) {
     '/api/projects/:id/location',
     {
       ...edit,
-      schema: { tags, params: ProjectIdParam, body: ProjectLocationUpdate, response: { 200: ProjectView, ...errors } },
+      schema: { tags, params: NumericIdParam, body: ProjectLocationUpdate, response: { 200: ProjectView, ...errors } },
     },
     async (request) =>
       svc.updateLocation(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
@@ -121,7 +121,7 @@ export function projectRoutes(app: FastifyInstance, deps: Deps) {
     '/api/projects/:id/status',
     {
       ...edit,
-      schema: { tags, params: ProjectIdParam, body: ProjectStatusUpdate, response: { 200: ProjectView, ...errors } },
+      schema: { tags, params: NumericIdParam, body: ProjectStatusUpdate, response: { 200: ProjectView, ...errors } },
     },
     async (request) =>
       svc.updateStatus(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
@@ -131,7 +131,7 @@ export function projectRoutes(app: FastifyInstance, deps: Deps) {
     '/api/projects/:id',
     {
       ...guard('projects.delete'),
-      schema: { tags, params: ProjectIdParam, response: { 200: ProjectDeleted, ...errors } },
+      schema: { tags, params: NumericIdParam, response: { 200: ProjectDeleted, ...errors } },
     },
     async (request) => {
       await svc.deleteProject(deps, tenantOf(request), requireActor(request), request.params.id);

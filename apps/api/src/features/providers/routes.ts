@@ -21,15 +21,15 @@ import {
 } from '@siteflow/core';
 import { authorize, requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { roleAudit } from '../../platform/security-log.js';
-import { errorResponses as errors, guard, projectIdField, ProjectIdParam } from '../projects/guard.js';
+import { errorResponses as errors, guard, numericId, NumericIdParam } from '../../platform/http.js';
 import { assignProvider, notificationStatus, notifyProvider } from './assignment.js';
 import { getRatings, rateProject } from './ratings.js';
 import { searchProviders } from './search.js';
 import * as svc from './service.js';
 
 const UserParams = z.object({ id: z.uuid({ error: 'Not found.' }), userId: z.uuid({ error: 'Not found.' }) });
-const NotificationParams = z.object({ id: projectIdField, notificationId: z.uuid({ error: 'Not found.' }) });
-const RatingParams = z.object({ id: projectIdField, kind: RatingKindParam });
+const NotificationParams = z.object({ id: numericId, notificationId: z.uuid({ error: 'Not found.' }) });
+const RatingParams = z.object({ id: numericId, kind: RatingKindParam });
 const ActiveBody = z.object({ active: z.boolean({ error: 'Choose active or inactive.' }) });
 
 /** The rating kind decides the ability: performance (staff), customer (the project's client users). */
@@ -194,7 +194,7 @@ export function providerRoutes(app: FastifyInstance, deps: Deps) {
         tags: projectTags,
         description:
           'Assigns the provider and staff of it, replacing the previous ones; with send_email_sp the provider is e-mailed (as notify-provider). Answers the refreshed project.',
-        params: ProjectIdParam,
+        params: NumericIdParam,
         body: ProviderAssign,
         response: { 200: ProjectView, ...errors },
       },
@@ -209,7 +209,7 @@ export function providerRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags: projectTags,
         description: 'E-mails the project’s provider (its address and the assigned staff) through the job queue. Status pending until delivered.',
-        params: ProjectIdParam,
+        params: NumericIdParam,
         response: { 200: NotifyProviderResult, ...errors },
       },
     },
@@ -233,7 +233,7 @@ export function providerRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags: projectTags,
         description: 'Client roles get performance: null.',
-        params: ProjectIdParam,
+        params: NumericIdParam,
         response: { 200: ProjectRatings, ...errors },
       },
     },

@@ -15,7 +15,7 @@ import {
   TagView,
 } from '@siteflow/core';
 import { tenantOf, type Deps } from '../../platform/context.js';
-import { errorResponses as errors, guard } from '../projects/guard.js';
+import { errorResponses as errors, guard } from '../../platform/http.js';
 import * as ref from './service.js';
 
 const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });

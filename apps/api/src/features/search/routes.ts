@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkResponse, QuickSearchQuery, QuickSearchResult, RecentlyViewedPage } from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
-import { errorResponses as errors, guard, projectIdField } from '../projects/guard.js';
+import { errorResponses as errors, guard, numericId } from '../../platform/http.js';
 import { forgetRecentlyViewed, quickSearch, recentlyViewed } from './service.js';
 
 const RecentQuery = z.object({
@@ -47,7 +47,7 @@ export function searchRoutes(app: FastifyInstance, deps: Deps) {
       ...view,
       schema: {
         tags: ['search'],
-        params: z.object({ projectId: projectIdField }),
+        params: z.object({ projectId: numericId }),
         response: { 200: OkResponse, ...errors },
       },
     },
