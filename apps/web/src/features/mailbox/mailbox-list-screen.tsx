@@ -1,15 +1,12 @@
-import { useState } from 'react';
-import { Anchor, Badge, Group, Paper, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
+import { Anchor, Badge, Paper } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { formatDateTime } from '@siteflow/core';
+import { countOf, ListToolbar, PagedTable, useListState } from '../../ui/list-page';
 import { PageHeader } from '../../ui/page-header';
-import { ErrorState } from '../../ui/query-states';
 import { useMailbox } from './api';
 
-const PAGE_SIZES = [10, 20, 50];
+const LIST = { pageSizes: [10, 20, 50], defaultPageSize: 20 };
 type Item = {
   id: string;
   to: string;
@@ -19,17 +16,34 @@ type Item = {
   created_at: string;
 };
 
+const COLUMNS: DataTableColumn<Item>[] = [
+  {
+    accessor: 'subject',
+    title: 'Subject',
+    render: (m) => (
+      <Anchor component={Link} to={`/mailbox/${m.id}`} size="sm" fw={600}>
+        {m.subject || '(no subject)'}
+      </Anchor>
+    ),
+  },
+  { accessor: 'to', title: 'To' },
+  { accessor: 'tenant_name', title: 'Company', render: (m) => m.tenant_name ?? 'Platform' },
+  {
+    accessor: 'channel',
+    title: 'Type',
+    render: (m) => (
+      <Badge variant="light" color={m.channel === 'sms' ? 'grape' : 'blue'}>
+        {m.channel === 'sms' ? 'SMS' : 'Email'}
+      </Badge>
+    ),
+  },
+  { accessor: 'created_at', title: 'Received', noWrap: true, render: (m) => formatDateTime(m.created_at) },
+];
+
 export function MailboxListScreen() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const query = useMailbox({ page, pageSize, search: debounced });
-  const [lastSearch, setLastSearch] = useState(debounced);
-  if (lastSearch !== debounced) {
-    setLastSearch(debounced);
-    setPage(1);
-  }
+  const list = useListState(LIST);
+  const { search, page, pageSize } = list.params;
+  const query = useMailbox({ page, pageSize, search });
 
   return (
     <>
@@ -38,70 +52,25 @@ export function MailboxListScreen() {
         description="Emails and text messages Siteflow sent while no mail server is configured."
       />
       <Paper withBorder radius="lg" p="md">
-        <Group mb="md" justify="space-between" align="flex-end">
-          <TextInput
-            label="Search messages"
-            placeholder="Recipient or subject"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            w={{ base: '100%', sm: 360 }}
-            type="search"
-          />
-          {query.data ? (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {query.data.total === 1 ? '1 message' : `${query.data.total} messages`}
-            </Text>
-          ) : null}
-        </Group>
-        {query.isError ? (
-          <ErrorState error={query.error} onRetry={() => query.refetch()} title="Could not load the mailbox" />
-        ) : (
-          <DataTable<Item>
-            aria-label="Messages"
-            minHeight={query.data?.items.length ? undefined : 220}
-            verticalSpacing="sm"
-            highlightOnHover
-            fetching={query.isFetching}
-            records={query.data?.items ?? []}
-            totalRecords={query.data?.total ?? 0}
-            page={page}
-            onPageChange={setPage}
-            recordsPerPage={pageSize}
-            recordsPerPageOptions={PAGE_SIZES}
-            onRecordsPerPageChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-            recordsPerPageLabel="Messages per page"
-            paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
-            noRecordsText={debounced ? `No messages match “${debounced}”.` : 'No messages yet.'}
-            loadingText="Loading messages…"
-            columns={[
-              {
-                accessor: 'subject',
-                title: 'Subject',
-                render: (m) => (
-                  <Anchor component={Link} to={`/mailbox/${m.id}`} size="sm" fw={600}>
-                    {m.subject || '(no subject)'}
-                  </Anchor>
-                ),
-              },
-              { accessor: 'to', title: 'To' },
-              { accessor: 'tenant_name', title: 'Company', render: (m) => m.tenant_name ?? 'Platform' },
-              {
-                accessor: 'channel',
-                title: 'Type',
-                render: (m) => (
-                  <Badge variant="light" color={m.channel === 'sms' ? 'grape' : 'blue'}>
-                    {m.channel === 'sms' ? 'SMS' : 'Email'}
-                  </Badge>
-                ),
-              },
-              { accessor: 'created_at', title: 'Received', noWrap: true, render: (m) => formatDateTime(m.created_at) },
-            ]}
-          />
-        )}
+        <ListToolbar
+          list={list}
+          searchLabel="Search messages"
+          placeholder="Recipient or subject"
+          searchWidth={360}
+          count={countOf(query.data?.total, 'message', 'messages')}
+        />
+        <PagedTable<Item>
+          label="Messages"
+          query={query}
+          records={query.data?.items}
+          total={query.data?.total}
+          list={list}
+          columns={COLUMNS}
+          errorTitle="Could not load the mailbox"
+          perPageLabel="Messages per page"
+          noRecordsText={search ? `No messages match “${search}”.` : 'No messages yet.'}
+          loadingText="Loading messages…"
+        />
       </Paper>
     </>
   );

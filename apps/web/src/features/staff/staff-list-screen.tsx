@@ -1,31 +1,30 @@
-import { useState } from 'react';
-import {
-  ActionIcon,
-  Avatar,
-  Box,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconCertificate, IconPencil, IconPlus, IconSearch, IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
+import { Avatar, Box, Button, Group, Paper, Text } from '@mantine/core';
+import { IconCertificate, IconPencil, IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ROLE_LABELS, type StaffView } from '@siteflow/core';
 import { useCan, useSession } from '../../session';
 import { confirmAction } from '../../ui/confirm';
+import {
+  actionsColumn,
+  ActiveBadge,
+  countOf,
+  FilterSelect,
+  ListToolbar,
+  PagedTable,
+  RowAction,
+  useListState,
+} from '../../ui/list-page';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
-import { ErrorState } from '../../ui/query-states';
 import { useSetStaffActive, useStaffList, type StaffListParams } from './api';
 
-const PAGE_SIZES = [10, 20, 50];
+const ROLES = ['company_admin', 'company_employee'];
+const STATUSES = ['active', 'inactive'];
+const LIST = {
+  pageSizes: [10, 20, 50],
+  defaultPageSize: 20,
+  filters: { role: (v: string) => ROLES.includes(v), status: (v: string) => STATUSES.includes(v) },
+};
 const ROLE_FILTER = [
   { value: 'all', label: 'All roles' },
   { value: 'company_admin', label: ROLE_LABELS.company_admin },
@@ -37,32 +36,16 @@ const STATUS_FILTER = [
   { value: 'inactive', label: 'Inactive' },
 ];
 
-type Filters = { search: string; role: StaffListParams['role']; status: StaffListParams['status'] };
-
 export function StaffListScreen() {
   const session = useSession();
   const canManage = useCan('staff.manage');
   const canViewCertificates = useCan('certificates.view');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [role, setRole] = useState<StaffListParams['role']>('');
-  const [status, setStatus] = useState<StaffListParams['status']>('all');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const query = useStaffList({ page, pageSize, search: debounced, role, status });
+  const list = useListState(LIST);
+  const { search, page, pageSize } = list.params;
+  const role = list.params.role as StaffListParams['role'];
+  const status = (list.params.status || 'all') as StaffListParams['status'];
+  const query = useStaffList({ page, pageSize, search, role, status });
   const setActive = useSetStaffActive();
-
-  // Any change of filter starts again at the first page.
-  const filters: Filters = { search: debounced, role, status };
-  const [lastFilters, setLastFilters] = useState(filters);
-  if (
-    lastFilters.search !== filters.search ||
-    lastFilters.role !== filters.role ||
-    lastFilters.status !== filters.status
-  ) {
-    setLastFilters(filters);
-    setPage(1);
-  }
 
   const toggleActive = (member: StaffView) => {
     const run = () =>
@@ -82,8 +65,6 @@ export function StaffListScreen() {
     });
   };
 
-  const filtered = Boolean(debounced || role || status !== 'all');
-
   return (
     <>
       <PageHeader
@@ -98,162 +79,95 @@ export function StaffListScreen() {
         }
       />
       <Paper withBorder radius="lg" p="md">
-        <Group mb="md" align="flex-end" gap="md">
-          <TextInput
-            label="Search staff"
-            placeholder="Name, email, phone or position"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            w={{ base: '100%', sm: 320 }}
-            type="search"
-          />
-          <Select
-            label="Role"
-            data={ROLE_FILTER}
-            value={role || 'all'}
-            onChange={(v) => setRole(v === 'company_admin' || v === 'company_employee' ? v : '')}
-            allowDeselect={false}
-            w={{ base: '100%', sm: 200 }}
-          />
-          <Select
-            label="Status"
-            data={STATUS_FILTER}
-            value={status}
-            onChange={(v) => setStatus(v === 'active' || v === 'inactive' ? v : 'all')}
-            allowDeselect={false}
-            w={{ base: '100%', sm: 180 }}
-          />
-          {query.data ? (
-            <Text size="sm" c="dimmed" ml="auto" aria-live="polite">
-              {query.data.total === 1 ? '1 person' : `${query.data.total} people`}
-            </Text>
-          ) : null}
-        </Group>
-        {query.isError ? (
-          <ErrorState error={query.error} onRetry={() => query.refetch()} title="Could not load staff" />
-        ) : (
-          <DataTable<StaffView>
-            aria-label="Staff"
-            minHeight={query.data?.items.length ? undefined : 220}
-            verticalSpacing="sm"
-            highlightOnHover
-            fetching={query.isFetching}
-            records={query.data?.items ?? []}
-            totalRecords={query.data?.total ?? 0}
-            page={page}
-            onPageChange={setPage}
-            recordsPerPage={pageSize}
-            recordsPerPageOptions={PAGE_SIZES}
-            onRecordsPerPageChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-            recordsPerPageLabel="People per page"
-            paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
-            noRecordsText={filtered ? 'Nobody matches these filters.' : 'No staff yet.'}
-            loadingText="Loading staff…"
-            columns={[
-              {
-                accessor: 'full_name',
-                title: 'Name',
-                noWrap: true,
-                render: (m) => (
-                  <Group gap="sm" wrap="nowrap">
-                    <Avatar
-                      src={m.profile_picture_path}
-                      name={m.full_name}
-                      color="initials"
-                      radius="xl"
-                      size={34}
-                      alt=""
+        <ListToolbar
+          list={list}
+          searchLabel="Search staff"
+          placeholder="Name, email, phone or position"
+          count={countOf(query.data?.total, 'person', 'people')}
+        >
+          <FilterSelect list={list} name="role" label="Role" data={ROLE_FILTER} width={200} />
+          <FilterSelect list={list} name="status" label="Status" data={STATUS_FILTER} width={180} />
+        </ListToolbar>
+        <PagedTable<StaffView>
+          label="Staff"
+          query={query}
+          records={query.data?.items}
+          total={query.data?.total}
+          list={list}
+          errorTitle="Could not load staff"
+          perPageLabel="People per page"
+          noRecordsText={list.filtered ? 'Nobody matches these filters.' : 'No staff yet.'}
+          loadingText="Loading staff…"
+          columns={[
+            {
+              accessor: 'full_name',
+              title: 'Name',
+              noWrap: true,
+              render: (m) => (
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar
+                    src={m.profile_picture_path}
+                    name={m.full_name}
+                    color="initials"
+                    radius="xl"
+                    size={34}
+                    alt=""
+                  />
+                  <Text size="sm" fw={600}>
+                    {m.full_name}
+                  </Text>
+                </Group>
+              ),
+            },
+            { accessor: 'email', title: 'Email' },
+            { accessor: 'phone', title: 'Phone', noWrap: true, render: (m) => m.phone ?? '' },
+            { accessor: 'role', title: 'Role', render: (m) => ROLE_LABELS[m.role] },
+            { accessor: 'position', title: 'Position', render: (m) => m.position ?? '' },
+            { accessor: 'active', title: 'Status', noWrap: true, render: (m) => <ActiveBadge active={m.active} /> },
+            actionsColumn(
+              (m) => (
+                <>
+                  {canViewCertificates ? (
+                    <RowAction
+                      tooltip="Certifications"
+                      label={`Certifications of ${m.full_name}`}
+                      icon={IconCertificate}
+                      color="teal"
+                      to={`/users/${m.id}/certifications`}
                     />
-                    <Text size="sm" fw={600}>
-                      {m.full_name}
-                    </Text>
-                  </Group>
-                ),
-              },
-              { accessor: 'email', title: 'Email' },
-              { accessor: 'phone', title: 'Phone', noWrap: true, render: (m) => m.phone ?? '' },
-              { accessor: 'role', title: 'Role', render: (m) => ROLE_LABELS[m.role] },
-              { accessor: 'position', title: 'Position', render: (m) => m.position ?? '' },
-              {
-                accessor: 'active',
-                title: 'Status',
-                noWrap: true,
-                render: (m) => (
-                  <Badge color={m.active ? 'green' : 'gray'} variant="light" style={{ overflow: 'visible' }}>
-                    {m.active ? 'Active' : 'Inactive'}
-                  </Badge>
-                ),
-              },
-              {
-                accessor: 'actions',
-                title: <VisuallyHidden>Actions</VisuallyHidden>,
-                textAlign: 'right',
-                hidden: !canManage,
-                render: (m) => (
-                  <Group gap={6} justify="flex-end" wrap="nowrap">
-                    {canViewCertificates ? (
-                      <Tooltip label="Certifications" withArrow>
-                        <ActionIcon
-                          component={Link}
-                          to={`/users/${m.id}/certifications`}
-                          variant="light"
-                          color="teal"
-                          size="lg"
-                          aria-label={`Certifications of ${m.full_name}`}
-                        >
-                          <IconCertificate size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    ) : null}
-                    <Tooltip label="Edit" withArrow>
-                      <ActionIcon
-                        component={Link}
-                        to={`/staff/${m.id}/edit`}
-                        variant="light"
-                        size="lg"
-                        aria-label={`Edit ${m.full_name}`}
-                      >
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    {m.id === session.user?.id ? (
-                      <Box w={34} />
-                    ) : m.active ? (
-                      <Tooltip label="Deactivate" withArrow>
-                        <ActionIcon
-                          variant="light"
-                          color="red"
-                          size="lg"
-                          aria-label={`Deactivate ${m.full_name}`}
-                          onClick={() => toggleActive(m)}
-                        >
-                          <IconUserOff size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    ) : (
-                      <Tooltip label="Activate" withArrow>
-                        <ActionIcon
-                          variant="light"
-                          color="green"
-                          size="lg"
-                          aria-label={`Activate ${m.full_name}`}
-                          onClick={() => toggleActive(m)}
-                          loading={setActive.isPending && setActive.variables?.id === m.id}
-                        >
-                          <IconUserCheck size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        )}
+                  ) : null}
+                  <RowAction
+                    tooltip="Edit"
+                    label={`Edit ${m.full_name}`}
+                    icon={IconPencil}
+                    to={`/staff/${m.id}/edit`}
+                  />
+                  {m.id === session.user?.id ? (
+                    <Box w={34} />
+                  ) : m.active ? (
+                    <RowAction
+                      tooltip="Deactivate"
+                      label={`Deactivate ${m.full_name}`}
+                      icon={IconUserOff}
+                      color="red"
+                      onClick={() => toggleActive(m)}
+                    />
+                  ) : (
+                    <RowAction
+                      tooltip="Activate"
+                      label={`Activate ${m.full_name}`}
+                      icon={IconUserCheck}
+                      color="green"
+                      onClick={() => toggleActive(m)}
+                      loading={setActive.isPending && setActive.variables?.id === m.id}
+                    />
+                  )}
+                </>
+              ),
+              { hidden: !canManage },
+            ),
+          ]}
+        />
       </Paper>
     </>
   );
