@@ -16,7 +16,7 @@ import { clients, projects, sessions, users } from '../../platform/db/schema.js'
 import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { RoleAudit } from '../../platform/security-log.js';
 import { sendPasswordLink } from '../auth/password-links.js';
-import { inOrder } from '../projects/in-order.js';
+import { inOrder } from '../../platform/db/in-order.js';
 
 type D = Pick<Deps, 'db'>;
 type ClientData = z.output<typeof ClientInput>;

@@ -5,7 +5,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { projectLinks } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { findVisibleProject } from '../projects/view.js';
-import { inOrder } from '../projects/in-order.js';
+import { inOrder } from '../../platform/db/in-order.js';
 
 type D = Pick<Deps, 'db'>;
 type LinkRow = typeof projectLinks.$inferSelect;

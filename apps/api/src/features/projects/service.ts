@@ -43,7 +43,7 @@ import { categoryServiceLinks, ensureDefaultClassification, ensureTags } from '.
 import { FormChecks } from './checks.js';
 import { fullName, lockVisibleProject, projectView, type ProjectRow } from './view.js';
 import { fromWallClock, wallClockNow } from './wall-clock.js';
-import { inOrder } from './in-order.js';
+import { inOrder } from '../../platform/db/in-order.js';
 
 type D = Pick<Deps, 'db'>;
 type DetailsData = z.output<typeof ProjectDetailsUpdate>;

@@ -29,7 +29,7 @@ import {
 import { notFound } from '../../platform/errors.js';
 import { visibleProjects } from './scope.js';
 import { toWallClock } from './wall-clock.js';
-import { inOrder } from './in-order.js';
+import { inOrder } from '../../platform/db/in-order.js';
 import { projectProviderCard } from '../providers/project-card.js';
 
 export type ProjectRow = typeof projects.$inferSelect;

@@ -3,7 +3,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { detailsStatus, type ProjectProviderView } from '@siteflow/core';
 import type { Exec } from '../../platform/db/client.js';
 import { outbox, projectProviderStaff, providerNotifications, serviceProviders, users } from '../../platform/db/schema.js';
-import { inOrder } from '../projects/in-order.js';
+import { inOrder } from '../../platform/db/in-order.js';
 import { addressLine, fullName } from './present.js';
 
 /** Three queries whatever the staff count: the provider, its staff on the project, the last notification. */

@@ -28,7 +28,7 @@ import type { RoleAudit } from '../../platform/security-log.js';
 import { sendPasswordLink } from '../auth/password-links.js';
 import { geocode } from '../geo/geocode.js';
 import { FormChecks } from '../projects/checks.js';
-import { inOrder } from '../projects/in-order.js';
+import { inOrder } from '../../platform/db/in-order.js';
 import { categoriesOf, countsOr, projectCountsOf, servicesOf, userOption, usersOf, type ProviderUserRow } from './batch.js';
 import { addressLine, dayOf, fullName } from './present.js';
 import { visibleProviders } from './scope.js';

@@ -30,7 +30,7 @@ import { notFound } from '../../platform/errors.js';
 import { visibleProjects } from '../projects/scope.js';
 import { companyDay, toWallClock } from '../projects/wall-clock.js';
 import { matchProjects } from './match.js';
-import { inOrder } from '../projects/in-order.js';
+import { inOrder } from '../../platform/db/in-order.js';
 
 type D = Pick<Deps, 'db'>;
 type DC = Pick<Deps, 'db' | 'clock'>;
