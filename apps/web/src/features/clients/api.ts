@@ -18,6 +18,10 @@ export const clientKeys = {
   list: (p: ClientListParams) => ['clients', 'list', p] as const,
   detail: (id: string) => ['clients', 'detail', id] as const,
   users: (id: string) => ['clients', id, 'users'] as const,
+  /** The client pickers (project filters and forms). */
+  options: ['clients', 'options'] as const,
+  optionsFor: (search: string) => ['clients', 'options', search] as const,
+  accountManagers: (id: string) => ['clients', id, 'account-managers'] as const,
 };
 
 const path = (id: string) => `/api/clients/${encodeURIComponent(id)}`;
@@ -42,7 +46,7 @@ function afterClientChange(client: ReturnType<typeof useQueryClient>, saved: Cli
   client.setQueryData(clientKeys.detail(saved.id), saved);
   return Promise.all([
     client.invalidateQueries({ queryKey: clientKeys.lists }),
-    client.invalidateQueries({ queryKey: ['clients', 'options'] }),
+    client.invalidateQueries({ queryKey: clientKeys.options }),
   ]);
 }
 
@@ -84,7 +88,7 @@ export function useSaveClientUser(clientId: string, userId?: string) {
         // The list counts users; account-manager pickers list them.
         client.invalidateQueries({ queryKey: clientKeys.lists }),
         client.invalidateQueries({ queryKey: clientKeys.detail(clientId) }),
-        client.invalidateQueries({ queryKey: ['clients', clientId, 'account-managers'] }),
+        client.invalidateQueries({ queryKey: clientKeys.accountManagers(clientId) }),
       ]),
   });
 }

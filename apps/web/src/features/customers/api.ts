@@ -6,6 +6,7 @@ export type ListParams = { page: number; pageSize: number; search: string };
 
 export const customerKeys = {
   all: ['customers'] as const,
+  lists: ['customers', 'list'] as const,
   list: (p: ListParams) => ['customers', 'list', p] as const,
   detail: (id: string) => ['customers', 'detail', id] as const,
 };
@@ -35,7 +36,7 @@ export function useSaveCustomer(id?: string) {
         : api.post<CustomerView>('/api/customers', body),
     onSuccess: (customer) => {
       client.setQueryData(customerKeys.detail(customer.id), customer);
-      return client.invalidateQueries({ queryKey: ['customers', 'list'] });
+      return client.invalidateQueries({ queryKey: customerKeys.lists });
     },
   });
 }

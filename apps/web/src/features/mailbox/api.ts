@@ -4,9 +4,15 @@ import { api } from '../../api/client';
 
 export type MailboxParams = { page: number; pageSize: number; search: string };
 
+export const mailboxKeys = {
+  all: ['mailbox'] as const,
+  list: (p: MailboxParams) => ['mailbox', 'list', p] as const,
+  detail: (id: string) => ['mailbox', 'detail', id] as const,
+};
+
 export function useMailbox(params: MailboxParams) {
   return useQuery({
-    queryKey: ['mailbox', 'list', params],
+    queryKey: mailboxKeys.list(params),
     queryFn: ({ signal }) => api.get<MailboxPage>('/api/mailbox', params, signal),
     placeholderData: keepPreviousData,
   });
@@ -14,7 +20,7 @@ export function useMailbox(params: MailboxParams) {
 
 export function useMailboxMessage(id: string) {
   return useQuery({
-    queryKey: ['mailbox', 'detail', id],
+    queryKey: mailboxKeys.detail(id),
     queryFn: ({ signal }) => api.get<MailboxMessage>(`/api/mailbox/${encodeURIComponent(id)}`, undefined, signal),
   });
 }

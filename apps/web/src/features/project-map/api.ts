@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { sortManagers, type AccountManager, type ProjectMapOptions, type ProjectMapResponse } from '@siteflow/core';
 import { api } from '../../api/client';
+import { clientKeys } from '../clients/api';
 
 export const projectMapKeys = {
   all: ['project-map'] as const,
   map: (query: Record<string, string | number | undefined>) => ['project-map', query] as const,
   options: ['project-map', 'options'] as const,
-  accountManagers: (clientId: string) => ['clients', clientId, 'account-managers'] as const,
+  accountManagers: clientKeys.accountManagers,
 };
 
 /**

@@ -12,6 +12,7 @@ import type {
 } from '@siteflow/core';
 import { api } from '../../api/client';
 import { projectKeys } from '../projects/api';
+import { providerKeys } from '../providers/api';
 
 type RatingKind = 'performance' | 'customer';
 
@@ -21,7 +22,7 @@ type RatingKind = 'performance' | 'customer';
  * project's position (and provider), so a location save or a new provider asks again.
  */
 export const providerPartKeys = {
-  options: (q: string) => ['service-providers', 'options', q] as const,
+  options: providerKeys.optionsFor,
   nearby: (id: number, distance: number, at: string) => [...projectKeys.detail(id), 'nearby-providers', distance, at] as const,
   directionsOf: (id: number) => [...projectKeys.detail(id), 'directions'] as const,
   ratings: (id: number) => [...projectKeys.detail(id), 'ratings'] as const,

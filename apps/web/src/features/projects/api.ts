@@ -15,6 +15,7 @@ import {
   type ProjectView,
 } from '@siteflow/core';
 import { ApiError, api, errorMessage } from '../../api/client';
+import { clientKeys } from '../clients/api';
 
 type Created = { id: number; project_code: string; redirect_url: string; message: string };
 type Deleted = { message: string; redirect_url: string };
@@ -27,7 +28,7 @@ export const projectKeys = {
   detail: (id: number) => ['projects', 'detail', id] as const,
 };
 export const accountManagerKeys = {
-  ofClient: (clientId: string) => ['clients', clientId, 'account-managers'] as const,
+  ofClient: clientKeys.accountManagers,
 };
 
 /** The client's own fallback for a failure the server did not explain (it is not a server message). */

@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ClientView, ProjectListQuery, ProjectPage, StaffPage } from '@siteflow/core';
 import { api } from '../../api/client';
+import { clientKeys } from '../clients/api';
+import { staffKeys } from '../staff/api';
 
 /** What the project list asks the server for (the URL holds the same values). */
 export type ProjectListParams = Pick<ProjectListQuery, 'page' | 'pageSize' | 'sort' | 'order'> & {
@@ -16,9 +18,9 @@ export type ProjectListParams = Pick<ProjectListQuery, 'page' | 'pageSize' | 'so
  */
 export const projectListKeys = {
   list: (p: ProjectListParams) => ['projects', 'list', p] as const,
-  clientOptions: (search: string) => ['clients', 'options', search] as const,
-  client: (id: string) => ['clients', 'detail', id] as const,
-  managerOptions: ['staff', 'project-manager-options'] as const,
+  clientOptions: clientKeys.optionsFor,
+  client: clientKeys.detail,
+  managerOptions: staffKeys.projectManagerOptions,
 };
 
 /** One page of projects: paging, sorting and filtering all happen on the server. */

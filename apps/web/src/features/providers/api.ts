@@ -12,6 +12,8 @@ import type {
   ProviderView,
 } from '@siteflow/core';
 import { api } from '../../api/client';
+import { projectKeys } from '../projects/api';
+import { referenceKeys } from '../reference/api';
 
 export type ProviderListParams = Pick<
   ProviderListQuery,
@@ -43,11 +45,11 @@ export const providerKeys = {
   lists: ['service-providers', 'list'] as const,
   list: (p: ProviderListParams) => ['service-providers', 'list', p] as const,
   detail: (id: string) => ['service-providers', 'detail', id] as const,
+  searches: ['service-providers', 'search'] as const,
   search: (p: ProviderSearchParams) => ['service-providers', 'search', p] as const,
-};
-const referenceKeys = {
-  categories: ['reference', 'categories'] as const,
-  links: ['category-services'] as const,
+  /** The provider pickers (the project's Replace dialog). */
+  options: ['service-providers', 'options'] as const,
+  optionsFor: (q: string) => ['service-providers', 'options', q] as const,
 };
 
 const path = (id: string) => `/api/service-providers/${encodeURIComponent(id)}`;
@@ -75,8 +77,8 @@ function useAfterSave() {
     client.setQueryData(providerKeys.detail(saved.id), saved);
     return Promise.all([
       client.invalidateQueries({ queryKey: providerKeys.lists }),
-      client.invalidateQueries({ queryKey: ['service-providers', 'search'] }),
-      client.invalidateQueries({ queryKey: ['service-providers', 'options'] }),
+      client.invalidateQueries({ queryKey: providerKeys.searches }),
+      client.invalidateQueries({ queryKey: providerKeys.options }),
     ]);
   };
 }
@@ -125,10 +127,10 @@ export function useAssignProvider(projectId: number) {
   return useMutation({
     mutationFn: (body: ProviderAssign) => api.post<ProjectView>(`/api/projects/${projectId}/service-provider`, body),
     onSuccess: (project) => {
-      client.setQueryData(['projects', 'detail', projectId], project);
+      client.setQueryData(projectKeys.detail(projectId), project);
       return Promise.all([
-        client.invalidateQueries({ queryKey: ['projects', 'list'] }),
-        client.invalidateQueries({ queryKey: ['service-providers', 'search'] }),
+        client.invalidateQueries({ queryKey: projectKeys.lists }),
+        client.invalidateQueries({ queryKey: providerKeys.searches }),
         client.invalidateQueries({ queryKey: providerKeys.all }),
       ]);
     },
@@ -137,8 +139,8 @@ export function useAssignProvider(projectId: number) {
 
 /** The project picker: searched on the server (a tenant may hold 100,000 projects). */
 export function useProjectOptions(q: string, enabled = true) {
-  return useQuery<ProjectRef[], Error, ProjectRef[], readonly ['projects', 'lookup', string, null]>({
-    queryKey: ['projects', 'lookup', q, null] as const,
+  return useQuery<ProjectRef[], Error, ProjectRef[], ReturnType<typeof projectKeys.lookup>>({
+    queryKey: projectKeys.lookup(q),
     queryFn: ({ signal }) =>
       api.get<{ items: ProjectRef[] }>('/api/projects/lookup', { q }, signal).then((r) => r.items),
     enabled,
@@ -157,7 +159,7 @@ export function useCategoryReference(enabled = true) {
     staleTime: 60_000,
   });
   const links = useQuery({
-    queryKey: referenceKeys.links,
+    queryKey: referenceKeys.categoryServices,
     queryFn: ({ signal }) => api.get<{ items: CategoryServiceLink[] }>('/api/category-services', undefined, signal),
     select: (data) => data.items,
     enabled,

@@ -9,6 +9,7 @@ import type {
   TagView,
 } from '@siteflow/core';
 import { api } from '../../api/client';
+import { projectKeys } from '../projects/api';
 
 type List<T> = { items: T[] };
 type Removed = { message: string };
@@ -19,6 +20,8 @@ export const referenceKeys = {
   services: ['reference', 'services'] as const,
   tags: ['reference', 'tags'] as const,
   classifications: ['reference', 'classifications'] as const,
+  /** Which services each category offers (the provider form and search). */
+  categoryServices: ['category-services'] as const,
 };
 
 const list = <T>(path: string) => ({
@@ -42,8 +45,8 @@ function useRefresh() {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: referenceKeys.all }),
-      client.invalidateQueries({ queryKey: ['projects', 'create-data'] }),
-      client.invalidateQueries({ queryKey: ['category-services'] }),
+      client.invalidateQueries({ queryKey: projectKeys.createData }),
+      client.invalidateQueries({ queryKey: referenceKeys.categoryServices }),
     ]);
 }
 

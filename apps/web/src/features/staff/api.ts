@@ -13,9 +13,12 @@ type WithMessage = { message: string; staff: StaffView };
 
 export const staffKeys = {
   all: ['staff'] as const,
+  lists: ['staff', 'list'] as const,
   list: (p: StaffListParams) => ['staff', 'list', p] as const,
   detail: (id: string) => ['staff', 'detail', id] as const,
   options: (id?: string) => ['staff', 'form-options', id ?? 'new'] as const,
+  /** The project manager picker of the project list (every staff member, active or not). */
+  projectManagerOptions: ['staff', 'project-manager-options'] as const,
 };
 
 export function useStaffList(params: StaffListParams) {
@@ -50,7 +53,7 @@ export function useSaveStaff(id?: string) {
         : api.post<WithMessage>('/api/staff', body),
     onSuccess: (data) => {
       client.setQueryData(staffKeys.detail(data.staff.id), data.staff);
-      return client.invalidateQueries({ queryKey: ['staff', 'list'] });
+      return client.invalidateQueries({ queryKey: staffKeys.lists });
     },
   });
 }
@@ -62,7 +65,7 @@ export function useSetStaffActive() {
       api.post<WithMessage>(`/api/staff/${encodeURIComponent(id)}/${active ? 'activate' : 'deactivate'}`),
     onSuccess: (data) => {
       client.setQueryData(staffKeys.detail(data.staff.id), data.staff);
-      return client.invalidateQueries({ queryKey: ['staff', 'list'] });
+      return client.invalidateQueries({ queryKey: staffKeys.lists });
     },
   });
 }
