@@ -11,6 +11,7 @@ import {
   type CertificationsView,
   type DocumentFileView,
   type OwnerKind,
+  companyDay,
 } from '@siteflow/core';
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
@@ -19,7 +20,6 @@ import type { Tx } from '../../platform/db/client.js';
 import { certificates, certificateTypes, documentFiles } from '../../platform/db/schema.js';
 import { fieldError, invalid, notFound } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/uploads.js';
-import { companyDay } from '../projects/wall-clock.js';
 import { validateDetails, type Details } from './fields.js';
 import { deleteFiles, filesOf, insertFiles, putFiles } from './files.js';
 import { ownerAccess, ownerFor, type Owner } from './owner.js';

@@ -19,6 +19,7 @@ import {
   type ProjectMapQueryParsed,
   type ProjectMapResponse,
   type ProjectStatus,
+  toWallClock,
 } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
@@ -26,7 +27,6 @@ import { categories, projectCategories, projects, projectServices, providerRatin
 import { invalid } from '../../platform/errors.js';
 import { geocode } from '../geo/geocode.js';
 import { normaliseTerm } from '../search/match.js';
-import { toWallClock } from '../projects/wall-clock.js';
 import { bboxWhere, cellOfSql, effectiveQuery, GRID_LEVELS, gridCellsIn, gridLevelFor, kmFrom, mapWhere, parseBbox, statusOnly, type Bbox, type Centre } from './query.js';
 
 export const BBOX_MESSAGE = 'bbox is south,west,north,east.';

@@ -7,13 +7,13 @@ import {
   type ProjectListItem,
   type ProjectListQuery,
   type ProjectRef,
+  toWallClock,
 } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
 import { projects, tenantCounters, users } from '../../platform/db/schema.js';
 import { allMatchingIds, containsTerm, indexWalkOnly, matchProjects, normaliseTerm } from '../search/match.js';
 import { visibleProjects } from './scope.js';
-import { toWallClock } from './wall-clock.js';
 
 /**
  * Past this many matches of a free-text search the list reports this number as its total:

@@ -6,6 +6,7 @@ import {
   PROJECT_TEXT,
   type ProjectCreate,
   type ProjectView,
+  wallClockAt,
 } from '@siteflow/core';
 import {
   createCatalogue,
@@ -32,7 +33,6 @@ import {
 } from '../../../test/harness.js';
 import { projectDateChanges, tags } from '../../platform/db/schema.js';
 import { loadGazetteer } from '../geo/load-gazetteer.js';
-import { wallClockNow } from './wall-clock.js';
 
 let t: TestApp;
 let a: TestTenant;
@@ -636,9 +636,9 @@ describe('projects: status', () => {
     expect(
       (await asA({ method: 'PUT', url: `/api/projects/${id}/status`, body: { status: 'scheduled' } })).json,
     ).toMatchObject({ status: 'scheduled', allowed_statuses: ['completed', 'on_hold', 'cancelled', 'order'] });
-    const before = wallClockNow(t.clock);
+    const before = wallClockAt(t.clock.now());
     const done = await asA({ method: 'PUT', url: `/api/projects/${id}/status`, body: { status: 'completed' } });
-    const after = wallClockNow(t.clock);
+    const after = wallClockAt(t.clock.now());
     expect(done.json.status).toBe('completed');
     expect([before, after].map((v) => v.replace(' ', 'T'))).toContain(done.json.completed_on);
 
@@ -667,7 +667,7 @@ describe('projects: status', () => {
   });
 
   it('the completion clock is Brisbane time (UTC+10, no daylight saving)', () => {
-    const at = (iso: string) => wallClockNow({ now: () => new Date(iso) });
+    const at = (iso: string) => wallClockAt(new Date(iso));
     expect(at('2026-01-15T22:30:00Z')).toBe('2026-01-16 08:30');
     expect(at('2026-07-15T13:59:00Z')).toBe('2026-07-15 23:59');
   });

@@ -10,6 +10,8 @@ import {
   type ProjectCreateData,
   type ProjectCreateParsed,
   type SiteContactInput,
+  fromWallClock,
+  wallClockAt,
 } from '@siteflow/core';
 import type { z } from 'zod';
 import type {
@@ -42,7 +44,6 @@ import { geocode } from '../geo/geocode.js';
 import { categoryServiceLinks, ensureDefaultClassification, ensureTags } from '../reference/service.js';
 import { FormChecks } from './checks.js';
 import { fullName, lockVisibleProject, projectView, type ProjectRow } from './view.js';
-import { fromWallClock, wallClockNow } from './wall-clock.js';
 import { inOrder } from '../../platform/db/in-order.js';
 
 type D = Pick<Deps, 'db'>;
@@ -397,7 +398,7 @@ export const updateStatus = (
     }
     const completedOn =
       input.status === 'completed'
-        ? (fromWallClock(input.completed_on) ?? wallClockNow(deps.clock))
+        ? (fromWallClock(input.completed_on) ?? wallClockAt(deps.clock.now()))
         : showsCompletedDate(input.status)
           ? (fromWallClock(input.completed_on) ?? p.completedOn)
           : null;

@@ -8,6 +8,7 @@ import {
   type Person,
   type ProjectRef,
   type ProjectView,
+  toWallClock,
 } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
@@ -28,7 +29,6 @@ import {
 } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { visibleProjects } from './scope.js';
-import { toWallClock } from './wall-clock.js';
 import { inOrder } from '../../platform/db/in-order.js';
 import { projectProviderCard } from '../providers/project-card.js';
 

@@ -19,6 +19,7 @@ import {
   type ProjectStatus,
   type ProviderSearchQueryParsed,
   type ProviderSearchResponse,
+  companyDay,
 } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
@@ -26,7 +27,6 @@ import { projects } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { geocode } from '../geo/geocode.js';
 import { visibleProjects } from '../projects/scope.js';
-import { companyDay } from '../projects/wall-clock.js';
 import { addressLine, boundingBox, roundKm } from './present.js';
 
 /** Same radius as core greatCircleKm, so the server and the browser agree on every distance. */

@@ -13,6 +13,8 @@ import {
   type QuickSearchResult,
   type RecentlyViewedItem,
   type RecentlyViewedPage,
+  companyDay,
+  toWallClock,
 } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import {
@@ -28,7 +30,6 @@ import {
 import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { visibleProjects } from '../projects/scope.js';
-import { companyDay, toWallClock } from '../projects/wall-clock.js';
 import { matchProjects } from './match.js';
 import { inOrder } from '../../platform/db/in-order.js';
 

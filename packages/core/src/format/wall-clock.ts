@@ -1,14 +1,13 @@
-import type { Clock } from '../../platform/clock.js';
-
 /**
  * Project dates are wall-clock times at the site, stored without a zone. 'Now' for them (the
- * default completion time) is read in the company's time zone: Australia/Brisbane, which has no
- * daylight saving. Tenants in other zones would need a per-tenant zone (not in the spec yet).
+ * default completion time) and 'today' (certificate validity, date filters) are read in the
+ * company's time zone: Australia/Brisbane, which has no daylight saving. Tenants in other zones
+ * would need a per-tenant zone (not in the spec yet). Pure: the caller passes the instant.
  */
-export const PROJECT_TIME_ZONE = 'Australia/Brisbane';
+export const COMPANY_TIME_ZONE = 'Australia/Brisbane';
 
-const parts = new Intl.DateTimeFormat('en-AU', {
-  timeZone: PROJECT_TIME_ZONE,
+const minuteFormat = new Intl.DateTimeFormat('en-AU', {
+  timeZone: COMPANY_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -17,13 +16,18 @@ const parts = new Intl.DateTimeFormat('en-AU', {
   hourCycle: 'h23',
 });
 
-/** 'YYYY-MM-DD HH:mm' in the project time zone. */
-export function wallClockNow(clock: Clock, timeZoneFormat = parts): string {
-  const p = Object.fromEntries(timeZoneFormat.formatToParts(clock.now()).map((x) => [x.type, x.value]));
+/** 'YYYY-MM-DD HH:mm': the wall-clock time at `now` in the company's time zone. */
+export function wallClockAt(now: Date): string {
+  const p = Object.fromEntries(minuteFormat.formatToParts(now).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: PROJECT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: COMPANY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 /** The day ('YYYY-MM-DD') an instant falls on in the company's time zone: 'today' for validity and dates. */
 export const companyDay = (at: Date): string => dayFormat.format(at);
 
