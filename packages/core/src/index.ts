@@ -15,3 +15,4 @@ export * from './geo/index.js';
 export * from './providers/index.js';
 export * from './project-map/index.js';
 export * from './certificates/index.js';
+export * from './policies/index.js';

@@ -1,36 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import type { OwnerKind } from '@siteflow/core';
+import { certificateOwnerAccess, type CertificateOwnerAccess, type OwnerKind } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
 import { serviceProviders, users } from '../../platform/db/schema.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 
 /**
- * Who may see and change whose certificates (the route has already checked certificates.view or
- * certificates.manage, so client roles never get here: they have neither and get 403):
- * - staff (company_admin, company_employee): every owner, view and manage;
- * - sp_admin: their own user and their own provider (actor.providerId), view and manage;
- * - sp_employee: their own user, view and manage; their own provider, view only (manage is 403);
- * - any other owner is 404 for provider users (they learn nothing about it), and so is an owner
- *   of another tenant for everyone (RLS hides it).
+ * Who may see and change whose certificates is the core policy `certificateOwnerAccess`
+ * (packages/core/src/policies/certificate.ts); the route has already checked certificates.view or
+ * certificates.manage, so client roles never get here. An owner the actor may not reach is 404
+ * for them (they learn nothing about it), and so is an owner of another tenant for everyone (RLS).
  */
-export type OwnerAccess = 'none' | 'view' | 'manage';
-
-export function ownerAccess(actor: Pick<Actor, 'role' | 'userId' | 'providerId'>, kind: OwnerKind, ownerId: string): OwnerAccess {
-  switch (actor.role) {
-    case 'company_admin':
-    case 'company_employee':
-      return 'manage';
-    case 'sp_admin':
-      if (kind === 'user') return ownerId === actor.userId ? 'manage' : 'none';
-      return actor.providerId && ownerId === actor.providerId ? 'manage' : 'none';
-    case 'sp_employee':
-      if (kind === 'user') return ownerId === actor.userId ? 'manage' : 'none';
-      return actor.providerId && ownerId === actor.providerId ? 'view' : 'none';
-    default:
-      return 'none';
-  }
-}
+export const ownerAccess = (actor: Pick<Actor, 'role' | 'userId' | 'providerId'>, kind: OwnerKind, ownerId: string): CertificateOwnerAccess =>
+  certificateOwnerAccess(actor, { kind, id: ownerId });
 
 export type Owner = {
   kind: OwnerKind;

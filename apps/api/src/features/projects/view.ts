@@ -1,14 +1,15 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  can,
   isProviderRole,
   PROJECT_STATUS_COLOURS,
   PROJECT_STATUS_LABELS,
   PROJECT_TRANSITIONS,
+  projectAbilities,
   type Person,
   type ProjectRef,
   type ProjectView,
   toWallClock,
+  fullName,
 } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
@@ -30,12 +31,11 @@ import {
 import { notFound } from '../../platform/errors.js';
 import { visibleProjects } from './scope.js';
 import { inOrder } from '../../platform/db/in-order.js';
-import { projectProviderCard } from '../providers/project-card.js';
+import { projectProviderCard } from './provider-card.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
-export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 const person = (u: UserRow): Person => ({
   id: u.id,
@@ -165,7 +165,8 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
     const u = uid ? byId.get(uid) : undefined;
     return u ? person(u) : null;
   };
-  const mayEdit = can(actor, 'projects.edit');
+  const abilities = projectAbilities(actor, p);
+  const mayEdit = abilities.edit;
   return {
     id: p.id,
     id_code: p.code,
@@ -218,8 +219,8 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
       official_shift: c.officialShift,
       reason: c.reason,
     })),
-    can_edit: mayEdit,
-    can_delete: can(actor, 'projects.delete'),
+    can_edit: abilities.edit,
+    can_delete: abilities.delete,
     created_at: p.createdAt.toISOString(),
   };
 }

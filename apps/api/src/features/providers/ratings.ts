@@ -5,7 +5,7 @@
  * in the same transaction.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { can, isClientRole, PROVIDER_TEXT, type ProjectRatings, type RatingInput } from '@siteflow/core';
+import { canOnProject, isClientRole, isRatable, PROVIDER_TEXT, ratingAbilities, type ProjectRatings, type ProjectResource, type RatingInput } from '@siteflow/core';
 import type { z } from 'zod';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
@@ -17,10 +17,13 @@ import { fullName, type RatingKind } from './present.js';
 type D = Pick<Deps, 'db'>;
 type RatingData = z.output<typeof RatingInput>;
 
-const ratable = (p: ProjectRow) => (p.status === 'completed' || p.status === 'closed') && !!p.serviceProviderId;
+/** The project as the policies see it (packages/core/src/policies/project.ts). */
+const resource = (p: ProjectRow): ProjectResource => ({ clientId: p.clientId, serviceProviderId: p.serviceProviderId, status: p.status });
 
-/** A client user may give the customer rating of their own client's projects only. */
-const mayRateCustomer = (actor: Actor, p: ProjectRow) => can(actor, 'projects.rateCustomer') && isClientRole(actor.role) && !!actor.clientId && actor.clientId === p.clientId;
+function abilitiesOf(actor: Actor, p: ProjectRow) {
+  const abilities = ratingAbilities(actor, resource(p));
+  return { can_rate_performance: abilities.rate_performance, can_rate_customer: abilities.rate_customer };
+}
 
 async function ratingsView(tx: Tx, actor: Actor, p: ProjectRow): Promise<ProjectRatings> {
   const providerId = p.serviceProviderId;
@@ -50,8 +53,7 @@ async function ratingsView(tx: Tx, actor: Actor, p: ProjectRow): Promise<Project
     // Client users never see the performance rating (spec 1 section 6).
     performance: isClientRole(actor.role) ? null : of('performance'),
     customer: of('customer'),
-    can_rate_performance: ratable(p) && can(actor, 'projects.ratePerformance'),
-    can_rate_customer: ratable(p) && mayRateCustomer(actor, p),
+    ...abilitiesOf(actor, p),
   };
 }
 
@@ -94,8 +96,9 @@ async function recompute(tx: Tx, providerIds: string[]) {
 export const rateProject = (deps: D, tenant: TenantContext, actor: Actor, projectId: number, kind: RatingKind, input: RatingData) =>
   inTenant(deps, tenant.id, async (tx) => {
     const p = await lockVisibleProject(tx, actor, projectId);
-    if (kind === 'customer' && !mayRateCustomer(actor, p)) throw forbidden();
-    if (!ratable(p)) throw invalid({ rating: [PROVIDER_TEXT.ratingNotAllowed] }, PROVIDER_TEXT.ratingNotAllowed);
+    // Who may rate is a 403, a project that cannot be rated yet a 422.
+    if (kind === 'customer' && !canOnProject(actor, 'rateCustomer', resource(p))) throw forbidden();
+    if (!isRatable(resource(p))) throw invalid({ rating: [PROVIDER_TEXT.ratingNotAllowed] }, PROVIDER_TEXT.ratingNotAllowed);
     const providerId = p.serviceProviderId!;
     const [before] = await tx
       .select({ providerId: providerRatings.providerId })

@@ -13,8 +13,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  can,
-  isAssignable,
+  projectSearchAbilities,
   searchMapStatus,
   type ProjectStatus,
   type ProviderSearchQueryParsed,
@@ -211,6 +210,7 @@ type ProjectRow = {
   start_day: string | null;
   end_day: string | null;
   service_provider_id: string | null;
+  client_id: string;
   categories: Named[];
   services: Named[];
 };
@@ -219,7 +219,7 @@ type ProjectRow = {
 async function projectOf(tx: Tx, actor: Actor, projectId: number): Promise<ProjectRow> {
   const { rows } = await tx.execute<ProjectRow>(sql`
     select projects.id::int as id, projects.code, projects.name, projects.status, projects.street, projects.suburb, projects.state, projects.postcode, projects.lat, projects.lng,
-           to_char(projects.start_date, 'YYYY-MM-DD') as start_day, to_char(projects.end_date, 'YYYY-MM-DD') as end_day, projects.service_provider_id,
+           to_char(projects.start_date, 'YYYY-MM-DD') as start_day, to_char(projects.end_date, 'YYYY-MM-DD') as end_day, projects.service_provider_id, projects.client_id,
            coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name) order by lower(c.name), c.id)
                        from project_categories pc join categories c on c.tenant_id = pc.tenant_id and c.id = pc.category_id
                       where pc.tenant_id = projects.tenant_id and pc.project_id = projects.id), '[]') as categories,
@@ -282,7 +282,7 @@ export const searchProviders = (
         services: p.services,
         service_provider_id: p.service_provider_id,
       };
-      canAssign = isAssignable(p.status) && can(actor, 'projects.assignProvider');
+      canAssign = projectSearchAbilities(actor, { clientId: p.client_id, serviceProviderId: p.service_provider_id, status: p.status }).assign;
     } else {
       const address = { street: q.street || null, suburb: q.suburb || null, state: q.state ?? null, postcode: q.postcode ?? null };
       criteria = {

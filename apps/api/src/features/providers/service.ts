@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
-  can,
   detailsStatus,
+  providerAbilities,
   STAFF_TEXT,
   type ProviderInputParsed,
   type ProviderListQuery,
@@ -200,7 +200,7 @@ export async function providerView(tx: Exec, actor: Actor, id: string): Promise<
     project_count: c.total,
     last_project: last ? { id: last.id, project_code: last.code, name: last.name, date: dayOf(last.start) } : null,
     notes: p.notes,
-    can_edit: can(actor, 'providers.manage'),
+    can_edit: providerAbilities(actor, p).edit,
   };
 }
 
