@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, formatDate, formatDateTime, formatMoney, formatRelative, placeLine } from './format.js';
+import { addressLine, formatDate, formatDateTime, formatMoney, formatRelative, fullName, placeLine } from './format.js';
 
 describe('formatDateTime', () => {
   it('shows day/month/year with hour:minute am/pm', () => {
@@ -53,5 +53,12 @@ describe('address lines', () => {
     expect(addressLine({ street: ' ', suburb: 'Milton', state: null, postcode: '4064' })).toBe('Milton 4064');
     expect(addressLine({ street: null, suburb: null, state: null, postcode: null })).toBe('');
     expect(placeLine({ suburb: 'Milton', state: 'QLD', postcode: '4064' })).toBe('Milton QLD 4064');
+  });
+});
+
+describe('fullName', () => {
+  it('joins first and last name, trimmed when one is empty', () => {
+    expect(fullName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
+    expect(fullName({ firstName: 'Ada', lastName: '' })).toBe('Ada');
   });
 });

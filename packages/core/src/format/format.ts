@@ -61,3 +61,6 @@ export const placeLine = (a: AddressParts): string => [a.suburb, a.state, a.post
 
 /** 'street, suburb STATE postcode' (parts that are missing are left out; '' when none). */
 export const addressLine = (a: AddressParts): string => [a.street, placeLine(a)].filter(present).join(', ');
+
+/** 'First Last' from a user row (trimmed when a part is empty). */
+export const fullName = (u: { firstName: string; lastName: string }): string => `${u.firstName} ${u.lastName}`.trim();

@@ -12,6 +12,7 @@ import {
   type SiteContactInput,
   fromWallClock,
   wallClockAt,
+  fullName,
 } from '@siteflow/core';
 import type { z } from 'zod';
 import type {
@@ -43,7 +44,7 @@ import { fieldError } from '../../platform/errors.js';
 import { geocode } from '../geo/geocode.js';
 import { categoryServiceLinks, ensureDefaultClassification, ensureTags } from '../reference/service.js';
 import { FormChecks } from './checks.js';
-import { fullName, lockVisibleProject, projectView, type ProjectRow } from './view.js';
+import { lockVisibleProject, projectView, type ProjectRow } from './view.js';
 import { inOrder } from '../../platform/db/in-order.js';
 
 type D = Pick<Deps, 'db'>;

@@ -1,6 +1,6 @@
 /** Pure helpers of the providers feature: address lines, dates, distances, and the notification e-mail. */
 
-export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+export { fullName } from '@siteflow/core';
 
 /** One line: 'street, suburb state postcode' (core's, shared with the other screens). */
 export { addressLine } from '@siteflow/core';

@@ -1,10 +1,9 @@
 /** The provider card of a project's Location of Work (ProjectView.service_provider). */
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { detailsStatus, type ProjectProviderView } from '@siteflow/core';
+import { addressLine, detailsStatus, fullName, type ProjectProviderView } from '@siteflow/core';
 import type { Exec } from '../../platform/db/client.js';
 import { outbox, projectProviderStaff, providerNotifications, serviceProviders, users } from '../../platform/db/schema.js';
 import { inOrder } from '../../platform/db/in-order.js';
-import { addressLine, fullName } from './present.js';
 
 /** Three queries whatever the staff count: the provider, its staff on the project, the last notification. */
 export async function projectProviderCard(tx: Exec, projectId: number, providerId: string | null): Promise<ProjectProviderView | null> {
