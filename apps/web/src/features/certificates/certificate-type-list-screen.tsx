@@ -1,11 +1,10 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { Link } from 'react-router';
 import type { CertificateTypeView } from '@siteflow/core';
 import { notifyError, notifySuccess } from '../../ui/notify';
+import { actionsColumn, ActiveBadge, PagedTable, RowAction } from '../../ui/list-page';
 import { PageHeader } from '../../ui/page-header';
-import { ErrorState } from '../../ui/query-states';
 import { useCertificateTypes, useDeleteCertificateType } from './api';
 import { confirmDeleteType } from './certificate-type-form';
 
@@ -35,90 +34,73 @@ export function CertificateTypeListScreen() {
         }
       />
       <Paper withBorder radius="lg" p="md">
-        {query.isError ? (
-          <ErrorState error={query.error} onRetry={() => query.refetch()} title="Could not load the certificate types" />
-        ) : (
-          <DataTable<CertificateTypeView>
-            aria-label="Certificate types"
-            minHeight={items.length ? undefined : 220}
-            verticalSpacing="sm"
-            highlightOnHover
-            fetching={query.isFetching}
-            records={items}
-            noRecordsText="No certificate types yet."
-            columns={[
-              {
-                accessor: 'name',
-                title: 'Name',
-                render: (t) => (
-                  <Anchor component={Link} to={`/certificate-types/${t.id}/edit`} fw={600} size="sm">
-                    {t.name}
-                  </Anchor>
-                ),
-              },
-              {
-                accessor: 'mandatory',
-                title: 'Mandatory for',
-                render: (t) =>
-                  t.mandatory_for_users || t.mandatory_for_providers ? (
-                    <Group gap={6}>
-                      {t.mandatory_for_users ? (
-                        <Badge variant="light" color="blue" style={{ overflow: 'visible' }}>
-                          Users
-                        </Badge>
-                      ) : null}
-                      {t.mandatory_for_providers ? (
-                        <Badge variant="light" color="grape" style={{ overflow: 'visible' }}>
-                          Providers
-                        </Badge>
-                      ) : null}
-                    </Group>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      Additional
-                    </Text>
-                  ),
-              },
-              { accessor: 'fields', title: 'Fields', textAlign: 'right', render: (t) => Object.keys(t.fields).length },
-              { accessor: 'files', title: 'Samples', textAlign: 'right', render: (t) => t.files.length },
-              {
-                accessor: 'active',
-                title: 'Status',
-                render: (t) => (
-                  <Badge color={t.active ? 'green' : 'gray'} variant="light" style={{ overflow: 'visible' }}>
-                    {t.active ? 'Active' : 'Inactive'}
-                  </Badge>
-                ),
-              },
-              {
-                accessor: 'actions',
-                title: <VisuallyHidden>Actions</VisuallyHidden>,
-                textAlign: 'right',
-                render: (t) => (
-                  <Group gap={6} justify="flex-end" wrap="nowrap">
-                    <Tooltip label="Edit" withArrow>
-                      <ActionIcon component={Link} to={`/certificate-types/${t.id}/edit`} variant="light" size="lg" aria-label={`Edit ${t.name}`}>
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Delete" withArrow>
-                      <ActionIcon
-                        variant="light"
-                        color="red"
-                        size="lg"
-                        aria-label={`Delete ${t.name}`}
-                        onClick={() => askDelete(t)}
-                        loading={remove.isPending && remove.variables === t.id}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
+        <PagedTable<CertificateTypeView>
+          label="Certificate types"
+          query={query}
+          records={items}
+          errorTitle="Could not load the certificate types"
+          noRecordsText="No certificate types yet."
+          emptyHeight={220}
+          columns={[
+            {
+              accessor: 'name',
+              title: 'Name',
+              render: (t) => (
+                <Anchor component={Link} to={`/certificate-types/${t.id}/edit`} fw={600} size="sm">
+                  {t.name}
+                </Anchor>
+              ),
+            },
+            {
+              accessor: 'mandatory',
+              title: 'Mandatory for',
+              render: (t) =>
+                t.mandatory_for_users || t.mandatory_for_providers ? (
+                  <Group gap={6}>
+                    {t.mandatory_for_users ? (
+                      <Badge variant="light" color="blue" style={{ overflow: 'visible' }}>
+                        Users
+                      </Badge>
+                    ) : null}
+                    {t.mandatory_for_providers ? (
+                      <Badge variant="light" color="grape" style={{ overflow: 'visible' }}>
+                        Providers
+                      </Badge>
+                    ) : null}
                   </Group>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    Additional
+                  </Text>
                 ),
-              },
-            ]}
-          />
-        )}
+            },
+            { accessor: 'fields', title: 'Fields', textAlign: 'right', render: (t) => Object.keys(t.fields).length },
+            { accessor: 'files', title: 'Samples', textAlign: 'right', render: (t) => t.files.length },
+            {
+              accessor: 'active',
+              title: 'Status',
+              render: (t) => <ActiveBadge active={t.active} />,
+            },
+            actionsColumn((t) => (
+              <>
+                <RowAction
+                  tooltip="Edit"
+                  label={`Edit ${t.name}`}
+                  icon={IconPencil}
+                  to={`/certificate-types/${t.id}/edit`}
+                />
+                <RowAction
+                  tooltip="Delete"
+                  label={`Delete ${t.name}`}
+                  icon={IconTrash}
+                  color="red"
+                  onClick={() => askDelete(t)}
+                  loading={remove.isPending && remove.variables === t.id}
+                />
+              </>
+            )),
+          ]}
+        />
       </Paper>
     </>
   );

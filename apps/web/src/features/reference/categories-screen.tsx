@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -13,18 +12,15 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconPencil, IconPlus, IconToggleLeft, IconToggleRight, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { CategoryInput, REFERENCE_TEXT, ServiceInput, type CategoryView, type ServiceView } from '@siteflow/core';
 import { useCan } from '../../session';
 import { focusFirstInvalid } from '../../ui/focus';
 import { notifyError, notifySuccess } from '../../ui/notify';
+import { actionsColumn, ActiveBadge, PagedTable, RowAction } from '../../ui/list-page';
 import { PageHeader } from '../../ui/page-header';
-import { ErrorState } from '../../ui/query-states';
 import { applyServerErrors } from '../../ui/server-errors';
 import { zodResolver } from '../../ui/zod-resolver';
 import {
@@ -36,7 +32,6 @@ import {
   useServices,
 } from './api';
 import { confirmRemove, NameModal } from './name-modal';
-import { ActiveBadge } from './active-badge';
 
 export function CategoriesScreen() {
   const canManage = useCan('reference.manage');
@@ -81,77 +76,61 @@ function CategoriesSection({ canManage }: { canManage: boolean }) {
           </Button>
         ) : null}
       </Group>
-      {categories.isError ? (
-        <ErrorState error={categories.error} onRetry={() => categories.refetch()} title="Could not load categories" />
-      ) : (
-        <DataTable<CategoryView>
-          aria-label="Categories"
-          minHeight={categories.data?.length ? undefined : 150}
-          verticalSpacing="sm"
-          highlightOnHover
-          fetching={categories.isFetching}
-          records={categories.data ?? []}
-          noRecordsText="No categories yet."
-          columns={[
-            {
-              accessor: 'name',
-              title: 'Name',
-              noWrap: true,
-              render: (c) => (
-                <Text size="sm" fw={600}>
-                  {c.name}
+      <PagedTable<CategoryView>
+        label="Categories"
+        query={categories}
+        records={categories.data}
+        errorTitle="Could not load categories"
+        noRecordsText="No categories yet."
+        emptyHeight={150}
+        columns={[
+          {
+            accessor: 'name',
+            title: 'Name',
+            noWrap: true,
+            render: (c) => (
+              <Text size="sm" fw={600}>
+                {c.name}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'services',
+            title: 'Services',
+            render: (c) =>
+              c.services.length ? (
+                <Group gap={6}>
+                  {c.services.map((s) => (
+                    <Badge key={s.id} variant="default" tt="none" fw={500}>
+                      {s.name}
+                    </Badge>
+                  ))}
+                </Group>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  No services
                 </Text>
               ),
-            },
-            {
-              accessor: 'services',
-              title: 'Services',
-              render: (c) =>
-                c.services.length ? (
-                  <Group gap={6}>
-                    {c.services.map((s) => (
-                      <Badge key={s.id} variant="default" tt="none" fw={500}>
-                        {s.name}
-                      </Badge>
-                    ))}
-                  </Group>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    No services
-                  </Text>
-                ),
-            },
-            { accessor: 'active', title: 'Status', noWrap: true, render: (c) => <ActiveBadge active={c.active} /> },
-            {
-              accessor: 'actions',
-              title: <VisuallyHidden>Actions</VisuallyHidden>,
-              textAlign: 'right',
-              hidden: !canManage,
-              render: (c) => (
-                <Group gap={6} justify="flex-end" wrap="nowrap">
-                  <Tooltip label="Edit" withArrow>
-                    <ActionIcon variant="light" size="lg" aria-label={`Edit ${c.name}`} onClick={() => open(c)}>
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete" withArrow>
-                    <ActionIcon
-                      variant="light"
-                      color="red"
-                      size="lg"
-                      aria-label={`Delete ${c.name}`}
-                      loading={remove.isPending && remove.variables === c.id}
-                      onClick={() => confirmRemove('category', c.name, () => remove.mutateAsync(c.id))}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              ),
-            },
-          ]}
-        />
-      )}
+          },
+          { accessor: 'active', title: 'Status', noWrap: true, render: (c) => <ActiveBadge active={c.active} /> },
+          actionsColumn(
+            (c) => (
+              <>
+                <RowAction tooltip="Edit" label={`Edit ${c.name}`} icon={IconPencil} onClick={() => open(c)} />
+                <RowAction
+                  tooltip="Delete"
+                  label={`Delete ${c.name}`}
+                  icon={IconTrash}
+                  color="red"
+                  onClick={() => confirmRemove('category', c.name, () => remove.mutateAsync(c.id))}
+                  loading={remove.isPending && remove.variables === c.id}
+                />
+              </>
+            ),
+            { hidden: !canManage },
+          ),
+        ]}
+      />
       <Modal
         opened={opened}
         onClose={() => setOpened(false)}
@@ -289,63 +268,43 @@ function ServicesSection({ canManage }: { canManage: boolean }) {
           </Button>
         ) : null}
       </Group>
-      {services.isError ? (
-        <ErrorState error={services.error} onRetry={() => services.refetch()} title="Could not load services" />
-      ) : (
-        <DataTable<ServiceView>
-          aria-label="Services"
-          minHeight={services.data?.length ? undefined : 150}
-          verticalSpacing="sm"
-          highlightOnHover
-          fetching={services.isFetching}
-          records={services.data ?? []}
-          noRecordsText="No services yet."
-          columns={[
-            { accessor: 'name', title: 'Name' },
-            { accessor: 'category_count', title: 'Categories', textAlign: 'right', width: 120 },
-            { accessor: 'active', title: 'Status', noWrap: true, render: (s) => <ActiveBadge active={s.active} /> },
-            {
-              accessor: 'actions',
-              title: <VisuallyHidden>Actions</VisuallyHidden>,
-              textAlign: 'right',
-              hidden: !canManage,
-              render: (s) => (
-                <Group gap={6} justify="flex-end" wrap="nowrap">
-                  <Tooltip label="Rename" withArrow>
-                    <ActionIcon variant="light" size="lg" aria-label={`Rename ${s.name}`} onClick={() => open(s)}>
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={s.active ? 'Deactivate' : 'Activate'} withArrow>
-                    <ActionIcon
-                      variant="light"
-                      color={s.active ? 'orange' : 'green'}
-                      size="lg"
-                      aria-label={`${s.active ? 'Deactivate' : 'Activate'} ${s.name}`}
-                      loading={save.isPending && save.variables?.id === s.id}
-                      onClick={() => toggle(s)}
-                    >
-                      {s.active ? <IconToggleRight size={18} aria-hidden /> : <IconToggleLeft size={18} aria-hidden />}
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete" withArrow>
-                    <ActionIcon
-                      variant="light"
-                      color="red"
-                      size="lg"
-                      aria-label={`Delete ${s.name}`}
-                      loading={remove.isPending && remove.variables === s.id}
-                      onClick={() => confirmRemove('service', s.name, () => remove.mutateAsync(s.id))}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              ),
-            },
-          ]}
-        />
-      )}
+      <PagedTable<ServiceView>
+        label="Services"
+        query={services}
+        records={services.data}
+        errorTitle="Could not load services"
+        noRecordsText="No services yet."
+        emptyHeight={150}
+        columns={[
+          { accessor: 'name', title: 'Name' },
+          { accessor: 'category_count', title: 'Categories', textAlign: 'right', width: 120 },
+          { accessor: 'active', title: 'Status', noWrap: true, render: (s) => <ActiveBadge active={s.active} /> },
+          actionsColumn(
+            (s) => (
+              <>
+                <RowAction tooltip="Rename" label={`Rename ${s.name}`} icon={IconPencil} onClick={() => open(s)} />
+                <RowAction
+                  tooltip={s.active ? 'Deactivate' : 'Activate'}
+                  label={`${s.active ? 'Deactivate' : 'Activate'} ${s.name}`}
+                  icon={s.active ? IconToggleRight : IconToggleLeft}
+                  color={s.active ? 'orange' : 'green'}
+                  onClick={() => toggle(s)}
+                  loading={save.isPending && save.variables?.id === s.id}
+                />
+                <RowAction
+                  tooltip="Delete"
+                  label={`Delete ${s.name}`}
+                  icon={IconTrash}
+                  color="red"
+                  onClick={() => confirmRemove('service', s.name, () => remove.mutateAsync(s.id))}
+                  loading={remove.isPending && remove.variables === s.id}
+                />
+              </>
+            ),
+            { hidden: !canManage },
+          ),
+        ]}
+      />
       <NameModal
         opened={opened}
         onClose={() => setOpened(false)}

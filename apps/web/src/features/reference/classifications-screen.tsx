@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Paper, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconToggleLeft, IconToggleRight, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { ClassificationInput, DEFAULT_CLASSIFICATION, type ClassificationView } from '@siteflow/core';
 import { useCan } from '../../session';
 import { notifyError, notifySuccess } from '../../ui/notify';
+import { actionsColumn, ActiveBadge, PagedTable, RowAction } from '../../ui/list-page';
 import { PageHeader } from '../../ui/page-header';
-import { ErrorState } from '../../ui/query-states';
-import { ActiveBadge } from './active-badge';
 import { useClassifications, useRemoveClassification, useSaveClassification } from './api';
 import { confirmRemove, NameModal } from './name-modal';
 
@@ -48,88 +46,63 @@ export function ClassificationsScreen() {
         }
       />
       <Paper withBorder radius="lg" p="md">
-        {list.isError ? (
-          <ErrorState error={list.error} onRetry={() => list.refetch()} title="Could not load classifications" />
-        ) : (
-          <DataTable<ClassificationView>
-            aria-label="Classifications"
-            minHeight={list.data?.length ? undefined : 180}
-            verticalSpacing="sm"
-            highlightOnHover
-            fetching={list.isFetching}
-            records={list.data ?? []}
-            noRecordsText="No classifications yet."
-            columns={[
-              {
-                accessor: 'title',
-                title: 'Title',
-                render: (c) => (
-                  <Group gap="xs">
-                    <Text size="sm" fw={600}>
-                      {c.title}
-                    </Text>
-                    {c.title === DEFAULT_CLASSIFICATION ? (
-                      <Badge variant="light" color="blue" size="sm" style={{ overflow: 'visible' }}>
-                        Default
-                      </Badge>
-                    ) : null}
-                  </Group>
-                ),
-              },
-              {
-                accessor: 'active',
-                title: 'Status',
-                noWrap: true,
-                width: 140,
-                render: (c) => <ActiveBadge active={c.active} />,
-              },
-              {
-                accessor: 'actions',
-                title: <VisuallyHidden>Actions</VisuallyHidden>,
-                textAlign: 'right',
-                width: 170,
-                hidden: !canManage,
-                render: (c) => (
-                  <Group gap={6} justify="flex-end" wrap="nowrap">
-                    <Tooltip label="Rename" withArrow>
-                      <ActionIcon variant="light" size="lg" aria-label={`Rename ${c.title}`} onClick={() => open(c)}>
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={c.active ? 'Deactivate' : 'Activate'} withArrow>
-                      <ActionIcon
-                        variant="light"
-                        color={c.active ? 'orange' : 'green'}
-                        size="lg"
-                        aria-label={`${c.active ? 'Deactivate' : 'Activate'} ${c.title}`}
-                        loading={save.isPending && save.variables?.id === c.id}
-                        onClick={() => toggle(c)}
-                      >
-                        {c.active ? (
-                          <IconToggleRight size={18} aria-hidden />
-                        ) : (
-                          <IconToggleLeft size={18} aria-hidden />
-                        )}
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Delete" withArrow>
-                      <ActionIcon
-                        variant="light"
-                        color="red"
-                        size="lg"
-                        aria-label={`Delete ${c.title}`}
-                        loading={remove.isPending && remove.variables === c.id}
-                        onClick={() => confirmRemove('classification', c.title, () => remove.mutateAsync(c.id))}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        )}
+        <PagedTable<ClassificationView>
+          label="Classifications"
+          query={list}
+          records={list.data}
+          errorTitle="Could not load classifications"
+          noRecordsText="No classifications yet."
+          emptyHeight={180}
+          columns={[
+            {
+              accessor: 'title',
+              title: 'Title',
+              render: (c) => (
+                <Group gap="xs">
+                  <Text size="sm" fw={600}>
+                    {c.title}
+                  </Text>
+                  {c.title === DEFAULT_CLASSIFICATION ? (
+                    <Badge variant="light" color="blue" size="sm" style={{ overflow: 'visible' }}>
+                      Default
+                    </Badge>
+                  ) : null}
+                </Group>
+              ),
+            },
+            {
+              accessor: 'active',
+              title: 'Status',
+              noWrap: true,
+              width: 140,
+              render: (c) => <ActiveBadge active={c.active} />,
+            },
+            actionsColumn(
+              (c) => (
+                <>
+                  <RowAction tooltip="Rename" label={`Rename ${c.title}`} icon={IconPencil} onClick={() => open(c)} />
+                  <RowAction
+                    tooltip={c.active ? 'Deactivate' : 'Activate'}
+                    label={`${c.active ? 'Deactivate' : 'Activate'} ${c.title}`}
+                    icon={c.active ? IconToggleRight : IconToggleLeft}
+                    color={c.active ? 'orange' : 'green'}
+                    onClick={() => toggle(c)}
+                    loading={save.isPending && save.variables?.id === c.id}
+                  />
+                  <RowAction
+                    tooltip="Delete"
+                    label={`Delete ${c.title}`}
+                    icon={IconTrash}
+                    color="red"
+                    onClick={() => confirmRemove('classification', c.title, () => remove.mutateAsync(c.id))}
+                    loading={remove.isPending && remove.variables === c.id}
+                  />
+                </>
+              ),
+              { width: 170, hidden: !canManage },
+            ),
+          ]}
+        />
       </Paper>
       <NameModal
         opened={opened}

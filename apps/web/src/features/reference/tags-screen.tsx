@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Paper, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Button, Paper, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { TagInput, type TagView } from '@siteflow/core';
 import { useCan } from '../../session';
+import { actionsColumn, PagedTable, RowAction } from '../../ui/list-page';
 import { PageHeader } from '../../ui/page-header';
-import { ErrorState } from '../../ui/query-states';
 import { useRemoveTag, useSaveTag, useTags } from './api';
 import { confirmRemove, NameModal } from './name-modal';
 
@@ -30,61 +29,48 @@ export function TagsScreen() {
         }
       />
       <Paper withBorder radius="lg" p="md">
-        {tags.isError ? (
-          <ErrorState error={tags.error} onRetry={() => tags.refetch()} title="Could not load tags" />
-        ) : (
-          <DataTable<TagView>
-            aria-label="Tags"
-            minHeight={tags.data?.length ? undefined : 180}
-            verticalSpacing="sm"
-            highlightOnHover
-            fetching={tags.isFetching}
-            records={tags.data ?? []}
-            noRecordsText="No tags yet."
-            columns={[
-              {
-                accessor: 'name',
-                title: 'Name',
-                render: (t) => (
-                  <Text size="sm" fw={600}>
-                    {t.name}
-                  </Text>
-                ),
-              },
-              { accessor: 'project_count', title: 'Projects', textAlign: 'right', width: 120 },
-              {
-                accessor: 'actions',
-                title: <VisuallyHidden>Actions</VisuallyHidden>,
-                textAlign: 'right',
-                width: 80,
-                hidden: !canManage,
-                render: (t) => (
-                  <Group gap={6} justify="flex-end" wrap="nowrap">
-                    <Tooltip label="Delete" withArrow>
-                      <ActionIcon
-                        variant="light"
-                        color="red"
-                        size="lg"
-                        aria-label={`Delete ${t.name}`}
-                        loading={remove.isPending && remove.variables === t.id}
-                        onClick={() =>
-                          confirmRemove(
-                            'tag',
-                            t.name,
-                            () => remove.mutateAsync(t.id),
-                            'A tag in use by projects cannot be deleted.',
-                          )
-                        }
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        )}
+        <PagedTable<TagView>
+          label="Tags"
+          query={tags}
+          records={tags.data}
+          errorTitle="Could not load tags"
+          noRecordsText="No tags yet."
+          emptyHeight={180}
+          columns={[
+            {
+              accessor: 'name',
+              title: 'Name',
+              render: (t) => (
+                <Text size="sm" fw={600}>
+                  {t.name}
+                </Text>
+              ),
+            },
+            { accessor: 'project_count', title: 'Projects', textAlign: 'right', width: 120 },
+            actionsColumn(
+              (t) => (
+                <>
+                  <RowAction
+                    tooltip="Delete"
+                    label={`Delete ${t.name}`}
+                    icon={IconTrash}
+                    color="red"
+                    onClick={() =>
+                      confirmRemove(
+                        'tag',
+                        t.name,
+                        () => remove.mutateAsync(t.id),
+                        'A tag in use by projects cannot be deleted.',
+                      )
+                    }
+                    loading={remove.isPending && remove.variables === t.id}
+                  />
+                </>
+              ),
+              { width: 80, hidden: !canManage },
+            ),
+          ]}
+        />
       </Paper>
       <NameModal
         opened={adding}
