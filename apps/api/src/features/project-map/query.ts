@@ -7,7 +7,7 @@ import { projectMapFiltersOf, type ProjectMapQueryParsed } from '@siteflow/core'
 import type { Actor } from '../../platform/context.js';
 import { projectCategories, projects, projectServices } from '../../platform/db/schema.js';
 import { boxAround } from '../geo/nearby.js';
-import { containsTerm, normaliseTerm } from '../search/match.js';
+import { containsTerm, normaliseTerm } from '../projects/match.js';
 import { visibleProjects } from '../projects/scope.js';
 
 export type Centre = { lat: number; lng: number; label: string };

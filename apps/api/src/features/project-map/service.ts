@@ -26,7 +26,7 @@ import type { Exec } from '../../platform/db/client.js';
 import { categories, projectCategories, projects, projectServices, providerRatings, services, tenantCounters, users } from '../../platform/db/schema.js';
 import { invalid } from '../../platform/errors.js';
 import { geocode } from '../geo/geocode.js';
-import { normaliseTerm } from '../search/match.js';
+import { normaliseTerm } from '../projects/match.js';
 import { bboxWhere, cellOfSql, effectiveQuery, GRID_LEVELS, gridCellsIn, gridLevelFor, kmFrom, mapWhere, parseBbox, statusOnly, type Bbox, type Centre } from './query.js';
 
 export const BBOX_MESSAGE = 'bbox is south,west,north,east.';

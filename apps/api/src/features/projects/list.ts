@@ -12,7 +12,7 @@ import {
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
 import { projects, tenantCounters, users } from '../../platform/db/schema.js';
-import { allMatchingIds, containsTerm, indexWalkOnly, matchProjects, normaliseTerm } from '../search/match.js';
+import { allMatchingIds, containsTerm, indexWalkOnly, matchProjects, normaliseTerm } from './match.js';
 import { visibleProjects } from './scope.js';
 
 /**

@@ -30,7 +30,7 @@ import {
 import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { visibleProjects } from '../projects/scope.js';
-import { matchProjects } from './match.js';
+import { matchProjects } from '../projects/match.js';
 import { inOrder } from '../../platform/db/in-order.js';
 
 type D = Pick<Deps, 'db'>;

@@ -3,7 +3,7 @@ import { formatProjectCode } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
 import { projects, projectSearchWords } from '../../platform/db/schema.js';
-import { visibleProjects } from '../projects/scope.js';
+import { visibleProjects } from './scope.js';
 
 /**
  * Matching projects by text (quick search, the linked-project picker, the list's search box).
