@@ -63,7 +63,7 @@ function send(
   payload?: string | Buffer,
 ): Promise<Answer> {
   return new Promise((resolve) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -71,10 +71,11 @@ function send(
       );
       res.on('error', () => resolve({ status: 0, body: 'response aborted', headers: {} }));
     });
-    // The server answers some requests before it has read them (a GET or DELETE with a body: 400,
-    // an over-long URL: 414/431, an over-large body: 413) and closes the connection; the client may
-    // then see the close before the answer. Recorded as status 0; the server's own count of what
-    // it answered (onResponse, below) still includes them.
+    // A connection per request (agent: false): a kept-alive socket the server closed after an
+    // earlier answer would fail the next request sent on it. The server answers some requests before
+    // it has read them (a GET or DELETE with a body: 400, an over-long URL: 414/431, an over-large
+    // body: 413) and closes the connection; the client may then see the close before the answer.
+    // Recorded as status 0; the server's own count of what it answered (onResponse) includes them.
     req.on('error', (e) => {
       const kind = `${method}${payload?.length ? ' with a body' : ''}${url.length > 8000 ? ', URL over 8000 characters' : ''}`;
       const key = `${e.message} (${kind})`;
