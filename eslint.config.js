@@ -14,6 +14,25 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: every promise is awaited, returned or deliberately dropped with `void`, and
+    // none is handed to a callback whose result is ignored (an async onClick, an async event
+    // listener). `void` marks a promise nobody waits for on purpose; the usual two are
+    // react-router's navigate() (it settles when the navigation ends; route errors go to the error
+    // element) and TanStack Query's refetch() (it resolves with the query's error state, never rejects).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        // The two vitest configs belong to no tsconfig: they get the default project.
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'apps/web/vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

@@ -28,6 +28,12 @@ export const errorResponses = {
   422: ErrorResponse,
 };
 
+/** The error responses every JSON route documents, plus those only some routes give (429 on sign-in). */
+export function errorResponsesWith<const S extends number>(...statuses: S[]) {
+  const extra = Object.fromEntries(statuses.map((status) => [status, ErrorResponse])) as Record<S, typeof ErrorResponse>;
+  return { ...errorResponses, ...extra };
+}
+
 const notFound = { error: 'Not found.' };
 
 /** A uuid in a path: anything else is a record that does not exist (404-style message). */

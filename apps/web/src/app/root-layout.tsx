@@ -32,7 +32,7 @@ export function RootLayout() {
     }
     return (
       <FullPageMessage title="Siteflow is unavailable" message={error.message}>
-        <Button onClick={() => query.refetch()} loading={query.isFetching}>
+        <Button onClick={() => void query.refetch()} loading={query.isFetching}>
           Try again
         </Button>
       </FullPageMessage>

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUTH_TEXT, ErrorResponse, LoginRequest, OkResponse, ResetLinkRequest, ResetPasswordRequest, SessionView } from '@siteflow/core';
+import { AUTH_TEXT, LoginRequest, OkResponse, ResetLinkRequest, ResetPasswordRequest, SessionView } from '@siteflow/core';
 import { clearSessionCookie, SESSION_COOKIE, tenantOf, type Deps } from '../../platform/context.js';
+import { errorResponsesWith } from '../../platform/http.js';
 import { DEVICE_COOKIE } from './devices.js';
 import { describeSession, requestPasswordReset, resetPassword, signIn, signOut } from './service.js';
 
-const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
+/** Public routes: nothing to authorize (sign-in is throttled: 429). */
+const errors = errorResponsesWith(429);
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();

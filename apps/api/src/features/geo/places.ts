@@ -1,7 +1,7 @@
 /** Address autocomplete for AU and NZ from the offline gazetteer. */
 import { sql, type SQL } from 'drizzle-orm';
 import { STATES, type Place, type State } from '@siteflow/core';
-import type { Db } from '../../platform/db/client.js';
+import type { Deps } from '../../platform/context.js';
 
 export const PLACE_LIMIT = 10;
 /** Trigram word similarity needed for a fuzzy match ('brisbnae' vs 'brisbane city' is 0.56). */
@@ -114,10 +114,10 @@ function placesQuery(search: PlaceSearch): SQL {
               limit ${PLACE_LIMIT}`;
 }
 
-export async function searchPlaces(db: Db, q: string, country: PlaceCountry): Promise<Place[]> {
+export async function searchPlaces(deps: Pick<Deps, 'db'>, q: string, country: PlaceCountry): Promise<Place[]> {
   const search = parsePlaceQuery(q, country);
   if (!search || (search.kind === 'name' && !search.name)) return [];
-  const rows = await db.transaction(async (tx) => {
+  const rows = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${FUZZY_THRESHOLD}, true)`);
     return (await tx.execute<Row>(placesQuery(search))).rows;
   });

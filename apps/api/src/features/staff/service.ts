@@ -1,9 +1,10 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
-  can,
+  canOnStaff,
   ROLE_LABELS,
   STAFF_ROLES,
   STAFF_TEXT,
+  staffFormAbilities,
   type StaffFormOptions,
   type StaffInput,
   type StaffRole,
@@ -91,11 +92,11 @@ export const getStaff = (deps: Pick<Deps, 'db'>, tenant: TenantContext, id: stri
  * What the staff form offers. Editing your own record supplies no role list (so Position
  * is shown instead): nobody changes their own role, which also keeps one admin in place.
  */
-export function staffFormOptions(tenant: TenantContext, actor: Actor, targetId: string | undefined): StaffFormOptions {
+export function staffFormOptions(_deps: Pick<Deps, never>, tenant: TenantContext, actor: Actor, targetId: string | undefined): StaffFormOptions {
   const self = targetId === actor.userId;
   return {
     roles: self ? null : STAFF_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] })),
-    can_change_role: !self && can(actor, 'staff.changeRole'),
+    can_change_role: staffFormAbilities(actor, targetId ? { id: targetId } : null).change_role,
     show_project_manager_flag: tenant.staffPmFlag,
     show_system_emails_flag: tenant.staffSystemEmails,
   };
@@ -124,7 +125,7 @@ async function assertEmailFree(tx: Tx, email: string, exceptId?: string) {
 }
 
 export async function createStaff(deps: Deps, tenant: TenantContext, actor: Actor, input: StaffInput, picture: UploadedImage | null) {
-  const role: StaffRole = can(actor, 'staff.changeRole') && input.role ? input.role : 'company_employee';
+  const role: StaffRole = canOnStaff(actor, 'changeRole', null) && input.role ? input.role : 'company_employee';
   const pictureKey = picture ? await deps.files.put(picture.data, picture.extension) : null;
   try {
     return await inTenant(deps, tenant.id, async (tx, onCommit) => {
@@ -158,7 +159,7 @@ export async function updateStaff(
     const view = await inTenant(deps, tenant.id, async (tx, onCommit) => {
       const before = await findStaff(tx, id);
       await assertEmailFree(tx, input.email, id);
-      const mayChangeRole = can(actor, 'staff.changeRole') && id !== actor.userId;
+      const mayChangeRole = canOnStaff(actor, 'changeRole', { id });
       const [u] = await tx
         .update(users)
         .set({
@@ -184,7 +185,7 @@ export async function updateStaff(
 
 /** Deactivating ends every session of the user at once. */
 export async function setStaffActive(deps: Pick<Deps, 'db'>, tenant: TenantContext, actor: Actor, id: string, active: boolean) {
-  if (!active && id === actor.userId) throw new HttpError(422, STAFF_TEXT.cannotDeactivateSelf);
+  if (!active && !canOnStaff(actor, 'deactivate', { id })) throw new HttpError(422, STAFF_TEXT.cannotDeactivateSelf);
   return inTenant(deps, tenant.id, async (tx) => {
     await findStaff(tx, id);
     const [u] = await tx.update(users).set({ active, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();

@@ -47,7 +47,7 @@ export function CertificateDetails({ owner, typeId, onBack, onAdd, onEdit }: Pro
     return (
       <Stack gap="md">
         <Group>{back}</Group>
-        <ErrorState error={query.error} onRetry={() => query.refetch()} title="Could not load this certificate type" />
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load this certificate type" />
       </Stack>
     );
   }

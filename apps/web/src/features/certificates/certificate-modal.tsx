@@ -138,7 +138,7 @@ export function CertificateModal({ owner, typeId, certificate, onClose }: ModalP
   return (
     <Modal opened onClose={onClose} title={title} size="lg" centered>
       {ofType.isError ? (
-        <ErrorState error={ofType.error} onRetry={() => ofType.refetch()} title="Could not load the certificate type" />
+        <ErrorState error={ofType.error} onRetry={() => void ofType.refetch()} title="Could not load the certificate type" />
       ) : type ? (
         <CertificateForm key={`${type.id}:${certificate?.id ?? 'new'}`} owner={owner} type={type} certificate={certificate} onClose={onClose} />
       ) : (

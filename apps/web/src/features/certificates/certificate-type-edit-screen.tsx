@@ -68,7 +68,7 @@ export function CertificateTypeEditScreen() {
       remove.mutate(t.id, {
         onSuccess: (data) => {
           notifySuccess(data?.message || `${t.name} deleted.`);
-          navigate('/certificate-types');
+          void navigate('/certificate-types');
         },
         onError: (error) => notifyError(error, `${t.name} was not deleted`),
       }),
@@ -88,7 +88,7 @@ export function CertificateTypeEditScreen() {
         }
       />
       {query.isError ? (
-        <ErrorState error={query.error} onRetry={() => query.refetch()} title="Could not load the certificate type" />
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load the certificate type" />
       ) : type ? (
         <Stack gap="lg">
           <CertificateTypeForm key={type.id} type={type} />

@@ -190,8 +190,8 @@ export function CertificateTypeForm({ type }: { type?: CertificateTypeView }) {
             form.resetDirty();
           } else {
             notifySuccess(`${CERTIFICATE_TEXT.typeCreated} You can add sample images now.`);
-            if (saved?.id) navigate(`/certificate-types/${saved.id}/edit`);
-            else navigate('/certificate-types');
+            if (saved?.id) void navigate(`/certificate-types/${saved.id}/edit`);
+            else void navigate('/certificate-types');
           }
         },
         onError: (error) => showServerErrors(error, values),

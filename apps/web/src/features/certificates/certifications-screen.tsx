@@ -67,7 +67,7 @@ export function CertificationsScreen() {
     <>
       <PageHeader title={name ? `${name} — Certifications` : 'Certifications'} description={owner.isProvider ? 'Service provider certificates' : 'User certificates'} />
       {query.isError ? (
-        <ErrorState error={query.error} onRetry={() => query.refetch()} title="Could not load the certifications" />
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load the certifications" />
       ) : !query.data ? (
         <LoadingState label="Loading the certifications…" />
       ) : typeId ? (

@@ -61,7 +61,7 @@ export function ClientForm({ client, readOnly = false }: ClientFormProps) {
               form.resetDirty();
             } else {
               notifySuccess(data.message || CLIENT_TEXT.created, 'You can add the client’s users now.');
-              navigate(`/clients/${data.client.id}/edit`);
+              void navigate(`/clients/${data.client.id}/edit`);
             }
           },
           onError: (error) => setAlert(applyServerErrors(form, error, FIELDS)),

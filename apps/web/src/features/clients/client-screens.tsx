@@ -75,7 +75,7 @@ export function ClientEditScreen() {
         }
       />
       {client.isError ? (
-        <ErrorState error={client.error} onRetry={() => client.refetch()} title="Could not load the client" />
+        <ErrorState error={client.error} onRetry={() => void client.refetch()} title="Could not load the client" />
       ) : data ? (
         <Stack gap="lg">
           {!canManage ? (

@@ -34,7 +34,7 @@ export function ClientUsersSection({ clientId, canManage }: { clientId: string; 
       renderForm={(user, close) => <ClientUserForm clientId={clientId} user={user} onDone={close} />}
     >
       {users.isError ? (
-        <ErrorState error={users.error} onRetry={() => users.refetch()} title="Could not load the users" />
+        <ErrorState error={users.error} onRetry={() => void users.refetch()} title="Could not load the users" />
       ) : (
         <DataTable<ClientUserView>
           aria-label="Client users"

@@ -110,7 +110,7 @@ export function CustomerForm({ customer }: CustomerFormProps) {
       save.mutate(body, {
         onSuccess: () => {
           notifySuccess(isEdit ? CUSTOMER_TEXT.saved : CUSTOMER_TEXT.created);
-          navigate('/customers');
+          void navigate('/customers');
         },
         onError: (error) => setAlert(applyServerErrors(form, error, FIELDS)),
       });

@@ -44,7 +44,7 @@ export function CustomerEditScreen() {
       />
       {query.isPending ? <LoadingState label="Loading the customer…" /> : null}
       {query.isError ? (
-        <ErrorState error={query.error} onRetry={() => query.refetch()} title="Could not load the customer" />
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load the customer" />
       ) : null}
       {query.data ? <CustomerForm key={query.data.id} customer={query.data} /> : null}
     </>

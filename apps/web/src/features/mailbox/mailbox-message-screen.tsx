@@ -55,7 +55,7 @@ export function MailboxMessageScreen() {
       </Breadcrumbs>
       {query.isPending ? <LoadingState label="Loading the message…" /> : null}
       {query.isError ? (
-        <ErrorState error={query.error} onRetry={() => query.refetch()} title="Could not load the message" />
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load the message" />
       ) : null}
       {message ? (
         <Stack gap="lg">

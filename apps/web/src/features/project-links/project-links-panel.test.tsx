@@ -105,9 +105,13 @@ describe('Project links panel', () => {
     expect(within(drawer()).getByLabelText('Summary')).toHaveValue('');
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
 
-    act(() => vi.advanceTimersByTime(PROJECT_LINK_MESSAGE_MS - 200));
+    await act(() => {
+      vi.advanceTimersByTime(PROJECT_LINK_MESSAGE_MS - 200);
+    });
     expect(within(drawer()).getByText(PROJECT_LINK_TEXT.created)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(400));
+    await act(() => {
+      vi.advanceTimersByTime(400);
+    });
     expect(within(drawer()).queryByText(PROJECT_LINK_TEXT.created)).not.toBeInTheDocument();
   });
 

@@ -53,7 +53,7 @@ export function ProjectLinksPanel({ projectId, canManage }: { projectId: number;
       </Group>
 
       {links.isError ? (
-        <ErrorState error={links.error} onRetry={() => links.refetch()} title="Could not load the links" />
+        <ErrorState error={links.error} onRetry={() => void links.refetch()} title="Could not load the links" />
       ) : (
         <DataTable<ProjectLinkView>
           aria-label="Project links"

@@ -55,7 +55,7 @@ export function ProjectDirectionMap({ projectId, height = DIRECTION_WIDGET.heigh
   const [dismissed, setDismissed] = useState<string | null>(null);
 
   if (query.isPending) return <Skeleton h={height} radius="md" aria-label="Loading directions" role="status" />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} title="Could not load the directions" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load the directions" />;
 
   const view = query.data;
   const failure = directionsFailure(view);

@@ -142,7 +142,7 @@ function NearbyList({
         Finding service providers nearby…
       </Text>
     );
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} title="Could not find nearby service providers" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not find nearby service providers" />;
   const failed = query.data.failed;
   return (
     <Stack gap={6}>

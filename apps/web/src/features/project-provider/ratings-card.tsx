@@ -27,7 +27,7 @@ export function RatingsCard({ projectId, role }: { projectId: number; role: Role
       {query.isPending ? (
         <LoadingState label="Loading the ratings…" />
       ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => query.refetch()} title="Could not load the ratings" />
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load the ratings" />
       ) : (
         <Grid gap="lg">
           {seesPerformanceRating(role) ? (

@@ -80,7 +80,7 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
         onSuccess: (created) => {
           notifySuccess(created.message || PROJECT_TEXT.created);
           if (!created.redirect_url) console.warn('The new project came back without a redirect address', created);
-          navigate(created.redirect_url || `/projects/${created.id}/show`);
+          void navigate(created.redirect_url || `/projects/${created.id}/show`);
         },
         onError: (error) => {
           // The form keeps everything chosen (the selected people included); only errors are added.
@@ -241,7 +241,7 @@ export function ProjectCreateScreen() {
       <PageHeader title={CREATE_TITLE} description="Fields marked * are required." />
       {data.isPending ? <LoadingState label="Loading the form…" /> : null}
       {data.isError ? (
-        <ErrorState error={data.error} onRetry={() => data.refetch()} title="Could not load the form" />
+        <ErrorState error={data.error} onRetry={() => void data.refetch()} title="Could not load the form" />
       ) : null}
       {data.data ? <ProjectCreateForm data={data.data} /> : null}
     </>

@@ -94,7 +94,7 @@ export function ProjectDetailsScreen({ providerSection }: { providerSection?: Pr
         <PageHeader title={`Project ${projectId}`} />
         <ErrorState
           error={query.error}
-          onRetry={final ? undefined : () => query.refetch()}
+          onRetry={final ? undefined : () => void query.refetch()}
           title={status === 404 ? 'Project not found' : 'Could not load the project'}
         />
       </>
@@ -136,7 +136,7 @@ function ProjectDetails({ project, providerSection }: { project: ProjectView; pr
       render(reference.data)
     ) : reference.isError ? (
       <Stack gap="sm">
-        <ErrorState error={reference.error} onRetry={() => reference.refetch()} title="Could not load the form" />
+        <ErrorState error={reference.error} onRetry={() => void reference.refetch()} title="Could not load the form" />
         <Group justify="flex-end">
           <Button variant="default" onClick={done}>
             Cancel
@@ -156,7 +156,7 @@ function ProjectDetails({ project, providerSection }: { project: ProjectView; pr
         remove.mutate(undefined, {
           onSuccess: (data) => {
             notifySuccess(data.message || PROJECT_TEXT.deleted);
-            navigate(data.redirect_url || '/projects');
+            void navigate(data.redirect_url || '/projects');
           },
           onError: (error) => notifyError(error, 'The project was not deleted'),
         }),

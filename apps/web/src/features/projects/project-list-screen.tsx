@@ -129,7 +129,7 @@ export function ProjectListScreen() {
           paginationText={({ from, to, totalRecords }) =>
             `${from}–${to} of ${countLabel(totalRecords, Boolean(params.search), false)}`
           }
-          onRowClick={({ record }) => navigate(`/projects/${record.id}/show`)}
+          onRowClick={({ record }) => void navigate(`/projects/${record.id}/show`)}
           noRecordsText={list.filtered ? 'No projects match these filters.' : 'No projects yet.'}
           loadingText="Loading projects…"
           columns={[

@@ -67,7 +67,7 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
             provider ? `${saved.service_provider_name} saved.` : `${saved.service_provider_name} created.`,
             provider ? undefined : 'Service provider created',
           );
-          navigate(`/service-providers/show/${saved.id}`);
+          void navigate(`/service-providers/show/${saved.id}`);
         },
         onError: (error) => {
           const keys =

@@ -226,7 +226,7 @@ export function ProviderListScreen() {
           emptyHeight={240}
           errorTitle="Could not load service providers"
           perPageLabel="Service providers per page"
-          onRowClick={({ record }) => navigate(`/service-providers/show/${record.id}`)}
+          onRowClick={({ record }) => void navigate(`/service-providers/show/${record.id}`)}
           noRecordsText={list.filtered ? 'No service providers match these filters.' : 'No service providers yet.'}
           loadingText="Loading service providers…"
         />

@@ -114,7 +114,7 @@ export function ProviderSearchScreen() {
         {search.isError ? (
           <ErrorState
             error={search.error}
-            onRetry={() => search.refetch()}
+            onRetry={() => void search.refetch()}
             title="Could not search service providers"
           />
         ) : (

@@ -34,7 +34,7 @@ function EditProvider({ id }: { id: string }) {
       {provider.isError ? (
         <ErrorState
           error={provider.error}
-          onRetry={() => provider.refetch()}
+          onRetry={() => void provider.refetch()}
           title="Could not load the service provider"
         />
       ) : p ? (

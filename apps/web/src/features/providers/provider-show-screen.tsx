@@ -150,7 +150,7 @@ export function ProviderShowScreen() {
       {provider.isError ? (
         <ErrorState
           error={provider.error}
-          onRetry={() => provider.refetch()}
+          onRetry={() => void provider.refetch()}
           title="Could not load the service provider"
         />
       ) : p ? (

@@ -64,7 +64,7 @@ export function Results({
           {
             onSuccess: () => {
               notifySuccess(`${r.service_provider_name} is assigned to ${projectLabel}.`, 'Service provider assigned');
-              navigate(`/projects/${project.id}/show`);
+              void navigate(`/projects/${project.id}/show`);
             },
             onError: (error) => notifyError(error, 'Could not assign the service provider'),
           },

@@ -60,7 +60,7 @@ function QuickSearchBody({ onClose }: { onClose: () => void }) {
 
   const openProject = (item: QuickSearchItem) => {
     onClose();
-    navigate(`/projects/${item.id}/show`);
+    void navigate(`/projects/${item.id}/show`);
   };
 
   const goToPage = (next: number) => {

@@ -60,7 +60,7 @@ function RecentlyViewedBody({ onClose }: { onClose: () => void }) {
     return (
       <ErrorState
         error={query.error}
-        onRetry={() => query.refetch()}
+        onRetry={() => void query.refetch()}
         title="Could not load your recently viewed projects"
       />
     );

@@ -101,7 +101,7 @@ export function SettingCreateScreen() {
         {
           onSuccess: () => {
             notifySuccess(SETTING_TEXT.created);
-            navigate('/settings');
+            void navigate('/settings');
           },
           onError: (error) => setAlert(applyServerErrors(form, error, ['key', 'value'])),
         },
@@ -160,7 +160,7 @@ export function SettingEditScreen() {
       {query.isError ? (
         <>
           <PageHeader title="Legal setting" />
-          <ErrorState error={query.error} onRetry={() => query.refetch()} title="Could not load the setting" />
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load the setting" />
         </>
       ) : null}
       {query.data ? <SettingEditor key={query.data.id} setting={query.data} /> : null}

@@ -44,7 +44,7 @@ export function SettingListScreen() {
       <Paper withBorder radius="lg" p="md">
         {query.isPending ? <LoadingState label="Loading settings…" /> : null}
         {query.isError ? (
-          <ErrorState error={query.error} onRetry={() => query.refetch()} title="Could not load settings" />
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load settings" />
         ) : null}
         {query.data && query.data.items.length === 0 ? (
           <Group justify="center" py="xl" gap="sm">

@@ -114,7 +114,7 @@ export function StaffForm({ staff, options }: StaffFormProps) {
       save.mutate(body, {
         onSuccess: (data) => {
           notifySuccess(data.message || (isEdit ? STAFF_TEXT.saved : STAFF_TEXT.created));
-          navigate('/staff');
+          void navigate('/staff');
         },
         onError: (error) => setAlert(applyServerErrors(form, error, FIELDS)),
       });

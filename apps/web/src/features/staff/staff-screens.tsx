@@ -27,7 +27,7 @@ export function StaffCreateScreen() {
       <PageHeader title={STAFF_TEXT.create} description="They will be emailed a link to set their password." />
       {options.isPending ? <LoadingState label="Loading the form…" /> : null}
       {options.isError ? (
-        <ErrorState error={options.error} onRetry={() => options.refetch()} title="Could not load the form" />
+        <ErrorState error={options.error} onRetry={() => void options.refetch()} title="Could not load the form" />
       ) : null}
       {options.data ? <StaffForm options={options.data} /> : null}
     </>
