@@ -6,7 +6,7 @@ import { and, eq, exists, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm
 import { projectMapFiltersOf, type ProjectMapQueryParsed } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import { projectCategories, projects, projectServices } from '../../platform/db/schema.js';
-import { boxAround } from '../geo/nearby.js';
+import { boxAround } from '../geo/distance.js';
 import { containsTerm, normaliseTerm } from '../projects/match.js';
 import { visibleProjects } from '../projects/scope.js';
 

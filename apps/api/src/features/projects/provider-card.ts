@@ -2,11 +2,21 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { addressLine, detailsStatus, fullName, type ProjectProviderView } from '@siteflow/core';
 import type { Exec } from '../../platform/db/client.js';
-import { outbox, projectProviderStaff, providerNotifications, serviceProviders, users } from '../../platform/db/schema.js';
+import {
+  outbox,
+  projectProviderStaff,
+  providerNotifications,
+  serviceProviders,
+  users,
+} from '../../platform/db/schema.js';
 import { inOrder } from '../../platform/db/in-order.js';
 
 /** Three queries whatever the staff count: the provider, its staff on the project, the last notification. */
-export async function projectProviderCard(tx: Exec, projectId: number, providerId: string | null): Promise<ProjectProviderView | null> {
+export async function projectProviderCard(
+  tx: Exec,
+  projectId: number,
+  providerId: string | null,
+): Promise<ProjectProviderView | null> {
   if (!providerId) return null;
   const [[p], staff, [last]] = await inOrder(
     () => tx.select().from(serviceProviders).where(eq(serviceProviders.id, providerId)),
@@ -14,14 +24,25 @@ export async function projectProviderCard(tx: Exec, projectId: number, providerI
       tx
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
         .from(projectProviderStaff)
-        .innerJoin(users, and(eq(users.tenantId, projectProviderStaff.tenantId), eq(users.id, projectProviderStaff.userId)))
+        .innerJoin(
+          users,
+          and(eq(users.tenantId, projectProviderStaff.tenantId), eq(users.id, projectProviderStaff.userId)),
+        )
         .where(eq(projectProviderStaff.projectId, projectId))
         .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
     () =>
       tx
-        .select({ id: providerNotifications.id, createdAt: providerNotifications.createdAt, status: outbox.status, sentAt: outbox.sentAt })
+        .select({
+          id: providerNotifications.id,
+          createdAt: providerNotifications.createdAt,
+          status: outbox.status,
+          sentAt: outbox.sentAt,
+        })
         .from(providerNotifications)
-        .innerJoin(outbox, and(eq(outbox.tenantId, providerNotifications.tenantId), eq(outbox.id, providerNotifications.outboxId)))
+        .innerJoin(
+          outbox,
+          and(eq(outbox.tenantId, providerNotifications.tenantId), eq(outbox.id, providerNotifications.outboxId)),
+        )
         .where(and(eq(providerNotifications.projectId, projectId), eq(providerNotifications.providerId, providerId)))
         .orderBy(desc(providerNotifications.createdAt), desc(providerNotifications.id))
         .limit(1),
@@ -42,7 +63,12 @@ export async function projectProviderCard(tx: Exec, projectId: number, providerI
     has_location: located,
     sp_location: located ? { lat: p.lat!, lng: p.lng!, address: addressLine(p) } : null,
     notification: last
-      ? { id: last.id, status: last.status, created_at: last.createdAt.toISOString(), sent_at: last.sentAt?.toISOString() ?? null }
+      ? {
+          id: last.id,
+          status: last.status,
+          created_at: last.createdAt.toISOString(),
+          sent_at: last.sentAt?.toISOString() ?? null,
+        }
       : null,
   };
 }

@@ -8,11 +8,12 @@ import { DIRECTIONS_ERRORS, directionsErrorOf, isClientRole, type DirectionsView
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import { serviceProviders } from '../../platform/db/schema.js';
 import { findVisibleProject } from '../projects/view.js';
-import type { Router } from './router.js';
+import type { Router } from '../geo/router.js';
 
 export type DirectionsDeps = Pick<Deps, 'db'> & { router: Router };
 
-const hasPoint = (p: { lat: number | null; lng: number | null }): p is { lat: number; lng: number } => p.lat !== null && p.lng !== null;
+const hasPoint = (p: { lat: number | null; lng: number | null }): p is { lat: number; lng: number } =>
+  p.lat !== null && p.lng !== null;
 
 export async function projectDirections(
   deps: DirectionsDeps,
@@ -50,12 +51,26 @@ export async function projectDirections(
       title: project.name,
       order_number: project.orderReference,
       status: project.status,
-      location: { street: project.street, suburb: project.suburb, state: project.state, postcode: project.postcode, lat: b.lat, lng: b.lng },
+      location: {
+        street: project.street,
+        suburb: project.suburb,
+        state: project.state,
+        postcode: project.postcode,
+        lat: b.lat,
+        lng: b.lng,
+      },
     },
     provider: provider && {
       id: provider.id,
       name: provider.name,
-      location: { street: provider.street, suburb: provider.suburb, state: provider.state, postcode: provider.postcode, lat: provider.lat, lng: provider.lng },
+      location: {
+        street: provider.street,
+        suburb: provider.suburb,
+        state: provider.state,
+        postcode: provider.postcode,
+        lat: provider.lat,
+        lng: provider.lng,
+      },
     },
     route: null,
   };

@@ -11,13 +11,13 @@
 import { sql } from 'drizzle-orm';
 import { detailsStatus, type NearbyProvider, type NearbyProviders } from '@siteflow/core';
 import { inTenant, type Actor, type TenantContext } from '../../platform/context.js';
+import { boxAround, greatCircleSql } from '../geo/distance.js';
+import { mapConcurrent } from '../geo/router.js';
 import { findVisibleProject } from '../projects/view.js';
 import type { DirectionsDeps } from './directions.js';
-import { mapConcurrent } from './router.js';
 
 export const NEARBY_CANDIDATE_CAP = 200;
 export const NEARBY_CONCURRENCY = 8;
-const KM_PER_DEGREE_LAT = 111.2;
 
 type Candidate = {
   id: string;
@@ -33,22 +33,12 @@ type Candidate = {
   customer_rating: number | null;
 };
 
-export const addressText = (p: { street: string | null; suburb: string | null; state: string | null; postcode: string | null }) =>
-  [p.street, p.suburb, [p.state, p.postcode].filter(Boolean).join(' ')].filter((s) => s && s.trim()).join(', ');
-
-/** The great circle in SQL, the same formula as core greatCircleKm (haversine, mean radius 6371.0088 km). */
-export const greatCircleSql = (lat: number, lng: number, latCol: ReturnType<typeof sql.raw>, lngCol: ReturnType<typeof sql.raw>) =>
-  sql`(2 * 6371.0088 * asin(least(1, sqrt(
-        power(sin(radians(${latCol} - ${lat}::float8) / 2), 2)
-        + cos(radians(${lat}::float8)) * cos(radians(${latCol})) * power(sin(radians(${lngCol} - ${lng}::float8) / 2), 2)))))`;
-
-/** Degrees of latitude and longitude that surely contain every point within `km` of `lat` (a little generous). */
-export function boxAround(lat: number, lng: number, km: number) {
-  const dLat = km / KM_PER_DEGREE_LAT + 1e-6;
-  const cos = Math.cos((Math.min(89, Math.abs(lat) + dLat) * Math.PI) / 180);
-  const dLng = Math.min(180, km / (KM_PER_DEGREE_LAT * Math.max(cos, 1e-6)) + 1e-6);
-  return { south: lat - dLat, north: lat + dLat, west: lng - dLng, east: lng + dLng };
-}
+export const addressText = (p: {
+  street: string | null;
+  suburb: string | null;
+  state: string | null;
+  postcode: string | null;
+}) => [p.street, p.suburb, [p.state, p.postcode].filter(Boolean).join(' ')].filter((s) => s && s.trim()).join(', ');
 
 export async function nearbyProviders(
   deps: DirectionsDeps,
@@ -104,6 +94,8 @@ export async function nearbyProviders(
       customer_ratings: c.customer_rating,
     };
   });
-  const items = routed.filter((x): x is NearbyProvider => x !== null).sort((x, y) => x.distance_m - y.distance_m || x.id.localeCompare(y.id));
+  const items = routed
+    .filter((x): x is NearbyProvider => x !== null)
+    .sort((x, y) => x.distance_m - y.distance_m || x.id.localeCompare(y.id));
   return { origin, items, failed };
 }

@@ -5,7 +5,7 @@ import { createClientCo, createClientUser, createProject, createProvider, create
 import { asOwner, createTenant, createTestApp, request, signIn, type RequestOptions, type TestApp, type TestTenant } from '../../../test/harness.js';
 import { buildApp } from '../../app.js';
 import { projects } from '../../platform/db/schema.js';
-import { estimateRouter, type LatLng, type RouteResult, type Router } from './router.js';
+import { estimateRouter, type LatLng, type RouteResult, type Router } from '../geo/router.js';
 
 const BRISBANE = { lat: -27.4698, lng: 153.0251 };
 const SURFERS = { lat: -28.0023, lng: 153.4145 };
