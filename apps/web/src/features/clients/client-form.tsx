@@ -1,15 +1,9 @@
-import { useState } from 'react';
-import { Alert, Button, Grid, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Grid, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { CLIENT_TEXT, ClientInput, STATES, type ClientView } from '@siteflow/core';
-import { focusFirstInvalid } from '../../ui/focus';
+import { CLIENT_TEXT, ClientInput, type ClientView } from '@siteflow/core';
+import { AddressFields, stateValue } from '../../ui/address/address-fields';
+import { FormAlert, useContractForm } from '../../ui/contract-form';
 import { notifySuccess } from '../../ui/notify';
-import { PostcodeInput } from '../../ui/postcode-input';
-import { applyServerErrors } from '../../ui/server-errors';
-import { StateSelect } from '../../ui/state-select';
-import { zodResolver } from '../../ui/zod-resolver';
 import { useSaveClient } from './api';
 
 export type ClientFormValues = {
@@ -21,7 +15,6 @@ export type ClientFormValues = {
   state: string | null;
   postcode: string;
 };
-const FIELDS = ['trading_name', 'email', 'phone', 'street', 'suburb', 'state', 'postcode'] as const;
 
 function initialValues(client?: ClientView): ClientFormValues {
   return {
@@ -30,7 +23,7 @@ function initialValues(client?: ClientView): ClientFormValues {
     phone: client?.phone ?? '',
     street: client?.street ?? '',
     suburb: client?.suburb ?? '',
-    state: client?.state && (STATES as readonly string[]).includes(client.state) ? client.state : null,
+    state: stateValue(client?.state),
     postcode: client?.postcode ?? '',
   };
 }
@@ -41,53 +34,34 @@ type ClientFormProps = { client?: ClientView; readOnly?: boolean };
 export function ClientForm({ client, readOnly = false }: ClientFormProps) {
   const navigate = useNavigate();
   const save = useSaveClient(client?.id);
-  const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm<ClientFormValues>({
-    mode: 'controlled',
-    initialValues: initialValues(client),
-    validate: zodResolver<ClientFormValues>(ClientInput),
-    validateInputOnBlur: true,
+  const { form, alert, submit, showServerErrors } = useContractForm(ClientInput, {
+    initial: initialValues(client),
+    toPayload: (values) => ({
+      ...values,
+      state: (values.state ?? '') as ClientInput['state'],
+      email: values.email || null,
+    }),
   });
 
-  const submit = form.onSubmit(
-    (values) => {
-      setAlert(null);
-      save.mutate(
-        { ...values, state: (values.state ?? '') as ClientInput['state'], email: values.email || null },
-        {
-          onSuccess: (data) => {
-            if (client) {
-              notifySuccess(data.message || CLIENT_TEXT.saved);
-              form.resetDirty();
-            } else {
-              notifySuccess(data.message || CLIENT_TEXT.created, 'You can add the client’s users now.');
-              void navigate(`/clients/${data.client.id}/edit`);
-            }
-          },
-          onError: (error) => setAlert(applyServerErrors(form, error, FIELDS)),
-        },
-      );
-    },
-    () => {
-      setAlert(null);
-      focusFirstInvalid();
-    },
+  const onSubmit = submit((payload) =>
+    save.mutate(payload, {
+      onSuccess: (data) => {
+        if (client) {
+          notifySuccess(data.message || CLIENT_TEXT.saved);
+          form.resetDirty();
+        } else {
+          notifySuccess(data.message || CLIENT_TEXT.created, 'You can add the client’s users now.');
+          void navigate(`/clients/${data.client.id}/edit`);
+        }
+      },
+      onError: (error) => showServerErrors(error),
+    }),
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Client details">
+    <form onSubmit={onSubmit} noValidate aria-label="Client details">
       <Stack gap="lg">
-        {alert ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle aria-hidden />}
-            role="alert"
-            title="The client was not saved"
-          >
-            {alert}
-          </Alert>
-        ) : null}
+        <FormAlert title="The client was not saved" message={alert} />
         <Paper withBorder radius="lg" p="lg">
           <Title order={2} size="h4" mb="md">
             Details
@@ -126,37 +100,12 @@ export function ClientForm({ client, readOnly = false }: ClientFormProps) {
           <Title order={2} size="h4" mt="xl" mb="md">
             Address
           </Title>
-          <Grid gap="md">
-            <Grid.Col span={12}>
-              <TextInput label="Street" autoComplete="off" readOnly={readOnly} {...form.getInputProps('street')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput
-                label="Suburb"
-                autoComplete="off"
-                maxLength={100}
-                readOnly={readOnly}
-                {...form.getInputProps('suburb')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, md: 3 }}>
-              <StateSelect
-                allowDeselect
-                clearable={!readOnly}
-                readOnly={readOnly}
-                clearButtonProps={{ 'aria-label': 'Clear state' }}
-                {...form.getInputProps('state')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, md: 3 }}>
-              <PostcodeInput
-                label="Postcode"
-                autoComplete="off"
-                readOnly={readOnly}
-                {...form.getInputProps('postcode')}
-              />
-            </Grid.Col>
-          </Grid>
+          <AddressFields
+            values={form.values}
+            getInputProps={(f) => form.getInputProps(f)}
+            readOnly={readOnly}
+            maxLength={{ suburb: 100 }}
+          />
         </Paper>
         {readOnly ? null : (
           <Group justify="flex-end" gap="sm">

@@ -1,17 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Code, Grid, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Code, Grid, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { CUSTOMER_TEXT, CustomerInput, STATES, type CustomerView } from '@siteflow/core';
+import { CUSTOMER_TEXT, CustomerInput, type CustomerView } from '@siteflow/core';
 import { toFormData } from '../../api/client';
+import { AddressFields, stateValue } from '../../ui/address/address-fields';
+import { FormAlert, useContractForm } from '../../ui/contract-form';
 import { ImageUpload } from '../../ui/image-upload';
 import { notifySuccess } from '../../ui/notify';
-import { PostcodeInput } from '../../ui/postcode-input';
-import { applyServerErrors } from '../../ui/server-errors';
-import { StateSelect } from '../../ui/state-select';
-import { focusFirstInvalid } from '../../ui/focus';
-import { zodResolver } from '../../ui/zod-resolver';
 import { useSaveCustomer } from './api';
 
 export type CustomerFormValues = {
@@ -29,23 +24,6 @@ export type CustomerFormValues = {
   staff_pm_flag: boolean;
   staff_system_emails: boolean;
 };
-
-const FIELDS = [
-  'customer_name',
-  'name',
-  'email',
-  'first_name',
-  'last_name',
-  'phone',
-  'position',
-  'address',
-  'suburb',
-  'state',
-  'postcode',
-  'staff_pm_flag',
-  'staff_system_emails',
-  'file',
-] as const;
 
 export const EMPTY_CUSTOMER: CustomerFormValues = {
   customer_name: '',
@@ -74,7 +52,7 @@ export function customerToValues(c: CustomerView): CustomerFormValues {
     position: c.position ?? '',
     address: c.address ?? '',
     suburb: c.suburb ?? '',
-    state: c.state && (STATES as readonly string[]).includes(c.state) ? c.state : null,
+    state: stateValue(c.state),
     postcode: c.postcode ?? '',
     staff_pm_flag: c.staff_pm_flag,
     staff_system_emails: c.staff_system_emails,
@@ -94,49 +72,29 @@ export function CustomerForm({ customer }: CustomerFormProps) {
   const navigate = useNavigate();
   const save = useSaveCustomer(customer?.id);
   const [logo, setLogo] = useState<File | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
-
-  const form = useForm<CustomerFormValues>({
-    mode: 'controlled',
-    initialValues: customer ? customerToValues(customer) : EMPTY_CUSTOMER,
-    validate: zodResolver<CustomerFormValues>(CustomerInput),
-    validateInputOnBlur: true,
+  const { form, alert, submit, showServerErrors } = useContractForm(CustomerInput, {
+    initial: customer ? customerToValues(customer) : EMPTY_CUSTOMER,
+    toPayload: (values) => ({ ...values, state: (values.state ?? '') as CustomerInput['state'] }),
+    serverFields: ['file'],
   });
 
-  const submit = form.onSubmit(
-    (values) => {
-      setAlert(null);
-      const body = toFormData({ ...values, state: values.state ?? '' }, logo);
-      save.mutate(body, {
-        onSuccess: () => {
-          notifySuccess(isEdit ? CUSTOMER_TEXT.saved : CUSTOMER_TEXT.created);
-          void navigate('/customers');
-        },
-        onError: (error) => setAlert(applyServerErrors(form, error, FIELDS)),
-      });
-    },
-    () => {
-      setAlert(null);
-      focusFirstInvalid();
-    },
+  // Multipart (the logo): the values as fields, the state as the contract takes it.
+  const onSubmit = submit((payload, values) =>
+    save.mutate(toFormData({ ...values, state: payload.state }, logo), {
+      onSuccess: () => {
+        notifySuccess(isEdit ? CUSTOMER_TEXT.saved : CUSTOMER_TEXT.created);
+        void navigate('/customers');
+      },
+      onError: (error) => showServerErrors(error),
+    }),
   );
 
   const submitLabel = isEdit ? CUSTOMER_TEXT.save : CUSTOMER_TEXT.create;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg">
-        {alert ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle aria-hidden />}
-            role="alert"
-            title="The customer was not saved"
-          >
-            {alert}
-          </Alert>
-        ) : null}
+        <FormAlert title="The customer was not saved" message={alert} />
 
         <Paper withBorder radius="lg" p="lg">
           <Title order={2} size="h4" mb="md">
@@ -218,25 +176,14 @@ export function CustomerForm({ customer }: CustomerFormProps) {
           <Title order={2} size="h4" mb="md">
             Address
           </Title>
-          <Grid gap="md">
-            <Grid.Col span={12}>
-              <TextInput
-                label="Street Address"
-                required
-                autoComplete="street-address"
-                {...form.getInputProps('address')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Suburb" required autoComplete="address-level2" {...form.getInputProps('suburb')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, md: 3 }}>
-              <StateSelect required {...form.getInputProps('state')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, md: 3 }}>
-              <PostcodeInput label="Postcode" required {...form.getInputProps('postcode')} />
-            </Grid.Col>
-          </Grid>
+          <AddressFields
+            values={form.values}
+            getInputProps={(f) => form.getInputProps(f)}
+            streetField="address"
+            labels={{ street: 'Street Address' }}
+            required
+            autofill
+          />
         </Paper>
 
         <Paper withBorder radius="lg" p="lg">
