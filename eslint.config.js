@@ -2,6 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** Web files under `folder` may not import the web folders `banned` (a regex group) nor the API. */
+function webBoundary(folder, banned, message) {
+  const api = '^@siteflow/api(/|$)|(^|/)api/src(/|$)';
+  const patterns = [{ regex: api, message: 'The web app does not import the API.' }];
+  if (banned) patterns.push({ regex: `^(\\.\\./)+${banned}(/|$)`, message });
+  return {
+    files: [`apps/web/src/${folder}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/api/drizzle/**', 'test-results/**', 'playwright-report/**', 'bench/out/**'] },
   js.configs.recommended,
@@ -38,10 +49,18 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // core is pure: no I/O, no environment, no clock.
+    // core is pure: no I/O, no environment, no clock; it imports nothing of the apps.
     files: ['packages/core/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['pg', 'node:*', 'fs', 'http', 'https', 'drizzle-orm*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['pg', 'node:*', 'fs', 'http', 'https', 'drizzle-orm*'] },
+            { regex: '^@siteflow/(api|web)(/|$)|(^|/)apps/', message: 'core imports nothing of the apps.' },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'fetch', 'process'],
       'no-restricted-syntax': [
         'error',
@@ -50,6 +69,13 @@ export default tseslint.config(
       ],
     },
   },
+  // Web import boundaries (docs/architecture.md, "Import boundaries"; dependency-cruiser checks the
+  // same and the folder cycles: `npm run lint:deps`): app -> features -> (session, api, ui);
+  // ui -> (session, api); session and api import no other web folder; nothing imports apps/api.
+  webBoundary('features', '(app)', 'Web features do not import app/: the app composes them.'),
+  webBoundary('ui', '(features|app)', 'ui/ imports only session/ and api/ of the web app.'),
+  webBoundary('{session,api}', '(features|ui|app)', 'session/ and api/ import no other web folder.'),
+  webBoundary('{app,test}'),
   {
     files: ['scripts/**/*.mjs', 'bench/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', fetch: 'readonly' } },

@@ -64,7 +64,14 @@ function readPlaywright(file) {
 
 const vitest = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const steps = [
-  ['lint', () => run(path.join(BIN, 'eslint'), ['.', '--max-warnings', '0'])],
+  // ESLint, then the import boundaries (dependency-cruiser, .dependency-cruiser.cjs); both always run.
+  [
+    'lint',
+    () => {
+      const eslint = run(path.join(BIN, 'eslint'), ['.', '--max-warnings', '0']);
+      return run('npm', ['run', '--silent', 'lint:deps']) || eslint;
+    },
+  ],
   ['typecheck', () => run('npm', ['run', '--silent', 'typecheck'])],
   ['generated files are up to date', () => run(NODE, ['--import', 'tsx', 'apps/api/src/scripts/check-generated.ts'])],
   [
