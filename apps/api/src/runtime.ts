@@ -11,6 +11,7 @@ import { startJobs } from './platform/jobs.js';
 import { createOutbox, mailboxTransport, smtpTransport } from './platform/mail.js';
 import { seed, type SeedReport } from './seed/demo.js';
 import { loadGazetteer } from './features/geo/load-gazetteer.js';
+import { featureJobs } from './features/jobs.js';
 
 export type Runtime = { app: FastifyInstance; deps: Deps; ownerUrl: string; seeded: SeedReport; close: () => Promise<void> };
 
@@ -25,7 +26,7 @@ export async function startRuntime(config: Config, log: (msg: string) => void, o
     // A request role we did not set up may lack the limits ensureAppRole gives it: send them per connection.
     const { db, pool } = createDb(appDbUrl, { max: 20, log, ...(config.appDatabaseUrl ? { settings: { ...APP_ROLE_SETTINGS } } : {}) });
     const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : mailboxTransport(db);
-    const jobs = await startJobs({ ownerUrl, db, transport, mailFrom: config.mailFrom, work: true, appUrl: config.appUrl, log });
+    const jobs = await startJobs({ ownerUrl, db, transport, mailFrom: config.mailFrom, work: true, appUrl: config.appUrl, jobs: featureJobs, log });
     const deps: Deps = {
       config,
       db,

@@ -2,17 +2,28 @@ import { PgBoss } from 'pg-boss';
 import type { Db } from './db/client.js';
 import { createOutbox, deliverOutboxMessage, MAIL_QUEUE, sweepOutbox, type Transport } from './mail.js';
 import { pruneThrottle } from './throttle.js';
-import { systemClock } from './clock.js';
-import { CERTIFICATE_REMINDER_CRON, CERTIFICATE_REMINDER_QUEUE, sendCertificateReminders } from '../features/certificates/reminders.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Outbox } from './mail.js';
 
 export type Jobs = { enqueue: (queue: string, data: object) => Promise<unknown>; stop: () => Promise<void> };
+
+/** What a job's handler gets: the owner-role database (no tenant set: use inTenant), the outbox, a clock, the app's address. */
+export type JobDeps = { db: Db; outbox: Outbox; clock: Clock; config: { appUrl: string } };
+
+/**
+ * A job a feature declares (its `jobs.ts`; the list is `features/jobs.ts`): a pg-boss queue, an
+ * optional cron schedule (in `tz`; pg-boss reads it in UTC without one) and the handler each run
+ * calls. The runtime passes the list to startJobs, so platform never imports a feature.
+ */
+export type JobDefinition = { queue: string; schedule?: string; tz?: string; handler: (deps: JobDeps) => Promise<unknown> };
 
 const SWEEP_QUEUE = 'mail-sweep';
 const PRUNE_QUEUE = 'throttle-prune';
 
 /**
  * pg-boss on the same database (owner connection): the mail queue, a sweeper, housekeeping, and
- * the daily certificate expiry reminders (links in them start at appUrl).
+ * the features' jobs (`jobs`, e.g. the daily certificate expiry reminders; links in their
+ * messages start at appUrl).
  */
 export async function startJobs(deps: {
   ownerUrl: string;
@@ -21,6 +32,7 @@ export async function startJobs(deps: {
   mailFrom: string;
   work: boolean;
   appUrl?: string;
+  jobs?: readonly JobDefinition[];
   log?: (msg: string) => void;
 }): Promise<Jobs> {
   // Supervision and monitoring every 15 s (pg-boss: 60 s): they expire jobs whose worker stopped sending heartbeats.
@@ -34,7 +46,8 @@ export async function startJobs(deps: {
     deps.log?.(`job queue: ${error.message}`);
   });
   await boss.start();
-  for (const q of [MAIL_QUEUE, SWEEP_QUEUE, PRUNE_QUEUE, CERTIFICATE_REMINDER_QUEUE]) await boss.createQueue(q, { retryLimit: 4, retryDelay: 5, retryBackoff: true });
+  const featureJobs = deps.jobs ?? [];
+  for (const q of [MAIL_QUEUE, SWEEP_QUEUE, PRUNE_QUEUE, ...featureJobs.map((j) => j.queue)]) await boss.createQueue(q, { retryLimit: 4, retryDelay: 5, retryBackoff: true });
   // A worker that dies mid-batch (killed, crashed, its machine gone) leaves its jobs active. With a
   // heartbeat (the worker refreshes it every 5 s) the supervisor retries them within about half a
   // minute instead of after pg-boss's 15-minute expiry; until then their messages wait, still
@@ -49,9 +62,11 @@ export async function startJobs(deps: {
     await boss.work(PRUNE_QUEUE, async () => pruneThrottle(deps.db, systemClock));
     await boss.schedule(SWEEP_QUEUE, '*/5 * * * *');
     await boss.schedule(PRUNE_QUEUE, '17 * * * *');
-    const reminderDeps = { db: deps.db, outbox: createOutbox(enqueue), clock: systemClock, config: { appUrl: deps.appUrl ?? 'http://localhost:3000' } };
-    await boss.work(CERTIFICATE_REMINDER_QUEUE, async () => sendCertificateReminders(reminderDeps));
-    await boss.schedule(CERTIFICATE_REMINDER_QUEUE, CERTIFICATE_REMINDER_CRON, null, { tz: 'Australia/Brisbane' });
+    const jobDeps: JobDeps = { db: deps.db, outbox: createOutbox(enqueue), clock: systemClock, config: { appUrl: deps.appUrl ?? 'http://localhost:3000' } };
+    for (const job of featureJobs) {
+      await boss.work(job.queue, async () => job.handler(jobDeps));
+      if (job.schedule) await boss.schedule(job.queue, job.schedule, null, job.tz ? { tz: job.tz } : {});
+    }
   }
   return { enqueue, stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
 }

@@ -10,7 +10,7 @@ import type { Outbox } from '../../platform/mail.js';
 import { certificateToday } from './service.js';
 
 export const CERTIFICATE_REMINDER_QUEUE = 'certificate-reminders';
-/** Daily at 06:00 (the server's cron time zone; Brisbane days are what count, see certificateToday). */
+/** Daily at 06:00 company time (the job's tz, certificates/jobs.ts; Brisbane days are what count, see certificateToday). */
 export const CERTIFICATE_REMINDER_CRON = '0 6 * * *';
 
 const [FIRST, LAST] = CERTIFICATE_REMINDER_DAYS; // 30, 7
