@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import {
-  Alert,
   Button,
   Grid,
   Group,
@@ -14,8 +12,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import {
   PROVIDER_STATUS_NAMES,
@@ -26,20 +22,13 @@ import {
   STATES,
   type ProviderView,
 } from '@siteflow/core';
+import { ApiError } from '../../api/client';
 import { AddressFields } from '../../ui/address/address-fields';
-import { focusFirstInvalid } from '../../ui/focus';
+import { FormAlert, useContractForm } from '../../ui/contract-form';
 import { notifySuccess } from '../../ui/notify';
-import { applyServerErrors } from '../../ui/server-errors';
-import { zodResolver } from '../../ui/zod-resolver';
 import { useCategoryReference, useSaveProvider } from './api';
 import { AvailabilitiesSection } from './provider-availabilities';
-import {
-  errorFields,
-  providerFormValues,
-  toProviderInput,
-  withCurrent,
-  type ProviderFormValues,
-} from './provider-form-values';
+import { errorFields, providerFormValues, toProviderInput, withCurrent } from './provider-form-values';
 
 const STATUS_OPTIONS = PROVIDER_STATUSES.map((s) => ({ value: s, label: PROVIDER_STATUS_NAMES[s] }));
 const STATE_OPTIONS = STATES.map((s) => ({ value: s, label: s }));
@@ -49,40 +38,27 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
   const navigate = useNavigate();
   const save = useSaveProvider(provider?.id);
   const { categories, links } = useCategoryReference();
-  const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm<ProviderFormValues>({
-    mode: 'controlled',
-    initialValues: providerFormValues(provider),
-    validate: zodResolver<ProviderFormValues>(ProviderInput),
-    validateInputOnBlur: true,
+  const { form, alert, submit, showServerErrors } = useContractForm(ProviderInput, {
+    initial: providerFormValues(provider),
+    toPayload: toProviderInput,
   });
   const values = form.getValues();
 
-  const submit = form.onSubmit(
-    (v) => {
-      setAlert(null);
-      save.mutate(toProviderInput(v), {
-        onSuccess: (saved) => {
-          notifySuccess(
-            provider ? `${saved.service_provider_name} saved.` : `${saved.service_provider_name} created.`,
-            provider ? undefined : 'Service provider created',
-          );
-          void navigate(`/service-providers/show/${saved.id}`);
-        },
-        onError: (error) => {
-          const keys =
-            error && typeof error === 'object' && 'errors' in error
-              ? Object.keys((error as { errors: object }).errors)
-              : [];
-          const { fields, aliases } = errorFields(v, keys);
-          setAlert(applyServerErrors(form, error, fields, aliases));
-        },
-      });
-    },
-    () => {
-      setAlert(null);
-      focusFirstInvalid();
-    },
+  const onSubmit = submit((payload, v) =>
+    save.mutate(payload, {
+      onSuccess: (saved) => {
+        notifySuccess(
+          provider ? `${saved.service_provider_name} saved.` : `${saved.service_provider_name} created.`,
+          provider ? undefined : 'Service provider created',
+        );
+        void navigate(`/service-providers/show/${saved.id}`);
+      },
+      onError: (error) => {
+        const keys = error instanceof ApiError ? Object.keys(error.errors) : [];
+        const { fields, aliases } = errorFields(v, keys);
+        showServerErrors(error, fields, aliases);
+      },
+    }),
   );
 
   const linkList = links.data ?? [];
@@ -99,19 +75,9 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
   const categoryProps = form.getInputProps('categories');
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Service provider details">
+    <form onSubmit={onSubmit} noValidate aria-label="Service provider details">
       <Stack gap="lg">
-        {alert ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle aria-hidden />}
-            role="alert"
-            title="The service provider was not saved"
-          >
-            {alert}
-          </Alert>
-        ) : null}
+        <FormAlert title="The service provider was not saved" message={alert} />
         <Paper withBorder radius="lg" p="lg">
           <Title order={2} size="h4" mb="md">
             Details
