@@ -24,18 +24,17 @@ import {
 import { authorize, inTenant, requireActor, tenantOf, type Actor, type Deps } from '../../platform/context.js';
 import { fieldError, forbidden, parseOr422 } from '../../platform/errors.js';
 import { readFormWithFiles } from '../../platform/uploads.js';
-import { errorResponses as errors, guard } from '../../platform/http.js';
+import { errorResponses as errors, guard, uuidId } from '../../platform/http.js';
 import { parseDetailsText } from './fields.js';
 import { ownerFor } from './owner.js';
 import * as svc from './service.js';
 import * as types from './types-service.js';
 
-const notFoundId = { error: 'Not found.' };
-const OwnerParam = z.object({ ownerId: z.uuid(notFoundId) });
-const OwnerTypeParams = z.object({ ownerId: z.uuid(notFoundId), typeId: z.uuid(notFoundId) });
-const OwnerCertParams = z.object({ ownerId: z.uuid(notFoundId), certId: z.uuid(notFoundId) });
-const CertParam = z.object({ certId: z.uuid(notFoundId) });
-const SampleParams = z.object({ id: z.uuid(notFoundId), fileId: z.uuid(notFoundId) });
+const OwnerParam = z.object({ ownerId: uuidId });
+const OwnerTypeParams = z.object({ ownerId: uuidId, typeId: uuidId });
+const OwnerCertParams = z.object({ ownerId: uuidId, certId: uuidId });
+const CertParam = z.object({ certId: uuidId });
+const SampleParams = z.object({ id: uuidId, fileId: uuidId });
 
 const certificateForm =
   'multipart/form-data (or JSON): type_id, name, license_number, comments, expiry, issue_date (YYYY-MM-DD), country, ' +

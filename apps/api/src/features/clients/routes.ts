@@ -15,12 +15,12 @@ import {
 } from '@siteflow/core';
 import { tenantOf, type Deps } from '../../platform/context.js';
 import { roleAudit } from '../../platform/security-log.js';
-import { errorResponses as errors, guard } from '../../platform/http.js';
+import { errorResponses as errors, guard, uuidId } from '../../platform/http.js';
 import * as svc from './service.js';
 
 const ClientSaved = z.object({ message: z.string(), client: ClientView });
 const ClientUserSaved = z.object({ message: z.string(), user: ClientUserView });
-const UserParams = z.object({ id: z.uuid({ error: 'Not found.' }), userId: z.uuid({ error: 'Not found.' }) });
+const UserParams = z.object({ id: uuidId, userId: uuidId });
 
 /** Client companies, their users and their account managers. */
 export function clientRoutes(app: FastifyInstance, deps: Deps) {

@@ -10,10 +10,10 @@ import {
   ProjectLinkView,
 } from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
-import { errorResponses as errors, guard, NumericIdParam, numericId } from '../../platform/http.js';
+import { errorResponses as errors, guard, numericId, NumericIdParam, uuidId } from '../../platform/http.js';
 import * as svc from './service.js';
 
-const LinkParams = z.object({ id: numericId, linkId: z.uuid({ error: 'Not found.' }) });
+const LinkParams = z.object({ id: numericId, linkId: uuidId });
 const LinkPageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),

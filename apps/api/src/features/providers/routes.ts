@@ -21,14 +21,14 @@ import {
 } from '@siteflow/core';
 import { authorize, requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { roleAudit } from '../../platform/security-log.js';
-import { errorResponses as errors, guard, numericId, NumericIdParam } from '../../platform/http.js';
+import { errorResponses as errors, guard, numericId, NumericIdParam, uuidId } from '../../platform/http.js';
 import { assignProvider, notificationStatus, notifyProvider } from './assignment.js';
 import { getRatings, rateProject } from './ratings.js';
 import { searchProviders } from './search.js';
 import * as svc from './service.js';
 
-const UserParams = z.object({ id: z.uuid({ error: 'Not found.' }), userId: z.uuid({ error: 'Not found.' }) });
-const NotificationParams = z.object({ id: numericId, notificationId: z.uuid({ error: 'Not found.' }) });
+const UserParams = z.object({ id: uuidId, userId: uuidId });
+const NotificationParams = z.object({ id: numericId, notificationId: uuidId });
 const RatingParams = z.object({ id: numericId, kind: RatingKindParam });
 const ActiveBody = z.object({ active: z.boolean({ error: 'Choose active or inactive.' }) });
 
