@@ -164,6 +164,9 @@ export const CertificationEntry = z.object({
 });
 export type CertificationEntry = z.infer<typeof CertificationEntry>;
 
+/** What the signed-in user may do with the owner's certificates (packages/core/src/policies/certificate.ts). */
+const CertificateAbilities = z.object({ manage: z.boolean() });
+
 export const CertificationsView = z.object({
   owner: z.object({ kind: OwnerKind, id: z.uuid(), name: z.string() }),
   mandatoryCertificates: z.array(CertificationEntry),
@@ -174,7 +177,7 @@ export const CertificationsView = z.object({
   mandatory_total: z.number().int(),
   additional_valid: z.number().int(),
   additional_total: z.number().int(),
-  can_manage: z.boolean(),
+  abilities: CertificateAbilities,
   /** Today's date as the server counts validity ('YYYY-MM-DD'). */
   today: z.string(),
 });
@@ -183,7 +186,7 @@ export type CertificationsView = z.infer<typeof CertificationsView>;
 export const CertificationsOfType = z.object({
   type: CertificateTypeView,
   certificates: z.array(CertificateView),
-  can_manage: z.boolean(),
+  abilities: CertificateAbilities,
   today: z.string(),
 });
 export type CertificationsOfType = z.infer<typeof CertificationsOfType>;

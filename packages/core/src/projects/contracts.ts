@@ -207,8 +207,8 @@ export const ProjectView = z.object({
   /** The provider card of Location of Work (name, assigned staff, status, contact, location, last notification). */
   service_provider: ProjectProviderView.nullable(),
   date_changes: z.array(DateChangeView),
-  can_edit: z.boolean(),
-  can_delete: z.boolean(),
+  /** What the signed-in user may do with this project (packages/core/src/policies/project.ts). */
+  abilities: z.object({ edit: z.boolean(), delete: z.boolean() }),
   created_at: z.string(),
 });
 export type ProjectView = z.infer<typeof ProjectView>;

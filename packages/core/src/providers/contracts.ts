@@ -132,7 +132,8 @@ export const ProviderView = z.object({
   project_count: z.number().int(),
   last_project: lastProject,
   notes: z.string().nullable(),
-  can_edit: z.boolean(),
+  /** What the signed-in user may do with this provider (packages/core/src/policies/provider.ts). */
+  abilities: z.object({ edit: z.boolean() }),
 });
 export type ProviderView = z.infer<typeof ProviderView>;
 
@@ -253,8 +254,8 @@ export const ProviderSearchResponse = z.object({
       service_provider_id: z.uuid().nullable(),
     })
     .nullable(),
-  /** 'Assign Project' is offered only while the project is not completed or cancelled. */
-  can_assign: z.boolean(),
+  /** 'Assign Project' is offered only while the project is not completed or cancelled (packages/core/src/policies/project.ts). */
+  abilities: z.object({ assign: z.boolean() }),
   total: z.number().int(),
   items: z.array(ProviderSearchResult),
 });
@@ -314,8 +315,8 @@ export const ProjectRatings = z.object({
   /** Null for client roles (they see only the customer rating). */
   performance: ratingView,
   customer: ratingView,
-  can_rate_performance: z.boolean(),
-  can_rate_customer: z.boolean(),
+  /** Who may give which rating now (packages/core/src/policies/project.ts). */
+  abilities: z.object({ rate_performance: z.boolean(), rate_customer: z.boolean() }),
 });
 export type ProjectRatings = z.infer<typeof ProjectRatings>;
 export const RatingKindParam = z.enum(['performance', 'customer']);

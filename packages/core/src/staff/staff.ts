@@ -81,7 +81,8 @@ export const StaffListQuery = z.object({
 
 export const StaffFormOptions = z.object({
   roles: z.array(z.object({ label: z.string(), value: StaffRole })).nullable(),
-  can_change_role: z.boolean(),
+  /** What the signed-in user may do on this form (packages/core/src/policies/staff.ts). */
+  abilities: z.object({ change_role: z.boolean() }),
   show_project_manager_flag: z.boolean(),
   show_system_emails_flag: z.boolean(),
 });

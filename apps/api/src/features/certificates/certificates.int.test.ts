@@ -237,7 +237,7 @@ describe('certifications of a user', () => {
     expect([view.additional_valid, view.additional_total]).toEqual([1, 2]);
     // Mandatory for providers only: for a user it is an additional type.
     expect(view.unused_additional_types.map((u) => u.name)).toEqual(['Forklift', 'Provider Insurance']);
-    expect(view.can_manage).toBe(true);
+    expect(view.abilities.manage).toBe(true);
     expect(m4).toBeTruthy();
   });
 
@@ -384,7 +384,7 @@ describe('who may see and change whose certificates', () => {
     const type = await createType();
     await createCert(a.admin.id, { type_id: type.id }, { cookie: employeeA });
     await createCert(otherProvider.id, { type_id: type.id }, { cookie: employeeA, provider: true });
-    expect((await as(employeeA)({ url: certUrl(otherProvider.id, true) })).json.can_manage).toBe(true);
+    expect((await as(employeeA)({ url: certUrl(otherProvider.id, true) })).json.abilities.manage).toBe(true);
   });
 
   it('an sp_admin manages their own and their provider’s certificates; other owners are 404', async () => {
@@ -393,7 +393,7 @@ describe('who may see and change whose certificates', () => {
     expect(own.certificatable).toMatchObject({ kind: 'service_provider', id: provider.id });
     await createCert(spAdmin.id, { type_id: type.id }, { cookie: spAdminA });
     const view = await as(spAdminA)({ url: certUrl(provider.id, true) });
-    expect(view.json).toMatchObject({ owner: { kind: 'service_provider', name: provider.name }, can_manage: true, mandatory_valid: 1 });
+    expect(view.json).toMatchObject({ owner: { kind: 'service_provider', name: provider.name }, abilities: { manage: true }, mandatory_valid: 1 });
     expect((await as(spAdminA)({ url: own.files[0]!.url })).status).toBe(200);
 
     const other = await createCert(otherProvider.id, { type_id: type.id }, { provider: true, files: [png()] });
@@ -412,7 +412,7 @@ describe('who may see and change whose certificates', () => {
     const mine = await createCert(spEmployee.id, { type_id: type.id }, { cookie: spEmployeeA });
     const view = await as(spEmployeeA)({ url: certUrl(provider.id, true) });
     expect(view.status).toBe(200);
-    expect(view.json.can_manage).toBe(false);
+    expect(view.json.abilities.manage).toBe(false);
     expect((await as(spEmployeeA)({ url: providerCert.files[0]!.url })).status).toBe(200);
     expect((await as(spEmployeeA)({ method: 'POST', url: certUrl(provider.id, true), body: formData({ type_id: type.id }) })).status).toBe(403);
     expect(

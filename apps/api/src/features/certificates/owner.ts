@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { certificateOwnerAccess, type CertificateOwnerAccess, type OwnerKind } from '@siteflow/core';
+import { certificateAbilities, certificateOwnerAccess, type CertificateOwnerAccess, type OwnerKind } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
 import { serviceProviders, users } from '../../platform/db/schema.js';
@@ -47,11 +47,11 @@ export async function findOwner(tx: Tx, kind: OwnerKind, id: string): Promise<Ow
  * Load the owner and check the actor's access: 404 when it does not exist here or the actor may
  * not see it; 403 when the actor may see it but `need` is manage and they may only view.
  */
-export async function ownerFor(tx: Tx, actor: Actor, kind: OwnerKind, id: string, need: 'view' | 'manage'): Promise<{ owner: Owner; canManage: boolean }> {
+export async function ownerFor(tx: Tx, actor: Actor, kind: OwnerKind, id: string, need: 'view' | 'manage'): Promise<{ owner: Owner; abilities: { manage: boolean } }> {
   const access = ownerAccess(actor, kind, id);
   if (access === 'none') throw notFound(kind === 'user' ? 'The user' : 'The service provider');
   const owner = await findOwner(tx, kind, id);
   if (!owner) throw notFound(kind === 'user' ? 'The user' : 'The service provider');
   if (need === 'manage' && access !== 'manage') throw forbidden();
-  return { owner, canManage: access === 'manage' };
+  return { owner, abilities: certificateAbilities(actor, { kind, id }) };
 }

@@ -81,27 +81,27 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
   };
 
   r.get('/api/certificate-types', { ...viewTypes, schema: { tags: typeTags, response: { 200: CertificateTypeList, ...errors } } }, async (request) =>
-    types.listTypes(deps, tenantOf(request).id),
+    types.listTypes(deps, tenantOf(request)),
   );
 
   r.post(
     '/api/certificate-types',
     { ...manageTypes, schema: { tags: typeTags, body: CertificateTypeInput, response: { 201: CertificateTypeView, ...errors } } },
     async (request, reply) => {
-      const created = await types.createType(deps, tenantOf(request).id, request.body);
+      const created = await types.createType(deps, tenantOf(request), request.body);
       reply.code(201);
       return created;
     },
   );
 
   r.get('/api/certificate-types/:id', { ...viewTypes, schema: { tags: typeTags, params: IdParam, response: { 200: CertificateTypeView, ...errors } } }, async (request) =>
-    types.getType(deps, tenantOf(request).id, request.params.id),
+    types.getType(deps, tenantOf(request), request.params.id),
   );
 
   r.put(
     '/api/certificate-types/:id',
     { ...manageTypes, schema: { tags: typeTags, params: IdParam, body: CertificateTypeInput, response: { 200: CertificateTypeView, ...errors } } },
-    async (request) => types.updateType(deps, tenantOf(request).id, request.params.id, request.body),
+    async (request) => types.updateType(deps, tenantOf(request), request.params.id, request.body),
   );
 
   r.delete(
@@ -111,7 +111,7 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
       schema: { tags: typeTags, description: 'Refused (422) while certificates of the type exist: deactivate it instead.', params: IdParam, response: { 200: CertificateMessage, ...errors } },
     },
     async (request) => {
-      await types.deleteType(deps, tenantOf(request).id, request.params.id);
+      await types.deleteType(deps, tenantOf(request), request.params.id);
       return { message: CERTIFICATE_TEXT.typeDeleted };
     },
   );
@@ -128,8 +128,8 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => {
-      const tenantId = tenantOf(request).id;
-      await types.getType(deps, tenantId, request.params.id); // 404 before reading the upload
+      const tenant = tenantOf(request);
+      await types.getType(deps, tenant, request.params.id); // 404 before reading the upload
       const form = await readFormWithFiles(request, {
         fileField: 'files',
         maxBytes: CERTIFICATE_FILE_MAX_BYTES,
@@ -137,14 +137,14 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
         mimes: CERTIFICATE_SAMPLE_MIMES,
         messages: { type: CERTIFICATE_TEXT.sampleType, size: CERTIFICATE_TEXT.fileSize, count: CERTIFICATE_TEXT.sampleCount },
       });
-      return types.addSamples(deps, tenantId, request.params.id, form.files);
+      return types.addSamples(deps, tenant, request.params.id, form.files);
     },
   );
 
   r.delete(
     '/api/certificate-types/:id/samples/:fileId',
     { ...manageTypes, schema: { tags: typeTags, params: SampleParams, response: { 200: CertificateTypeView, ...errors } } },
-    async (request) => types.removeSample(deps, tenantOf(request).id, request.params.id, request.params.fileId),
+    async (request) => types.removeSample(deps, tenantOf(request), request.params.id, request.params.fileId),
   );
 
   // ----- Certificates of a user or a provider (owner rule: features/certificates/owner.ts)
@@ -155,7 +155,7 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
       ...guard('certificates.view'),
       schema: { tags, params: OwnerParam, querystring: CertificationsQuery, response: { 200: CertificationsView, ...errors } },
     },
-    async (request) => svc.certificationsView(deps, tenantOf(request).id, requireActor(request), kindOf(request.query), request.params.ownerId),
+    async (request) => svc.certificationsView(deps, tenantOf(request), requireActor(request), kindOf(request.query), request.params.ownerId),
   );
 
   r.get(
@@ -165,7 +165,7 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
       schema: { tags, params: OwnerTypeParams, querystring: CertificationsQuery, response: { 200: CertificationsOfType, ...errors } },
     },
     async (request) =>
-      svc.certificationsOfType(deps, tenantOf(request).id, requireActor(request), kindOf(request.query), request.params.ownerId, request.params.typeId),
+      svc.certificationsOfType(deps, tenantOf(request), requireActor(request), kindOf(request.query), request.params.ownerId, request.params.typeId),
   );
 
   r.post(
@@ -179,7 +179,7 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
       const kind = kindOf(request.query);
       await checkOwner(deps, request, actor, kind, request.params.ownerId);
       const { form, files } = await readCertificateForm(request);
-      const created = await svc.createCertificate(deps, tenantOf(request).id, actor, kind, request.params.ownerId, form, files);
+      const created = await svc.createCertificate(deps, tenantOf(request), actor, kind, request.params.ownerId, form, files);
       reply.code(201);
       return created;
     },
@@ -202,7 +202,7 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
       const kind = kindOf(request.query);
       await checkOwner(deps, request, actor, kind, request.params.ownerId);
       const { form, files } = await readCertificateForm(request);
-      return svc.updateCertificate(deps, tenantOf(request).id, actor, kind, request.params.ownerId, request.params.certId, form, files);
+      return svc.updateCertificate(deps, tenantOf(request), actor, kind, request.params.ownerId, request.params.certId, form, files);
     },
   );
 
@@ -210,7 +210,7 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
     '/api/certificates/:certId',
     { ...guard('certificates.manage'), schema: { tags, params: CertParam, response: { 200: CertificateMessage, ...errors } } },
     async (request) => {
-      await svc.deleteCertificate(deps, tenantOf(request).id, requireActor(request), request.params.certId);
+      await svc.deleteCertificate(deps, tenantOf(request), requireActor(request), request.params.certId);
       return { message: CERTIFICATE_TEXT.deleted };
     },
   );

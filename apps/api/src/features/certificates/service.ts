@@ -15,7 +15,7 @@ import {
 } from '@siteflow/core';
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
-import { inTenant, type Actor, type Deps } from '../../platform/context.js';
+import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
 import { certificates, certificateTypes, documentFiles } from '../../platform/db/schema.js';
 import { fieldError, invalid, notFound } from '../../platform/errors.js';
@@ -77,10 +77,10 @@ async function ownerCertificates(tx: Tx, owner: Owner, today: string, typeId?: s
  * certificate that does not expire, such as a White Card, stays valid). Expired ones do not count.
  * Four queries whatever the number of types or certificates.
  */
-export function certificationsView(deps: Pick<Deps, 'db' | 'clock'>, tenantId: string, actor: Actor, kind: OwnerKind, ownerId: string): Promise<CertificationsView> {
+export function certificationsView(deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantContext, actor: Actor, kind: OwnerKind, ownerId: string): Promise<CertificationsView> {
   const today = certificateToday(deps.clock);
-  return inTenant(deps, tenantId, async (tx) => {
-    const { owner, canManage } = await ownerFor(tx, actor, kind, ownerId, 'view');
+  return inTenant(deps, tenant.id, async (tx) => {
+    const { owner, abilities } = await ownerFor(tx, actor, kind, ownerId, 'view');
     const types = await tx.select().from(certificateTypes).orderBy(asc(sql`lower(${certificateTypes.name})`), asc(certificateTypes.id));
     const held = await ownerCertificates(tx, owner, today);
     const byType = new Map<string, CertificateView[]>();
@@ -103,7 +103,7 @@ export function certificationsView(deps: Pick<Deps, 'db' | 'clock'>, tenantId: s
       mandatory_total: mandatory.length,
       additional_valid: valid(additional),
       additional_total: additional.length,
-      can_manage: canManage,
+      abilities,
       today,
     };
   });
@@ -111,17 +111,17 @@ export function certificationsView(deps: Pick<Deps, 'db' | 'clock'>, tenantId: s
 
 export function certificationsOfType(
   deps: Pick<Deps, 'db' | 'clock'>,
-  tenantId: string,
+  tenant: TenantContext,
   actor: Actor,
   kind: OwnerKind,
   ownerId: string,
   typeId: string,
 ): Promise<CertificationsOfType> {
   const today = certificateToday(deps.clock);
-  return inTenant(deps, tenantId, async (tx) => {
-    const { owner, canManage } = await ownerFor(tx, actor, kind, ownerId, 'view');
+  return inTenant(deps, tenant.id, async (tx) => {
+    const { owner, abilities } = await ownerFor(tx, actor, kind, ownerId, 'view');
     const type = await typeView(tx, await loadType(tx, typeId));
-    return { type, certificates: await ownerCertificates(tx, owner, today, typeId), can_manage: canManage, today };
+    return { type, certificates: await ownerCertificates(tx, owner, today, typeId), abilities, today };
   });
 }
 
@@ -152,7 +152,7 @@ const certColumns = (form: CertificateForm, details: Details) => ({
 
 export async function createCertificate(
   deps: Pick<Deps, 'db' | 'clock' | 'files'>,
-  tenantId: string,
+  tenant: TenantContext,
   actor: Actor,
   kind: OwnerKind,
   ownerId: string,
@@ -161,26 +161,26 @@ export async function createCertificate(
 ): Promise<CertificateView> {
   const today = certificateToday(deps.clock);
   // Access and the type's fields are checked before any file is written.
-  await inTenant(deps, tenantId, async (tx) => {
+  await inTenant(deps, tenant.id, async (tx) => {
     await ownerFor(tx, actor, kind, ownerId, 'manage');
     checkedDetails(fieldsOf(await typeFor(tx, form.type_id)), form.details);
   });
   const { stored, discard } = await putFiles(deps, files);
   try {
-    return await inTenant(deps, tenantId, async (tx) => {
+    return await inTenant(deps, tenant.id, async (tx) => {
       const { owner } = await ownerFor(tx, actor, kind, ownerId, 'manage');
       const details = checkedDetails(fieldsOf(await typeFor(tx, form.type_id)), form.details);
       const [row] = await tx
         .insert(certificates)
         .values({
-          tenantId,
+          tenantId: tenant.id,
           ...certColumns(form, details),
           userId: kind === 'user' ? owner.id : null,
           providerId: kind === 'service_provider' ? owner.id : null,
           createdBy: actor.userId,
         })
         .returning();
-      await insertFiles(tx, tenantId, 'certificate', row!.id, stored);
+      await insertFiles(tx, tenant.id, 'certificate', row!.id, stored);
       const filesNow = await filesOf(tx, 'certificate', [row!.id]);
       return presentCertificate(row!, owner, filesNow.get(row!.id) ?? [], today);
     });
@@ -208,7 +208,7 @@ async function loadOwnCertificate(tx: Tx, kind: OwnerKind, ownerId: string, cert
  */
 export async function updateCertificate(
   deps: Pick<Deps, 'db' | 'clock' | 'files'>,
-  tenantId: string,
+  tenant: TenantContext,
   actor: Actor,
   kind: OwnerKind,
   ownerId: string,
@@ -229,10 +229,10 @@ export async function updateCertificate(
     if (kept.length + files.length > CERTIFICATE_FILE_MAX_COUNT) throw fieldError('files', CERTIFICATE_TEXT.fileCount);
     return { owner, row, details, removed: existing.filter((f) => !form.existingFiles.includes(f.id)).map((f) => f.id) };
   };
-  await inTenant(deps, tenantId, check);
+  await inTenant(deps, tenant.id, check);
   const { stored, discard } = await putFiles(deps, files);
   try {
-    return await inTenant(deps, tenantId, async (tx, onCommit) => {
+    return await inTenant(deps, tenant.id, async (tx, onCommit) => {
       const { owner, row, details, removed } = await check(tx);
       const renewed = (row.expiry ?? null) !== (form.expiry ?? null);
       const [saved] = await tx
@@ -241,7 +241,7 @@ export async function updateCertificate(
         .where(eq(certificates.id, certId))
         .returning();
       await deleteFiles(deps, tx, onCommit, 'certificate', [certId], removed);
-      await insertFiles(tx, tenantId, 'certificate', certId, stored);
+      await insertFiles(tx, tenant.id, 'certificate', certId, stored);
       const filesNow = await filesOf(tx, 'certificate', [certId]);
       return presentCertificate(saved!, owner, filesNow.get(certId) ?? [], today);
     });
@@ -252,8 +252,8 @@ export async function updateCertificate(
 }
 
 /** DELETE /api/certificates/:certId: the owner rule decides (404 when the actor may not see it, 403 when only view). */
-export function deleteCertificate(deps: Pick<Deps, 'db' | 'files'>, tenantId: string, actor: Actor, certId: string): Promise<void> {
-  return inTenant(deps, tenantId, async (tx, onCommit) => {
+export function deleteCertificate(deps: Pick<Deps, 'db' | 'files'>, tenant: TenantContext, actor: Actor, certId: string): Promise<void> {
+  return inTenant(deps, tenant.id, async (tx, onCommit) => {
     const [row] = await tx.select().from(certificates).where(eq(certificates.id, certId)).for('update');
     if (!row) throw notFound('The certificate');
     const kind: OwnerKind = row.userId ? 'user' : 'service_provider';

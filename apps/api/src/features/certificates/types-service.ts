@@ -8,7 +8,7 @@ import {
   type DocumentFileView,
 } from '@siteflow/core';
 import type { z } from 'zod';
-import { inTenant, type Deps } from '../../platform/context.js';
+import { inTenant, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
 import { certificates, certificateTypes, documentFiles } from '../../platform/db/schema.js';
 import { fieldError, invalid, isUniqueViolation, notFound } from '../../platform/errors.js';
@@ -48,8 +48,8 @@ export async function typeView(tx: Tx, row: TypeRow): Promise<CertificateTypeVie
 }
 
 /** Every type of the tenant by name, with its samples (two queries). */
-export function listTypes(deps: Pick<Deps, 'db'>, tenantId: string): Promise<{ items: CertificateTypeView[] }> {
-  return inTenant(deps, tenantId, async (tx) => {
+export function listTypes(deps: Pick<Deps, 'db'>, tenant: TenantContext): Promise<{ items: CertificateTypeView[] }> {
+  return inTenant(deps, tenant.id, async (tx) => {
     const rows = await tx.select().from(certificateTypes).orderBy(asc(sql`lower(${certificateTypes.name})`), asc(certificateTypes.id));
     const files = await filesOf(
       tx,
@@ -60,8 +60,8 @@ export function listTypes(deps: Pick<Deps, 'db'>, tenantId: string): Promise<{ i
   });
 }
 
-export function getType(deps: Pick<Deps, 'db'>, tenantId: string, id: string): Promise<CertificateTypeView> {
-  return inTenant(deps, tenantId, async (tx) => typeView(tx, await loadType(tx, id)));
+export function getType(deps: Pick<Deps, 'db'>, tenant: TenantContext, id: string): Promise<CertificateTypeView> {
+  return inTenant(deps, tenant.id, async (tx) => typeView(tx, await loadType(tx, id)));
 }
 
 /** Names are unique per tenant regardless of case: a 422 on name, also when two saves race. */
@@ -88,19 +88,19 @@ const columns = (input: TypeInput) => ({
   active: input.active,
 });
 
-export function createType(deps: Pick<Deps, 'db'>, tenantId: string, input: TypeInput): Promise<CertificateTypeView> {
-  return inTenant(deps, tenantId, async (tx) => {
+export function createType(deps: Pick<Deps, 'db'>, tenant: TenantContext, input: TypeInput): Promise<CertificateTypeView> {
+  return inTenant(deps, tenant.id, async (tx) => {
     await assertNameFree(tx, input.name);
     const [row] = await tx
       .insert(certificateTypes)
-      .values({ tenantId, ...columns(input) })
+      .values({ tenantId: tenant.id, ...columns(input) })
       .returning();
     return presentType(row!, []);
   }).catch(nameTaken);
 }
 
-export function updateType(deps: Pick<Deps, 'db'>, tenantId: string, id: string, input: TypeInput): Promise<CertificateTypeView> {
-  return inTenant(deps, tenantId, async (tx) => {
+export function updateType(deps: Pick<Deps, 'db'>, tenant: TenantContext, id: string, input: TypeInput): Promise<CertificateTypeView> {
+  return inTenant(deps, tenant.id, async (tx) => {
     await loadType(tx, id);
     await assertNameFree(tx, input.name, id);
     const [row] = await tx
@@ -113,8 +113,8 @@ export function updateType(deps: Pick<Deps, 'db'>, tenantId: string, id: string,
 }
 
 /** Refused (422) while certificates of the type exist: deactivating keeps them. Removes the samples. */
-export function deleteType(deps: Pick<Deps, 'db' | 'files'>, tenantId: string, id: string): Promise<void> {
-  return inTenant(deps, tenantId, async (tx, onCommit) => {
+export function deleteType(deps: Pick<Deps, 'db' | 'files'>, tenant: TenantContext, id: string): Promise<void> {
+  return inTenant(deps, tenant.id, async (tx, onCommit) => {
     await loadType(tx, id);
     const [used] = await tx.select({ n: count() }).from(certificates).where(eq(certificates.typeId, id));
     if ((used?.n ?? 0) > 0) throw invalid({ _: [CERTIFICATE_TEXT.typeInUse] }, CERTIFICATE_TEXT.typeInUse);
@@ -124,12 +124,12 @@ export function deleteType(deps: Pick<Deps, 'db' | 'files'>, tenantId: string, i
 }
 
 /** Add sample images (at most CERTIFICATE_SAMPLE_MAX_COUNT per type). */
-export async function addSamples(deps: Pick<Deps, 'db' | 'files'>, tenantId: string, id: string, files: UploadedFile[]): Promise<CertificateTypeView> {
+export async function addSamples(deps: Pick<Deps, 'db' | 'files'>, tenant: TenantContext, id: string, files: UploadedFile[]): Promise<CertificateTypeView> {
   // Checked before writing anything, and again inside the transaction (the row is locked there).
-  await getType(deps, tenantId, id);
+  await getType(deps, tenant, id);
   const { stored, discard } = await putFiles(deps, files);
   try {
-    return await inTenant(deps, tenantId, async (tx) => {
+    return await inTenant(deps, tenant.id, async (tx) => {
       const [row] = await tx.select().from(certificateTypes).where(eq(certificateTypes.id, id)).for('update');
       if (!row) throw typeNotFound();
       const [have] = await tx
@@ -137,7 +137,7 @@ export async function addSamples(deps: Pick<Deps, 'db' | 'files'>, tenantId: str
         .from(documentFiles)
         .where(and(eq(documentFiles.filableKind, 'certificate_type'), eq(documentFiles.filableId, id)));
       if ((have?.n ?? 0) + stored.length > CERTIFICATE_SAMPLE_MAX_COUNT) throw fieldError('files', CERTIFICATE_TEXT.sampleCount);
-      await insertFiles(tx, tenantId, 'certificate_type', id, stored);
+      await insertFiles(tx, tenant.id, 'certificate_type', id, stored);
       return typeView(tx, row);
     });
   } catch (error) {
@@ -146,8 +146,8 @@ export async function addSamples(deps: Pick<Deps, 'db' | 'files'>, tenantId: str
   }
 }
 
-export function removeSample(deps: Pick<Deps, 'db' | 'files'>, tenantId: string, id: string, fileId: string): Promise<CertificateTypeView> {
-  return inTenant(deps, tenantId, async (tx, onCommit) => {
+export function removeSample(deps: Pick<Deps, 'db' | 'files'>, tenant: TenantContext, id: string, fileId: string): Promise<CertificateTypeView> {
+  return inTenant(deps, tenant.id, async (tx, onCommit) => {
     const row = await loadType(tx, id);
     const gone = await deleteFiles(deps, tx, onCommit, 'certificate_type', [id], [fileId]);
     if (!gone) throw notFound('The sample');

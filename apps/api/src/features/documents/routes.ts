@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ErrorResponse } from '@siteflow/core';
-import type { Deps } from '../../platform/context.js';
+import { tenantOf, type Deps } from '../../platform/context.js';
 import { notFound, unauthenticated } from '../../platform/errors.js';
 import { STORED_FILE_CSP } from '../../platform/uploads.js';
 import { readableDocument } from './service.js';
@@ -29,7 +29,7 @@ export function documentRoutes(app: FastifyInstance, deps: Deps) {
       const download = Query.safeParse(request.query).data?.download;
       const actor = request.actor;
       if (!actor || actor.area !== 'tenant') throw unauthenticated();
-      const file = await readableDocument(deps, actor, params.data.filableId, params.data.fileId);
+      const file = await readableDocument(deps, tenantOf(request), actor, params.data.filableId, params.data.fileId);
       if (!file) throw notFound('The file');
       const attachment = !file.mime.startsWith('image/') || (download !== undefined && download !== '0' && download !== 'false');
       return reply

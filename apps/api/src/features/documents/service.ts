@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { can } from '@siteflow/core';
-import type { Actor, Deps } from '../../platform/context.js';
+import type { Actor, Deps, TenantContext } from '../../platform/context.js';
 import { withTenant } from '../../platform/db/client.js';
 import { documentFiles } from '../../platform/db/schema.js';
 import { canViewCertificate } from '../certificates/service.js';
@@ -10,8 +10,8 @@ import { canViewCertificate } from '../certificates/service.js';
  * allowed, or gone from the store): certificate files follow the owner rule, type samples need
  * certificates.view.
  */
-export async function readableDocument(deps: Pick<Deps, 'db' | 'files'>, actor: Actor, filableId: string, fileId: string) {
-  const row = await withTenant(deps.db, actor.tenantId, async (tx) => {
+export async function readableDocument(deps: Pick<Deps, 'db' | 'files'>, tenant: TenantContext, actor: Actor, filableId: string, fileId: string) {
+  const row = await withTenant(deps.db, tenant.id, async (tx) => {
     const [found] = await tx
       .select()
       .from(documentFiles)

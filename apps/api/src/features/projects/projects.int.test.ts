@@ -193,8 +193,7 @@ describe('projects: create', () => {
       linked_project_type: 'master',
       linked_projects: [{ id: linked.id, project_code: linked.project_code }],
       sub_linked_projects: [],
-      can_edit: true,
-      can_delete: true,
+      abilities: { edit: true, delete: true },
       date_changes: [],
       service_provider: null,
     });
@@ -792,7 +791,7 @@ describe('projects: who sees what', () => {
     expect(list.json.items.map((p: { id: number }) => p.id)).toEqual([own.id]);
     expect((await asClient({ url: '/api/projects' })).json.total).toBe(1);
     const detail = await view(own.id, asClient);
-    expect(detail).toMatchObject({ can_edit: false, can_delete: false, allowed_statuses: [], client: { id: mine.id } });
+    expect(detail).toMatchObject({ abilities: { edit: false, delete: false }, allowed_statuses: [], client: { id: mine.id } });
     expect((await asClient({ url: `/api/projects/${others.id}` })).status).toBe(404);
     expect(
       (await asClient({ url: `/api/projects/lookup?q=${tag}` })).json.items.map((p: { id: number }) => p.id),
@@ -816,7 +815,7 @@ describe('projects: who sees what', () => {
     const detail = await view(assigned.id, asProvider);
     expect(detail).toMatchObject({
       client: null,
-      can_edit: false,
+      abilities: { edit: false },
       service_provider: { id: provider.id, name: provider.name },
     });
     expect((await asProvider({ url: `/api/projects/${notAssigned.id}` })).status).toBe(404);

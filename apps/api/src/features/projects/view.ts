@@ -219,8 +219,7 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
       official_shift: c.officialShift,
       reason: c.reason,
     })),
-    can_edit: abilities.edit,
-    can_delete: abilities.delete,
+    abilities,
     created_at: p.createdAt.toISOString(),
   };
 }

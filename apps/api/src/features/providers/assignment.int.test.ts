@@ -215,8 +215,7 @@ describe('ratings', () => {
       provider: { id: p.id, name: p.name },
       performance: { rating: 4, comment: 'On time.', rated_by: 'Ada Admin' },
       customer: null,
-      can_rate_performance: true,
-      can_rate_customer: false,
+      abilities: { rate_performance: true, rate_customer: false },
     });
     expect(await averages(p.id)).toEqual([4, 1, null, 0]);
     await rate(two.id, 'performance', { rating: 5 });
@@ -259,8 +258,7 @@ describe('ratings', () => {
       provider: { id: p.id, name: p.name },
       performance: null,
       customer: { rating: 4.5, comment: 'Tidy work.', rated_by: 'Cleo Client', updated_at: expect.any(String) },
-      can_rate_performance: false,
-      can_rate_customer: true,
+      abilities: { rate_performance: false, rate_customer: true },
     } satisfies ProjectRatings);
     expect(await averages(p.id)).toEqual([3, 1, 4.5, 1]);
     const seenByClient = (await asClient({ url: `/api/projects/${project.id}/ratings` })).json as ProjectRatings;

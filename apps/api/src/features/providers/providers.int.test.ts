@@ -95,7 +95,7 @@ describe('create and edit', () => {
       completed_projects: 0,
       project_count: 0,
       last_project: null,
-      can_edit: true,
+      abilities: { edit: true },
     });
     expect(p.services.map((s) => s.id).sort()).toEqual([cat.services[0]!.id, cat.services[1]!.id].sort());
     expect(p.business_address.precision).toBe('suburb');
@@ -248,7 +248,7 @@ describe('list and show', () => {
     expect(list.total).toBe(1);
     const own = await asSp({ url: `/api/service-providers/${mine.id}` });
     expect(own.status).toBe(200);
-    expect(own.json.can_edit).toBe(false);
+    expect(own.json.abilities.edit).toBe(false);
     expect((await asSp({ url: `/api/service-providers/${other.id}` })).status).toBe(404);
 
     const cu = await createClientUser(a, client.id, 'client_am');

@@ -20,11 +20,6 @@ type RatingData = z.output<typeof RatingInput>;
 /** The project as the policies see it (packages/core/src/policies/project.ts). */
 const resource = (p: ProjectRow): ProjectResource => ({ clientId: p.clientId, serviceProviderId: p.serviceProviderId, status: p.status });
 
-function abilitiesOf(actor: Actor, p: ProjectRow) {
-  const abilities = ratingAbilities(actor, resource(p));
-  return { can_rate_performance: abilities.rate_performance, can_rate_customer: abilities.rate_customer };
-}
-
 async function ratingsView(tx: Tx, actor: Actor, p: ProjectRow): Promise<ProjectRatings> {
   const providerId = p.serviceProviderId;
   const [provider] = providerId
@@ -53,7 +48,7 @@ async function ratingsView(tx: Tx, actor: Actor, p: ProjectRow): Promise<Project
     // Client users never see the performance rating (spec 1 section 6).
     performance: isClientRole(actor.role) ? null : of('performance'),
     customer: of('customer'),
-    ...abilitiesOf(actor, p),
+    abilities: ratingAbilities(actor, resource(p)),
   };
 }
 

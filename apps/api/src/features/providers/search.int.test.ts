@@ -119,13 +119,13 @@ describe('automatic mode (a project is chosen)', () => {
       services: [{ id: f.cat.services[0]!.id, name: f.cat.services[0]!.name }],
       service_provider_id: null,
     });
-    expect(r.can_assign).toBe(true);
+    expect(r.abilities.assign).toBe(true);
   });
 
   it('does not offer assignment for completed, cancelled or closed projects', async () => {
     for (const status of ['completed', 'cancelled', 'closed'] as const) {
       const f = await fixture({ status });
-      expect((await found(`project_id=${f.project.id}`)).can_assign, status).toBe(false);
+      expect((await found(`project_id=${f.project.id}`)).abilities.assign, status).toBe(false);
     }
   });
 
@@ -157,7 +157,7 @@ describe('manual mode', () => {
     expect(names(r)).toEqual([`Four ${f.tag}`]);
     expect(r.mode).toBe('manual');
     expect(r.project).toBeNull();
-    expect(r.can_assign).toBe(false);
+    expect(r.abilities.assign).toBe(false);
   });
 
   it('categories: any of them; services: any of them; both must hold', async () => {

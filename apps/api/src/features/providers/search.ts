@@ -253,7 +253,7 @@ export const searchProviders = (
     const base = { distance: q.distance, minRating: q.min_rating ?? null, certified: q.certified, limit: q.limit, today };
     let criteria: SearchCriteria;
     let project: ProviderSearchResponse['project'] = null;
-    let canAssign = false;
+    let abilities = projectSearchAbilities(actor, null);
     if (q.project_id !== undefined) {
       // Automatic: the project's place, dates, categories and services; the other fields are ignored.
       const p = await projectOf(tx, actor, q.project_id);
@@ -282,7 +282,7 @@ export const searchProviders = (
         services: p.services,
         service_provider_id: p.service_provider_id,
       };
-      canAssign = projectSearchAbilities(actor, { clientId: p.client_id, serviceProviderId: p.service_provider_id, status: p.status }).assign;
+      abilities = projectSearchAbilities(actor, { clientId: p.client_id, serviceProviderId: p.service_provider_id, status: p.status });
     } else {
       const address = { street: q.street || null, suburb: q.suburb || null, state: q.state ?? null, postcode: q.postcode ?? null };
       criteria = {
@@ -300,7 +300,7 @@ export const searchProviders = (
       mode: project ? 'automatic' : 'manual',
       centre: criteria.centre,
       project,
-      can_assign: canAssign,
+      abilities,
       // Every row carries the total; no row means nothing matched.
       total: rows[0]?.total ?? 0,
       items: rows.map((r) => {

@@ -200,7 +200,7 @@ export async function providerView(tx: Exec, actor: Actor, id: string): Promise<
     project_count: c.total,
     last_project: last ? { id: last.id, project_code: last.code, name: last.name, date: dayOf(last.start) } : null,
     notes: p.notes,
-    can_edit: providerAbilities(actor, p).edit,
+    abilities: providerAbilities(actor, p),
   };
 }
 

@@ -96,7 +96,7 @@ export function staffFormOptions(_deps: Pick<Deps, never>, tenant: TenantContext
   const self = targetId === actor.userId;
   return {
     roles: self ? null : STAFF_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] })),
-    can_change_role: staffFormAbilities(actor, targetId ? { id: targetId } : null).change_role,
+    abilities: staffFormAbilities(actor, targetId ? { id: targetId } : null),
     show_project_manager_flag: tenant.staffPmFlag,
     show_system_emails_flag: tenant.staffSystemEmails,
   };

@@ -313,7 +313,7 @@ describe('staff: form options', () => {
   it('reflect the company’s flags and give no roles for one’s own record', async () => {
     const mine = await asA({ url: `/api/staff/form-options?id=${a.admin.id}` });
     expect(mine.status).toBe(200);
-    expect(mine.json).toEqual({ roles: null, can_change_role: false, show_project_manager_flag: false, show_system_emails_flag: false });
+    expect(mine.json).toEqual({ roles: null, abilities: { change_role: false }, show_project_manager_flag: false, show_system_emails_flag: false });
     const someone = await createUser(a, 'company_employee');
     const other = await asA({ url: `/api/staff/form-options?id=${someone.id}` });
     expect(other.json).toEqual({
@@ -321,7 +321,7 @@ describe('staff: form options', () => {
         { value: 'company_admin', label: 'Company Admin' },
         { value: 'company_employee', label: 'Company Employee' },
       ],
-      can_change_role: true,
+      abilities: { change_role: true },
       show_project_manager_flag: false,
       show_system_emails_flag: false,
     });

@@ -68,7 +68,8 @@ function DetailsBody({
   onAdd: () => void;
   onEdit: (certificate: CertificateView) => void;
 }) {
-  const { type, certificates, can_manage: canManage } = data;
+  const { type, certificates, abilities } = data;
+  const canManage = abilities.manage;
   const remove = useDeleteCertificate(owner);
 
   const askDelete = (certificate: CertificateView) =>

@@ -102,7 +102,7 @@ function CertificationLists({
   onCreate: (typeId: string) => void;
 }) {
   const [choosing, setChoosing] = useState(false);
-  const canManage = view.can_manage;
+  const canManage = view.abilities.manage;
   return (
     <Stack gap="xl">
       <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="mandatory-title">

@@ -318,8 +318,8 @@ describe('Certifications page', { timeout: 60_000 }, () => {
   });
 
   it('without the right to manage there are no add, edit or delete controls', async () => {
-    api(certificationsView({ can_manage: false }), (call) =>
-      call.method === 'GET' && call.url.includes('/types/') ? { body: ofType({ can_manage: false }) } : undefined,
+    api(certificationsView({ abilities: { manage: false } }), (call) =>
+      call.method === 'GET' && call.url.includes('/types/') ? { body: ofType({ abilities: { manage: false } }) } : undefined,
     );
     renderCertifications(`${USER_ROUTE}?type=${FIRST_AID}`);
     await screen.findByRole('article', { name: 'Senior First Aid' });

@@ -65,7 +65,7 @@ export function certificationsView(overrides: Partial<CertificationsView> = {}):
     mandatory_total: 2,
     additional_valid: 1,
     additional_total: 1,
-    can_manage: true,
+    abilities: { manage: true },
     today: '2026-06-01',
     ...overrides,
   };
@@ -91,5 +91,5 @@ export function firstAidType(overrides: Partial<CertificateTypeView> = {}): Cert
 }
 
 export function ofType(overrides: Partial<CertificationsOfType> = {}): CertificationsOfType {
-  return { type: firstAidType(), certificates: [certificate()], can_manage: true, today: '2026-06-01', ...overrides };
+  return { type: firstAidType(), certificates: [certificate()], abilities: { manage: true }, today: '2026-06-01', ...overrides };
 }

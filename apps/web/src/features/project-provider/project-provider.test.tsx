@@ -407,8 +407,7 @@ describe('Project details: service provider part', () => {
       provider: { id: SPARK, name: 'Sparkright Electrical' },
       performance: { rating: 4.5, comment: 'Tidy work', rated_by: 'Olivia Nguyen', updated_at: '2026-11-20T00:00:00.000Z' },
       customer: null,
-      can_rate_performance: true,
-      can_rate_customer: false,
+      abilities: { rate_performance: true, rate_customer: false },
       ...over,
     });
 
@@ -430,7 +429,7 @@ describe('Project details: service provider part', () => {
 
     it('client roles never see the performance rating', async () => {
       renderPart(withProvider(provider(), { status: 'completed' }), clientSession(), {
-        ratings: ratings({ performance: null, can_rate_performance: false, can_rate_customer: true }),
+        ratings: ratings({ performance: null, abilities: { rate_performance: false, rate_customer: true } }),
       });
       expect(await screen.findByRole('img', { name: 'Customer Rating: not rated' })).toBeInTheDocument();
       expect(screen.queryByText(PROVIDER_TEXT.performanceRating)).not.toBeInTheDocument();

@@ -32,11 +32,11 @@ export function RatingsCard({ projectId, role }: { projectId: number; role: Role
         <Grid gap="lg">
           {seesPerformanceRating(role) ? (
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <RatingBlock projectId={projectId} kind="performance" ratings={query.data} canEdit={mayRatePerformance && query.data.can_rate_performance} />
+              <RatingBlock projectId={projectId} kind="performance" ratings={query.data} canEdit={mayRatePerformance && query.data.abilities.rate_performance} />
             </Grid.Col>
           ) : null}
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <RatingBlock projectId={projectId} kind="customer" ratings={query.data} canEdit={mayRateCustomer && query.data.can_rate_customer} />
+            <RatingBlock projectId={projectId} kind="customer" ratings={query.data} canEdit={mayRateCustomer && query.data.abilities.rate_customer} />
           </Grid.Col>
         </Grid>
       )}

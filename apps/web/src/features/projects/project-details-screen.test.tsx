@@ -98,7 +98,7 @@ describe('Project details screen', () => {
   });
 
   it('hides the pencils, status menu and Delete from a user who may not edit', async () => {
-    renderDetails(project({ can_edit: false, can_delete: false, allowed_statuses: [] }));
+    renderDetails(project({ abilities: { edit: false, delete: false }, allowed_statuses: [] }));
     await screen.findByRole('heading', { name: 'Details' });
     expect(pencils()).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Change status' })).not.toBeInTheDocument();
@@ -106,7 +106,7 @@ describe('Project details screen', () => {
   });
 
   it('does not render Client Information for service-provider roles', async () => {
-    renderDetails(project({ client: null, can_edit: false, can_delete: false, allowed_statuses: [] }), {
+    renderDetails(project({ client: null, abilities: { edit: false, delete: false }, allowed_statuses: [] }), {
       session: providerSession(),
     });
     await screen.findByRole('heading', { name: 'Details' });

@@ -111,14 +111,14 @@ function ProjectDetails({ project, providerSection }: { project: ProjectView; pr
   const canCreate = useCan('projects.create');
   const canManageLinks = useCan('projectLinks.manage');
   // The edit forms choose from the same lists as the creation page.
-  const reference = useProjectCreateData(project.can_edit && canCreate);
+  const reference = useProjectCreateData(project.abilities.edit && canCreate);
   const remove = useDeleteProject(project.id);
   const providerRole = session.user ? isProviderRole(session.user.role) : false;
   const showClient = project.client !== null && !providerRole;
 
   const pencil = (section: Section) => ({
     editing: mode === section,
-    ...(mode === 'none' && project.can_edit
+    ...(mode === 'none' && project.abilities.edit
       ? {
           editLabel: EDIT_LABELS[section],
           onEdit: () => {
@@ -179,8 +179,8 @@ function ProjectDetails({ project, providerSection }: { project: ProjectView; pr
         }
         actions={
           <>
-            {project.can_edit ? <StatusControl project={project} /> : null}
-            {project.can_delete ? (
+            {project.abilities.edit ? <StatusControl project={project} /> : null}
+            {project.abilities.delete ? (
               <Button
                 color="red"
                 variant="light"
@@ -229,7 +229,7 @@ function ProjectDetails({ project, providerSection }: { project: ProjectView; pr
                 project={project}
                 onManagerAdded={(manager) => {
                   // Added to choose: open the section with the new manager chosen, when nothing else is edited.
-                  if (mode === 'none' && project.can_edit) {
+                  if (mode === 'none' && project.abilities.edit) {
                     setPresetManager(manager.id);
                     setMode('other');
                   }

@@ -111,8 +111,7 @@ export const project = (over: Partial<ProjectView> = {}): ProjectView => ({
   ],
   service_provider: null,
   date_changes: [],
-  can_edit: true,
-  can_delete: true,
+  abilities: { edit: true, delete: true },
   created_at: '2026-11-20T00:00:00.000Z',
   ...over,
 });

@@ -59,7 +59,7 @@ const byProject =
           mode: 'automatic',
           project: PROJECT,
           centre: { lat: -27.47, lng: 153.03, label: '1 Eagle Street, Brisbane City QLD 4000' },
-          can_assign: canAssign,
+          abilities: { assign: canAssign },
         })
       : searchResponse();
 

@@ -101,7 +101,7 @@ export function ProviderSearchScreen() {
           onProject={chooseProject}
           onReset={reset}
         />
-        {fixed && data && project && !data.can_assign ? (
+        {fixed && data && project && !data.abilities.assign ? (
           <Alert
             color="orange"
             variant="light"

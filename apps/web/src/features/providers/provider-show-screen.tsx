@@ -134,7 +134,7 @@ export function ProviderShowScreen() {
                   Certifications
                 </Button>
               ) : null}
-              {canManage && p.can_edit ? (
+              {canManage && p.abilities.edit ? (
                 <Button
                   component={Link}
                   to={`/service-providers/setup/${p.id}/edit`}
@@ -154,7 +154,7 @@ export function ProviderShowScreen() {
           title="Could not load the service provider"
         />
       ) : p ? (
-        <ProviderDetails provider={p} canManage={canManage && p.can_edit} />
+        <ProviderDetails provider={p} canManage={canManage && p.abilities.edit} />
       ) : (
         <LoadingState label="Loading the service provider…" />
       )}

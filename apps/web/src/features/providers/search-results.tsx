@@ -37,7 +37,7 @@ export function Results({
   const canAssign = useCan('projects.assignProvider');
   const assign = useAssignProvider(project?.id ?? 0);
   const [sendEmail, setSendEmail] = useState<Record<string, boolean>>({});
-  const offerAssign = Boolean(canAssign && data?.can_assign && project);
+  const offerAssign = Boolean(canAssign && data?.abilities.assign && project);
 
   const onAssign = (r: ProviderSearchResult) => {
     if (!project) return;

@@ -65,7 +65,7 @@ export const PROVIDER: ProviderView = {
   project_count: 10,
   last_project: { id: 42, project_code: 'PRJ-00042', name: 'Office fit-out', date: '2026-03-01' },
   notes: null,
-  can_edit: true,
+  abilities: { edit: true },
 };
 
 export const LIST_ITEM: ProviderListItem = {
@@ -145,7 +145,7 @@ export function searchResponse(overrides: Partial<ProviderSearchResponse> = {}):
     mode: 'manual',
     centre: null,
     project: null,
-    can_assign: false,
+    abilities: { assign: false },
     total: 1,
     items: [result()],
     ...overrides,

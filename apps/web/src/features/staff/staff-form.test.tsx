@@ -13,7 +13,7 @@ const ROLES = [
 function options(over: Partial<StaffFormOptions> = {}): StaffFormOptions {
   return {
     roles: ROLES,
-    can_change_role: true,
+    abilities: { change_role: true },
     show_project_manager_flag: false,
     show_system_emails_flag: false,
     ...over,
@@ -78,7 +78,7 @@ describe('Staff form', () => {
   });
 
   it('disables the role list without permission to change roles', async () => {
-    renderEdit(options({ can_change_role: false }));
+    renderEdit(options({ abilities: { change_role: false } }));
     const role = await screen.findByRole('combobox', { name: 'Role' });
     expect(role).toBeDisabled();
     expect(role).toHaveValue('Company Employee');

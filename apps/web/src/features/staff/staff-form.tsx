@@ -55,7 +55,7 @@ const FIELDS = [
 
 function initialValues(staff: StaffView | undefined, options: StaffFormOptions): StaffFormValues {
   // A role list the user may not change still needs a value: the default role.
-  const defaultRole = options.roles && !options.can_change_role ? 'company_employee' : null;
+  const defaultRole = options.roles && !options.abilities.change_role ? 'company_employee' : null;
   return {
     first_name: staff?.first_name ?? '',
     last_name: staff?.last_name ?? '',
@@ -165,10 +165,10 @@ export function StaffForm({ staff, options }: StaffFormProps) {
                   label="Role"
                   required
                   data={options.roles}
-                  disabled={!options.can_change_role}
+                  disabled={!options.abilities.change_role}
                   allowDeselect={false}
                   placeholder="Choose a role"
-                  description={options.can_change_role ? undefined : 'You may not change the role.'}
+                  description={options.abilities.change_role ? undefined : 'You may not change the role.'}
                   {...form.getInputProps('role')}
                 />
               )}
