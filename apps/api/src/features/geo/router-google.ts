@@ -4,7 +4,7 @@
  */
 import type { LatLng } from '@siteflow/core';
 import { fallback, isRecord, isTransient, timedRequest } from './router-http.js';
-import { isValidPoint, type FetchLike, type RouteResult, type Router } from './router.js';
+import { isValidPoint, type FetchLike, type RouteResult, type Router } from './router-base.js';
 
 export const GOOGLE_ROUTES_URL = 'https://routes.googleapis.com/directions/v2:computeRoutes';
 export type GoogleOptions = { apiKey: string; timeoutMs: number; fetch: FetchLike; url?: string };

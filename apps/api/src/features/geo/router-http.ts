@@ -1,6 +1,6 @@
 /** What the HTTP adapters share: one timed request, and the fallback to the offline estimate. */
 import type { LatLng } from '@siteflow/core';
-import { estimateResult, type FetchLike, type RouteResult } from './router.js';
+import { estimateResult, type FetchLike, type RouteResult } from './router-base.js';
 
 export type HttpAnswer = { kind: 'answer'; status: number; body: unknown } | { kind: 'unreachable' };
 
