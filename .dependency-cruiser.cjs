@@ -3,9 +3,8 @@
 // Folder rules: docs/architecture.md ("Import boundaries").
 const WEB = '^apps/web/src/';
 const API = '^apps/api/src/';
-// Cycle rules cover core and web. TODO(issue 10, X1): add apps/api here once its folder cycle and its
-// module cycle in features/geo (router.ts <-> router-osrm.ts, router-google.ts, router-http.ts) are gone.
-const CHECKED = '^(packages/core|apps/web)/';
+// Cycle rules cover core, the API and web.
+const CHECKED = '^(packages/core|apps/api|apps/web)/';
 
 /* global module */
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -72,23 +71,12 @@ module.exports = {
         pathNot: [`${WEB}features/$1/`, `${WEB}features/[^/]+/(index\\.tsx?|[a-z-]*api\\.ts)$`],
       },
     },
-    // TODO(issue 10, X1): the two API rules below are warnings until the API cycle and
-    // platform/jobs.ts -> features/certificates are removed; then api-platform-not-features becomes
-    // 'error', apps/api joins CHECKED and api-no-folder-cycle goes.
     {
       name: 'api-platform-not-features',
-      severity: 'warn',
+      severity: 'error',
       comment: 'platform/ is cross-cutting: it never imports a feature (features declare their jobs).',
       from: { path: `${API}platform/` },
       to: { path: `${API}features/` },
-    },
-    {
-      name: 'api-no-folder-cycle',
-      severity: 'warn',
-      comment: 'No import cycle between API folders (an error once issue 10 part 1 lands).',
-      scope: 'folder',
-      from: { path: '^apps/api/' },
-      to: { circular: true },
     },
   ],
   options: {

@@ -77,6 +77,26 @@ export default tseslint.config(
   webBoundary('{session,api}', '(features|ui|app)', 'session/ and api/ import no other web folder.'),
   webBoundary('{app,test}'),
   {
+    // API boundary: platform/ is cross-cutting and imports no feature (features declare their jobs;
+    // the runtime hands them to platform). dependency-cruiser checks the same and the API folder
+    // cycles. Tests may reach across, as in dependency-cruiser.
+    files: ['apps/api/src/platform/**/*.ts'],
+    ignores: ['apps/api/src/platform/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+features(/|$)',
+              message: 'platform/ imports no feature: pass what it needs in (see features/jobs.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'bench/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', fetch: 'readonly' } },
   },
