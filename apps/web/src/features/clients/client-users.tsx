@@ -1,7 +1,4 @@
-import { useState } from 'react';
 import { Grid, Switch, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { DataTable } from 'mantine-datatable';
 import {
   CLIENT_ROLES,
   CLIENT_TEXT,
@@ -10,12 +7,10 @@ import {
   type ClientRole,
   type ClientUserView,
 } from '@siteflow/core';
-import { focusFirstInvalid } from '../../ui/focus';
+import { useContractForm } from '../../ui/contract-form';
+import { PagedTable } from '../../ui/list-page';
 import { notifySuccess } from '../../ui/notify';
-import { ErrorState } from '../../ui/query-states';
-import { applyServerErrors } from '../../ui/server-errors';
 import { UserFormBody, UsersPanel, userColumns, useUserEditor } from '../../ui/user-admin';
-import { zodResolver } from '../../ui/zod-resolver';
 import { useClientUsers, useSaveClientUser } from './api';
 
 const ROLE_OPTIONS = CLIENT_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
@@ -33,43 +28,27 @@ export function ClientUsersSection({ clientId, canManage }: { clientId: string; 
       editor={editor}
       renderForm={(user, close) => <ClientUserForm clientId={clientId} user={user} onDone={close} />}
     >
-      {users.isError ? (
-        <ErrorState error={users.error} onRetry={() => void users.refetch()} title="Could not load the users" />
-      ) : (
-        <DataTable<ClientUserView>
-          aria-label="Client users"
-          minHeight={users.data?.items.length ? undefined : 150}
-          verticalSpacing="sm"
-          highlightOnHover
-          fetching={users.isFetching}
-          records={users.data?.items ?? []}
-          noRecordsText="No users yet."
-          columns={userColumns<ClientUserView>({
-            contact: {
-              accessor: 'mobile',
-              title: 'Mobile / Phone',
-              noWrap: true,
-              render: (u) => [u.mobile, u.phone].filter(Boolean).join(' / '),
-            },
-            canManage,
-            onEdit: editor.open,
-          })}
-        />
-      )}
+      <PagedTable<ClientUserView>
+        label="Client users"
+        query={users}
+        records={users.data?.items}
+        errorTitle="Could not load the users"
+        noRecordsText="No users yet."
+        emptyHeight={150}
+        columns={userColumns<ClientUserView>({
+          contact: {
+            accessor: 'mobile',
+            title: 'Mobile / Phone',
+            noWrap: true,
+            render: (u) => [u.mobile, u.phone].filter(Boolean).join(' / '),
+          },
+          canManage,
+          onEdit: editor.open,
+        })}
+      />
     </UsersPanel>
   );
 }
-
-type UserValues = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  mobile: string;
-  role: ClientRole | null;
-  active: boolean;
-};
-const USER_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'mobile', 'role', 'active'] as const;
 
 export function ClientUserForm({
   clientId,
@@ -81,46 +60,33 @@ export function ClientUserForm({
   onDone: () => void;
 }) {
   const save = useSaveClientUser(clientId, user?.id);
-  const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm<UserValues>({
-    mode: 'controlled',
-    initialValues: {
+  const { form, alert, submit, showServerErrors } = useContractForm(ClientUserInput, {
+    initial: {
       first_name: user?.first_name ?? '',
       last_name: user?.last_name ?? '',
       email: user?.email ?? '',
       phone: user?.phone ?? '',
       mobile: user?.mobile ?? '',
-      role: user?.role ?? null,
+      role: (user?.role ?? null) as ClientRole | null,
       active: user?.active ?? true,
     },
-    validate: zodResolver<UserValues>(ClientUserInput),
-    validateInputOnBlur: true,
+    toPayload: (values) => ({ ...values, role: values.role as ClientRole }),
   });
 
-  const submit = form.onSubmit(
-    (values) => {
-      setAlert(null);
-      save.mutate(
-        { ...values, role: values.role as ClientRole },
-        {
-          onSuccess: (data) => {
-            notifySuccess(data.message || (user ? CLIENT_TEXT.userSaved : CLIENT_TEXT.userCreated));
-            onDone();
-          },
-          onError: (error) => setAlert(applyServerErrors(form, error, USER_FIELDS)),
-        },
-      );
-    },
-    () => {
-      setAlert(null);
-      focusFirstInvalid();
-    },
+  const onSubmit = submit((payload) =>
+    save.mutate(payload, {
+      onSuccess: (data) => {
+        notifySuccess(data.message || (user ? CLIENT_TEXT.userSaved : CLIENT_TEXT.userCreated));
+        onDone();
+      },
+      onError: (error) => showServerErrors(error),
+    }),
   );
 
   return (
     <UserFormBody
       label={user ? 'Edit client user' : 'New client user'}
-      onSubmit={submit}
+      onSubmit={onSubmit}
       alert={alert}
       inputProps={form.getInputProps}
       roleOptions={ROLE_OPTIONS}

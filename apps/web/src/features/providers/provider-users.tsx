@@ -1,13 +1,9 @@
-import { useState } from 'react';
-import { useForm } from '@mantine/form';
-import { DataTable } from 'mantine-datatable';
 import { ProviderUserInput, ROLE_LABELS, type ProviderUserView, type ProviderView } from '@siteflow/core';
 import { confirmAction } from '../../ui/confirm';
-import { focusFirstInvalid } from '../../ui/focus';
+import { useContractForm } from '../../ui/contract-form';
+import { PagedTable } from '../../ui/list-page';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { applyServerErrors } from '../../ui/server-errors';
 import { UserFormBody, UsersPanel, userColumns, useUserEditor } from '../../ui/user-admin';
-import { zodResolver } from '../../ui/zod-resolver';
 import { useSaveProviderUser, useSetProviderUserActive } from './api';
 
 type SpRole = ProviderUserView['role'];
@@ -45,13 +41,11 @@ export function ProviderUsersSection({ provider, canManage }: { provider: Provid
       editor={editor}
       renderForm={(user, close) => <ProviderUserForm providerId={provider.id} user={user} onDone={close} />}
     >
-      <DataTable<ProviderUserView>
-        aria-label="Service provider users"
-        minHeight={provider.users.length ? undefined : 150}
-        verticalSpacing="sm"
-        highlightOnHover
+      <PagedTable<ProviderUserView>
+        label="Service provider users"
         records={provider.users}
         noRecordsText="No users yet."
+        emptyHeight={150}
         columns={userColumns<ProviderUserView>({
           contact: { accessor: 'phone', title: 'Phone', noWrap: true, render: (u) => u.phone ?? '' },
           canManage,
@@ -64,9 +58,6 @@ export function ProviderUsersSection({ provider, canManage }: { provider: Provid
   );
 }
 
-type UserValues = { first_name: string; last_name: string; email: string; phone: string; role: SpRole | null };
-const USER_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'role'] as const;
-
 export function ProviderUserForm({
   providerId,
   user,
@@ -77,45 +68,32 @@ export function ProviderUserForm({
   onDone: () => void;
 }) {
   const save = useSaveProviderUser(providerId, user?.id);
-  const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm<UserValues>({
-    mode: 'controlled',
-    initialValues: {
+  const { form, alert, submit, showServerErrors } = useContractForm(ProviderUserInput, {
+    initial: {
       first_name: user?.first_name ?? '',
       last_name: user?.last_name ?? '',
       email: user?.email ?? '',
       phone: user?.phone ?? '',
-      role: user?.role ?? null,
+      role: (user?.role ?? null) as SpRole | null,
     },
-    validate: zodResolver<UserValues>(ProviderUserInput),
-    validateInputOnBlur: true,
+    toPayload: (values) => ({ ...values, role: values.role as SpRole }),
   });
 
-  const submit = form.onSubmit(
-    (values) => {
-      setAlert(null);
-      save.mutate(
-        { ...values, role: values.role as SpRole },
-        {
-          onSuccess: () => {
-            const name = `${values.first_name.trim()} ${values.last_name.trim()}`;
-            notifySuccess(user ? `${name} saved.` : `${name} added. They are emailed a link to set their password.`);
-            onDone();
-          },
-          onError: (error) => setAlert(applyServerErrors(form, error, USER_FIELDS)),
-        },
-      );
-    },
-    () => {
-      setAlert(null);
-      focusFirstInvalid();
-    },
+  const onSubmit = submit((payload, values) =>
+    save.mutate(payload, {
+      onSuccess: () => {
+        const name = `${values.first_name.trim()} ${values.last_name.trim()}`;
+        notifySuccess(user ? `${name} saved.` : `${name} added. They are emailed a link to set their password.`);
+        onDone();
+      },
+      onError: (error) => showServerErrors(error),
+    }),
   );
 
   return (
     <UserFormBody
       label={user ? 'Edit service provider user' : 'New service provider user'}
-      onSubmit={submit}
+      onSubmit={onSubmit}
       alert={alert}
       inputProps={form.getInputProps}
       roleOptions={ROLE_OPTIONS}

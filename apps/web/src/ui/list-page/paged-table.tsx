@@ -9,11 +9,12 @@ type QueryLike = { isFetching: boolean; isError: boolean; error: Error | null; r
 export type PagedTableProps<T> = {
   /** The table's accessible name ('Customers'). */
   label: string;
-  query: QueryLike;
+  /** The request behind the rows (its error and fetching state); none when the rows come with a record. */
+  query?: QueryLike;
   records: T[] | undefined;
   columns: DataTableColumn<T>[];
   /** Shown instead of the table when the request failed ('Could not load customers'). */
-  errorTitle: string;
+  errorTitle?: string;
   noRecordsText: string;
   loadingText?: string;
   /** The table's height while it has no rows (room for the empty text). */
@@ -61,13 +62,13 @@ export function PagedTable<T>({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [empty, total, page]);
 
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} title={errorTitle} />;
+  if (query?.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} title={errorTitle} />;
   const common = {
     'aria-label': label,
     minHeight: records?.length ? undefined : emptyHeight,
     verticalSpacing: 'sm' as const,
     highlightOnHover: true,
-    fetching: query.isFetching,
+    fetching: query?.isFetching ?? false,
     records: records ?? [],
     columns,
     onRowClick,
