@@ -30,7 +30,8 @@ export const errorResponses = {
 
 /** The error responses every JSON route documents, plus those only some routes give (429 on sign-in). */
 export function errorResponsesWith<const S extends number>(...statuses: S[]) {
-  const extra = Object.fromEntries(statuses.map((status) => [status, ErrorResponse])) as Record<S, typeof ErrorResponse>;
+  type Extra = Record<S, typeof ErrorResponse>;
+  const extra = Object.fromEntries(statuses.map((status) => [status, ErrorResponse])) as Extra;
   return { ...errorResponses, ...extra };
 }
 

@@ -21,7 +21,7 @@ import {
   can,
   type OwnerKind,
 } from '@siteflow/core';
-import { authorize, inTenant, requireActor, tenantOf, type Actor, type Deps } from '../../platform/context.js';
+import { inTenant, requireActor, tenantOf, type Actor, type Deps } from '../../platform/context.js';
 import { fieldError, forbidden, parseOr422 } from '../../platform/errors.js';
 import { readFormWithFiles } from '../../platform/uploads.js';
 import { errorResponses as errors, guard, uuidId } from '../../platform/http.js';
@@ -175,7 +175,7 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
       schema: { tags, description: certificateForm, params: OwnerParam, querystring: CertificationsQuery, response: { 201: CertificateView, ...errors } },
     },
     async (request, reply) => {
-      const actor = authorize(request, 'certificates.manage');
+      const actor = requireActor(request); // guard('certificates.manage') has authorized
       const kind = kindOf(request.query);
       await checkOwner(deps, request, actor, kind, request.params.ownerId);
       const { form, files } = await readCertificateForm(request);
@@ -198,7 +198,7 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => {
-      const actor = authorize(request, 'certificates.manage');
+      const actor = requireActor(request); // guard('certificates.manage') has authorized
       const kind = kindOf(request.query);
       await checkOwner(deps, request, actor, kind, request.params.ownerId);
       const { form, files } = await readCertificateForm(request);

@@ -8,7 +8,8 @@ import { sendImage } from '../../platform/images.js';
 import { readFormWithImage } from '../../platform/uploads.js';
 import { createCustomer, getCustomer, listCustomers, updateCustomer, viewCustomer } from './service.js';
 
-const formNote = 'Send as JSON, or as multipart/form-data with the fields and an optional image in `file` (jpg/png under 500 kB).';
+const formNote =
+  'Send as JSON, or as multipart/form-data with the fields and an optional image in `file` (jpg/png under 500 kB).';
 
 /** Customer companies (tenants), managed by platform admins on the platform host. */
 export function customerRoutes(app: FastifyInstance, deps: Deps) {
@@ -22,12 +23,16 @@ export function customerRoutes(app: FastifyInstance, deps: Deps) {
     async (request) => listCustomers(deps, request.query),
   );
 
-  r.post('/api/customers', { ...manage, schema: { tags, description: formNote, response: { 201: CustomerView, ...errors } } }, async (request, reply) => {
-    const form = await readFormWithImage(request);
-    const input = parseOr422(CustomerInput, form.fields);
-    reply.code(201);
-    return createCustomer(deps, input, form.image);
-  });
+  r.post(
+    '/api/customers',
+    { ...manage, schema: { tags, description: formNote, response: { 201: CustomerView, ...errors } } },
+    async (request, reply) => {
+      const form = await readFormWithImage(request);
+      const input = parseOr422(CustomerInput, form.fields);
+      reply.code(201);
+      return createCustomer(deps, input, form.image);
+    },
+  );
 
   r.get(
     '/api/customers/:id',
@@ -51,5 +56,7 @@ export function customerRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   /** The logo of the company at this address, for its sign-in page and menu: public. */
-  r.get('/api/tenant/logo', { schema: { tags } }, async (request, reply) => sendImage(deps, reply, tenantOf(request).logoKey));
+  r.get('/api/tenant/logo', { schema: { tags } }, async (request, reply) =>
+    sendImage(deps, reply, tenantOf(request).logoKey),
+  );
 }

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IdParam, OkResponse, SETTING_TEXT, SettingCreate, SettingList, SettingUpdate, SettingView } from '@siteflow/core';
+import {
+  IdParam,
+  OkResponse,
+  SETTING_TEXT,
+  SettingCreate,
+  SettingList,
+  SettingUpdate,
+  SettingView,
+} from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { errorResponses as errors, guard } from '../../platform/http.js';
 import { createSetting, deleteSetting, getSetting, listSettings, updateSetting } from './service.js';

@@ -1,16 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, STAFF_TEXT, StaffFormOptions, StaffInput, StaffListQuery, StaffPage, StaffView } from '@siteflow/core';
+import {
+  IdParam,
+  STAFF_TEXT,
+  StaffFormOptions,
+  StaffInput,
+  StaffListQuery,
+  StaffPage,
+  StaffView,
+} from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { parseOr422 } from '../../platform/errors.js';
 import { errorResponses as errors, guard } from '../../platform/http.js';
 import { sendImage } from '../../platform/images.js';
 import { roleAudit } from '../../platform/security-log.js';
 import { readFormWithImage } from '../../platform/uploads.js';
-import { createStaff, getStaff, listStaff, presentStaff, setStaffActive, staffFormOptions, updateStaff } from './service.js';
+import {
+  createStaff,
+  getStaff,
+  listStaff,
+  presentStaff,
+  setStaffActive,
+  staffFormOptions,
+  updateStaff,
+} from './service.js';
 
-const formNote = 'JSON, or multipart/form-data with the fields and an optional profile picture in `file` (jpg/png under 500 kB).';
+const formNote =
+  'JSON, or multipart/form-data with the fields and an optional profile picture in `file` (jpg/png under 500 kB).';
 const WithMessage = z.object({ message: z.string(), staff: StaffView });
 
 export function staffRoutes(app: FastifyInstance, deps: Deps) {
@@ -27,17 +44,28 @@ export function staffRoutes(app: FastifyInstance, deps: Deps) {
 
   r.get(
     '/api/staff/form-options',
-    { ...manage, schema: { tags, querystring: z.object({ id: z.uuid().optional() }), response: { 200: StaffFormOptions, ...errors } } },
+    {
+      ...manage,
+      schema: {
+        tags,
+        querystring: z.object({ id: z.uuid().optional() }),
+        response: { 200: StaffFormOptions, ...errors },
+      },
+    },
     async (request) => staffFormOptions(deps, tenantOf(request), requireActor(request), request.query.id),
   );
 
-  r.post('/api/staff', { ...manage, schema: { tags, description: formNote, response: { 201: WithMessage, ...errors } } }, async (request, reply) => {
-    const form = await readFormWithImage(request);
-    const input = parseOr422(StaffInput, form.fields);
-    const staff = await createStaff(deps, tenantOf(request), requireActor(request), input, form.image);
-    reply.code(201);
-    return { message: STAFF_TEXT.created, staff };
-  });
+  r.post(
+    '/api/staff',
+    { ...manage, schema: { tags, description: formNote, response: { 201: WithMessage, ...errors } } },
+    async (request, reply) => {
+      const form = await readFormWithImage(request);
+      const input = parseOr422(StaffInput, form.fields);
+      const staff = await createStaff(deps, tenantOf(request), requireActor(request), input, form.image);
+      reply.code(201);
+      return { message: STAFF_TEXT.created, staff };
+    },
+  );
 
   r.get(
     '/api/staff/:id',
@@ -51,7 +79,15 @@ export function staffRoutes(app: FastifyInstance, deps: Deps) {
     async (request) => {
       const form = await readFormWithImage(request);
       const input = parseOr422(StaffInput, form.fields);
-      const staff = await updateStaff(deps, tenantOf(request), requireActor(request), request.params.id, input, form.image, roleAudit(request));
+      const staff = await updateStaff(
+        deps,
+        tenantOf(request),
+        requireActor(request),
+        request.params.id,
+        input,
+        form.image,
+        roleAudit(request),
+      );
       return { message: STAFF_TEXT.saved, staff };
     },
   );
@@ -63,7 +99,10 @@ export function staffRoutes(app: FastifyInstance, deps: Deps) {
     r.post(
       `/api/staff/:id/${path}`,
       { ...manage, schema: { tags, params: IdParam, response: { 200: WithMessage, ...errors } } },
-      async (request) => ({ message, staff: await setStaffActive(deps, tenantOf(request), requireActor(request), request.params.id, active) }),
+      async (request) => ({
+        message,
+        staff: await setStaffActive(deps, tenantOf(request), requireActor(request), request.params.id, active),
+      }),
     );
   }
 
