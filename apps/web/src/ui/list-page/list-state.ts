@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useSearchParams } from 'react-router';
@@ -98,37 +97,28 @@ export interface AnyListState {
 
 /**
  * URL-backed list state: page, page size, sort, search and filters live in the query string, so
- * Back, Forward, reloads and shared links show the same list. The search box types freely; the
- * URL (and so the request) follows once typing pauses. Any change but the page starts at page 1.
+ * Back, Forward, reloads and shared links show the same list. The search box writes the URL as
+ * typed (replacing the entry); the request follows once typing pauses. Any change but the page
+ * starts at page 1.
  */
 export function useListState<F extends string = never, S extends string = never>(config: ListConfig<F, S>) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = readListParams(searchParams, config);
+  // The box's text goes into the URL as typed (so no late write can undo a navigation away);
+  // the list (and so the request) follows the trimmed text once typing pauses.
+  const fromUrl = readListParams(searchParams, config);
+  const text = (searchParams.get('search') ?? '').slice(0, SEARCH_MAX);
+  const [debounced] = useDebouncedValue(fromUrl.search, SEARCH_DEBOUNCE_MS);
+  const params: ListParams<F, S> = { ...fromUrl, search: debounced };
   const write = (next: ListParams<F, S>, replace: boolean) =>
     setSearchParams(toListSearchParams(next, config), { replace });
   const update = (changes: Partial<ListParams<F, S>>, replace = false) =>
-    write({ ...params, page: 1, ...changes }, replace);
-
-  const [text, setText] = useState(params.search);
-  const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const [urlSearch, setUrlSearch] = useState(params.search);
-  if (urlSearch !== params.search) {
-    // Back/forward (or a link) changed the search: show it in the box.
-    setUrlSearch(params.search);
-    if (params.search !== debounced) setText(params.search);
-  }
-  useEffect(() => {
-    if (debounced === params.search) return;
-    write({ ...params, search: debounced, page: 1 }, true);
-    // Only a new debounced text writes the URL; the other values are read fresh from it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+    write({ ...fromUrl, search: text, page: 1, ...changes }, replace);
+  const setText = (next: string) => write({ ...fromUrl, search: next.slice(0, SEARCH_MAX), page: 1 }, true);
 
   const filterNames = Object.keys(config.filters ?? {}) as F[];
   const values = params as Record<string, unknown>;
   const filtered = Boolean(params.search || filterNames.some((name) => values[name]));
   const clearFilters = () => {
-    setText('');
     update({ search: '', ...Object.fromEntries(filterNames.map((name) => [name, ''])) } as Partial<ListParams<F, S>>);
   };
 
