@@ -111,7 +111,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     // Error bodies are ours ({ message, errors }): sent as plain JSON, never through a route's
     // response schema, so a body that does not fit one cannot turn into Fastify's fallback 500
     // (which names internals such as FST_ERR_RESPONSE_SERIALIZATION).
-    reply.serializer((payload) => JSON.stringify(payload));
+    reply.serializer((payload) => JSON.stringify(payload)).type('application/json; charset=utf-8');
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
       for (const issue of error.validation) {

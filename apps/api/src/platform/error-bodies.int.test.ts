@@ -41,6 +41,7 @@ describe('error bodies', () => {
   it('are sent as they are, even when they do not fit the route response schema (no fallback 500 naming internals)', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test-error-body', headers: { host: 'localhost' } });
     expect(res.statusCode).toBe(422);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual({
       message: 'The given data was invalid.',
       errors: { name: ['The name field is required.'] },
