@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { placeLine, type ClientView } from '@siteflow/core';
 import { useCan } from '../../session';
 import {
+  ACTIVE_STATUS,
   actionsColumn,
   ActiveBadge,
   countOf,
@@ -17,17 +18,11 @@ import { PageHeader } from '../../ui/page-header';
 import { useClientList, type ClientListParams } from './api';
 import { useToggleClientActive } from './use-toggle-active';
 
-const STATUSES = ['active', 'inactive'];
 const LIST = {
   pageSizes: [20, 50, 100],
   defaultPageSize: 20,
-  filters: { status: (v: string) => STATUSES.includes(v) },
+  filters: { status: ACTIVE_STATUS.valid },
 };
-const STATUS_FILTER = [
-  { value: 'all', label: 'All statuses' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-];
 
 export function ClientListScreen() {
   const canManage = useCan('clients.manage');
@@ -57,7 +52,7 @@ export function ClientListScreen() {
           placeholder="Trading name, email, phone or suburb"
           count={countOf(query.data?.total, 'client', 'clients')}
         >
-          <FilterSelect list={list} name="status" label="Status" data={STATUS_FILTER} width={180} />
+          <FilterSelect list={list} name="status" label="Status" data={ACTIVE_STATUS.options} width={180} />
         </ListToolbar>
         <PagedTable<ClientView>
           label="Clients"

@@ -1,28 +1,12 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconPencil, IconPlus, IconToggleLeft, IconToggleRight, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Modal, MultiSelect, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconPencil, IconPlus, IconToggleLeft, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import { CategoryInput, REFERENCE_TEXT, ServiceInput, type CategoryView, type ServiceView } from '@siteflow/core';
 import { useCan } from '../../session';
-import { focusFirstInvalid } from '../../ui/focus';
+import { FormAlert, useContractForm } from '../../ui/contract-form';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { actionsColumn, ActiveBadge, PagedTable, RowAction } from '../../ui/list-page';
 import { PageHeader } from '../../ui/page-header';
-import { applyServerErrors } from '../../ui/server-errors';
-import { zodResolver } from '../../ui/zod-resolver';
 import {
   useCategories,
   useRemoveCategory,
@@ -145,20 +129,16 @@ function CategoriesSection({ canManage }: { canManage: boolean }) {
   );
 }
 
-type CategoryValues = { name: string; active: boolean; service_ids: string[] };
-
 export function CategoryForm({ category, onDone }: { category?: CategoryView; onDone: () => void }) {
   const services = useServices();
   const save = useSaveCategory();
-  const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm<CategoryValues>({
-    mode: 'controlled',
-    initialValues: {
+  const { form, alert, submit, showServerErrors } = useContractForm(CategoryInput, {
+    initial: {
       name: category?.name ?? '',
       active: category?.active ?? true,
       service_ids: category?.services.map((s) => s.id) ?? [],
     },
-    validate: zodResolver<CategoryValues>(CategoryInput),
+    toPayload: (values) => values,
   });
   // Active services, plus any inactive one the category still has (so it is not dropped unseen).
   const chosen = new Set(form.values.service_ids);
@@ -166,31 +146,23 @@ export function CategoryForm({ category, onDone }: { category?: CategoryView; on
     .filter((s) => s.active || chosen.has(s.id))
     .map((s) => ({ value: s.id, label: s.active ? s.name : `${s.name} (inactive)` }));
 
-  const submit = form.onSubmit(
-    (values) => {
-      setAlert(null);
-      save.mutate(
-        { id: category?.id, body: values },
-        {
-          onSuccess: () => {
-            notifySuccess(REFERENCE_TEXT.saved);
-            onDone();
-          },
-          onError: (error) => setAlert(applyServerErrors(form, error, ['name', 'active', 'service_ids'])),
+  const onSubmit = submit((body) =>
+    save.mutate(
+      { id: category?.id, body },
+      {
+        onSuccess: () => {
+          notifySuccess(REFERENCE_TEXT.saved);
+          onDone();
         },
-      );
-    },
-    () => focusFirstInvalid(),
+        onError: (error) => showServerErrors(error),
+      },
+    ),
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        {alert ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" title="Not saved">
-            {alert}
-          </Alert>
-        ) : null}
+        <FormAlert title="Not saved" message={alert} />
         <TextInput
           label="Name"
           required

@@ -5,6 +5,7 @@ import { ROLE_LABELS, type StaffView } from '@siteflow/core';
 import { useCan, useSession } from '../../session';
 import { confirmAction } from '../../ui/confirm';
 import {
+  ACTIVE_STATUS,
   actionsColumn,
   ActiveBadge,
   countOf,
@@ -19,21 +20,15 @@ import { PageHeader } from '../../ui/page-header';
 import { useSetStaffActive, useStaffList, type StaffListParams } from './api';
 
 const ROLES = ['company_admin', 'company_employee'];
-const STATUSES = ['active', 'inactive'];
 const LIST = {
   pageSizes: [10, 20, 50],
   defaultPageSize: 20,
-  filters: { role: (v: string) => ROLES.includes(v), status: (v: string) => STATUSES.includes(v) },
+  filters: { role: (v: string) => ROLES.includes(v), status: ACTIVE_STATUS.valid },
 };
 const ROLE_FILTER = [
   { value: 'all', label: 'All roles' },
   { value: 'company_admin', label: ROLE_LABELS.company_admin },
   { value: 'company_employee', label: ROLE_LABELS.company_employee },
-];
-const STATUS_FILTER = [
-  { value: 'all', label: 'All statuses' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
 ];
 
 export function StaffListScreen() {
@@ -86,7 +81,7 @@ export function StaffListScreen() {
           count={countOf(query.data?.total, 'person', 'people')}
         >
           <FilterSelect list={list} name="role" label="Role" data={ROLE_FILTER} width={200} />
-          <FilterSelect list={list} name="status" label="Status" data={STATUS_FILTER} width={180} />
+          <FilterSelect list={list} name="status" label="Status" data={ACTIVE_STATUS.options} width={180} />
         </ListToolbar>
         <PagedTable<StaffView>
           label="Staff"

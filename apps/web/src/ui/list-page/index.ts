@@ -9,6 +9,6 @@ export {
   type ListState,
   type SortOrder,
 } from './list-state';
-export { ALL, countOf, FilterSelect, ListToolbar } from './list-toolbar';
+export { ACTIVE_STATUS, ALL, countOf, FilterSelect, ListToolbar } from './list-toolbar';
 export { PagedTable, type PagedTableProps } from './paged-table';
 export { actionsColumn, ActiveBadge, RowAction } from './row-actions';

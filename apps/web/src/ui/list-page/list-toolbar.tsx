@@ -6,6 +6,16 @@ import type { AnyListState } from './list-state';
 /** The value of a filter select's "all" option ('All statuses'); the URL holds no value then. */
 export const ALL = 'all';
 
+/** The Status filter of lists of things that are active or not (its URL values and options). */
+export const ACTIVE_STATUS = {
+  valid: (v: string) => v === 'active' || v === 'inactive',
+  options: [
+    { value: ALL, label: 'All statuses' },
+    { value: 'active', label: 'Active' },
+    { value: 'inactive', label: 'Inactive' },
+  ],
+};
+
 /**
  * The row above a list's table: the search box, the screen's filters, 'Clear filters' (when
  * `clearable` and something is filtered) and the count of matches.
