@@ -4,8 +4,6 @@ import { CLIENT_TEXT } from '@siteflow/core';
 import { createClientCo, createClientUser, createProject } from '../../../test/factories.js';
 import {
   asOwner,
-  createTenant,
-  createTestApp,
   createUser,
   mailsTo,
   passwordLinkIn,
@@ -17,33 +15,18 @@ import {
   uniqueEmail,
   waitForMail,
   type RequestOptions,
-  type TestApp,
-  type TestTenant,
 } from '../../../test/harness.js';
+import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { projects, sessions, users } from '../../platform/db/schema.js';
 
-let t: TestApp;
-let a: TestTenant;
-let b: TestTenant;
-let adminA: string;
-let adminB: string;
-let employeeA: string;
+let t: TestApp, a: TestTenant, b: TestTenant, asA: As, asB: As, asEmployee: As;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [a, b] = await Promise.all([createTenant(), createTenant()]);
-  const emp = await createUser(a, 'company_employee');
-  [adminA, adminB, employeeA] = await Promise.all([
-    signIn(t, a.host, a.admin.email),
-    signIn(t, b.host, b.admin.email),
-    signIn(t, a.host, emp.email),
-  ]);
+  ({ t, a, b, asA, asB } = await twoCompanies());
+  asEmployee = await signedIn(t, a, await createUser(a, 'company_employee'));
 });
 afterAll(() => t.close());
 
-const asA = (opts: RequestOptions) => request(t, { host: a.host, cookie: adminA, ...opts });
-const asB = (opts: RequestOptions) => request(t, { host: b.host, cookie: adminB, ...opts });
-const asEmployee = (opts: RequestOptions) => request(t, { host: a.host, cookie: employeeA, ...opts });
 const clientInput = (over: Record<string, unknown> = {}) => ({
   trading_name: `Acme ${uniq()} Pty Ltd`,
   email: 'Accounts@Acme.test',

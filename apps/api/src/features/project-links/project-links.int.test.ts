@@ -10,46 +10,23 @@ import {
   type TestClient,
   type TestProject,
 } from '../../../test/factories.js';
-import {
-  asOwner,
-  createTenant,
-  createTestApp,
-  createUser,
-  request,
-  signIn,
-  type RequestOptions,
-  type TestApp,
-  type TestTenant,
-} from '../../../test/harness.js';
+import { asOwner, createUser, request, signIn, type RequestOptions } from '../../../test/harness.js';
+import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { projectLinks } from '../../platform/db/schema.js';
 import { LINK_DELETED } from './routes.js';
 
-let t: TestApp;
-let a: TestTenant;
-let b: TestTenant;
-let adminA: string;
-let adminB: string;
-let employeeA: string;
+let t: TestApp, a: TestTenant, asA: As, asB: As, asEmployee: As;
 let client: TestClient;
 let project: TestProject;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [a, b] = await Promise.all([createTenant(), createTenant()]);
+  ({ t, a, asA, asB } = await twoCompanies());
   client = await createClientCo(a);
   project = await createProject(a, client);
-  const emp = await createUser(a, 'company_employee');
-  [adminA, adminB, employeeA] = await Promise.all([
-    signIn(t, a.host, a.admin.email),
-    signIn(t, b.host, b.admin.email),
-    signIn(t, a.host, emp.email),
-  ]);
+  asEmployee = await signedIn(t, a, await createUser(a, 'company_employee'));
 });
 afterAll(() => t.close());
 
-const asA = (opts: RequestOptions) => request(t, { host: a.host, cookie: adminA, ...opts });
-const asB = (opts: RequestOptions) => request(t, { host: b.host, cookie: adminB, ...opts });
-const asEmployee = (opts: RequestOptions) => request(t, { host: a.host, cookie: employeeA, ...opts });
 const linksOf = (id: number) => `/api/projects/${id}/links`;
 
 async function addLink(projectId: number, body: Record<string, unknown>, as = asA) {
@@ -141,8 +118,7 @@ describe('project links', () => {
       await createProviderUser(a, provider.id, 'sp_employee'),
     ];
     for (const u of readers) {
-      const as = (opts: RequestOptions) => request(t, { host: a.host, cookie, ...opts });
-      const cookie = await signIn(t, a.host, u.email);
+      const as = await signedIn(t, a, u);
       expect(
         (await as({ url: linksOf(p.id) })).json.items.map((l: { id: string }) => l.id),
         u.role,

@@ -6,47 +6,27 @@ import {
   asOwner,
   createPlatformAdmin,
   createTenant,
-  createTestApp,
   createUser,
   PLATFORM_HOST,
   request,
   signIn,
   uniq,
   type RequestOptions,
-  type TestApp,
-  type TestTenant,
 } from '../../../test/harness.js';
+import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { classifications, projects, projectTags, tags } from '../../platform/db/schema.js';
 
-let t: TestApp;
-let a: TestTenant;
-let b: TestTenant;
-let adminA: string;
-let adminB: string;
-let employeeA: string;
-let clientUserA: string;
+let t: TestApp, a: TestTenant, asA: As, asB: As, asEmployee: As, asClientUser: As;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [a, b] = await Promise.all([createTenant(), createTenant()]);
+  ({ t, a, asA, asB } = await twoCompanies());
   const client = await createClientCo(a);
-  const [emp, cu] = await Promise.all([
-    createUser(a, 'company_employee'),
-    createClientUser(a, client.id, 'client_admin'),
-  ]);
-  [adminA, adminB, employeeA, clientUserA] = await Promise.all([
-    signIn(t, a.host, a.admin.email),
-    signIn(t, b.host, b.admin.email),
-    signIn(t, a.host, emp.email),
-    signIn(t, a.host, cu.email),
+  [asEmployee, asClientUser] = await Promise.all([
+    signedIn(t, a, await createUser(a, 'company_employee')),
+    signedIn(t, a, await createClientUser(a, client.id, 'client_admin')),
   ]);
 });
 afterAll(() => t.close());
-
-const asA = (opts: RequestOptions) => request(t, { host: a.host, cookie: adminA, ...opts });
-const asB = (opts: RequestOptions) => request(t, { host: b.host, cookie: adminB, ...opts });
-const asEmployee = (opts: RequestOptions) => request(t, { host: a.host, cookie: employeeA, ...opts });
-const asClientUser = (opts: RequestOptions) => request(t, { host: a.host, cookie: clientUserA, ...opts });
 
 describe('reference: services and categories', () => {
   it('creates services and a category offering them; lists and updates; category-services links', async () => {

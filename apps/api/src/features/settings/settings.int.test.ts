@@ -4,34 +4,23 @@ import { SETTING_TEXT } from '@siteflow/core';
 import {
   asOwner,
   createPlatformAdmin,
-  createTenant,
-  createTestApp,
   createUser,
   PLATFORM_HOST,
   request,
   signIn,
   uniq,
   type RequestOptions,
-  type TestApp,
-  type TestTenant,
 } from '../../../test/harness.js';
+import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { settings } from '../../platform/db/schema.js';
 
-let t: TestApp;
-let a: TestTenant;
-let b: TestTenant;
-let adminA: string;
-let adminB: string;
+let t: TestApp, a: TestTenant, b: TestTenant, asA: As, asB: As;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [a, b] = await Promise.all([createTenant(), createTenant()]);
-  [adminA, adminB] = await Promise.all([signIn(t, a.host, a.admin.email), signIn(t, b.host, b.admin.email)]);
+  ({ t, a, b, asA, asB } = await twoCompanies());
 });
 afterAll(() => t.close());
 
-const asA = (opts: RequestOptions) => request(t, { host: a.host, cookie: adminA, ...opts });
-const asB = (opts: RequestOptions) => request(t, { host: b.host, cookie: adminB, ...opts });
 const createIn = async (as: typeof asA, key: string, value: string) => {
   const res = await as({ method: 'POST', url: '/api/settings', body: { key, value } });
   expect(res.status).toBe(201);
@@ -134,9 +123,7 @@ describe('settings: CRUD in a company', () => {
 describe('settings: who may', () => {
   it('a company employee may list and read (200) but not create, update or delete (403)', async () => {
     const s = await createIn(asA, `ro-${uniq()}`, '<p>read me</p>');
-    const emp = await createUser(a, 'company_employee');
-    const cookie = await signIn(t, a.host, emp.email);
-    const as = (opts: RequestOptions) => request(t, { host: a.host, cookie, ...opts });
+    const as = await signedIn(t, a, await createUser(a, 'company_employee'));
     expect((await as({ url: '/api/settings' })).status).toBe(200);
     expect((await as({ url: `/api/settings/${s.id}` })).json.value).toBe('<p>read me</p>');
     for (const r of [

@@ -1,0 +1,80 @@
+/**
+ * The usual world of an integration-test file, built in its beforeAll: the app and one or two
+ * companies, each with its company_admin signed in, and request helpers that send as a session on
+ * a company's host. The file closes the app in its afterAll (`afterAll(() => t.close())`).
+ *
+ *   let t: TestApp, a: TestTenant, b: TestTenant, adminA: string, adminB: string, asA: As, asB: As;
+ *   beforeAll(async () => {
+ *     ({ t, a, b, adminA, adminB, asA, asB } = await twoCompanies());
+ *   });
+ */
+import { inject } from 'vitest';
+import { loadGazetteer } from '../src/features/geo/load-gazetteer.js';
+import {
+  createTenant,
+  createTestApp,
+  request,
+  signIn,
+  type RequestOptions,
+  type TenantOptions,
+  type TestApp,
+  type TestAppOverrides,
+  type TestResponse,
+  type TestTenant,
+} from './harness.js';
+
+// The world's types, so that a test file declaring its world needs no second import for them.
+export type { TestApp, TestTenant, TestUser } from './harness.js';
+
+/** Sends a request as one session (cookie) on one host. */
+export type As = (opts: RequestOptions) => Promise<TestResponse>;
+
+/** Requests as `cookie` on `host` (the platform host when none is given). */
+export const as =
+  (t: TestApp, cookie: string, host?: string): As =>
+  (opts) =>
+    request(t, { host, cookie, ...opts });
+
+/** Signs `user` in on `tenant`'s host; requests as them there. */
+export const signedIn = async (t: TestApp, tenant: TestTenant, user: { email: string }): Promise<As> =>
+  as(t, await signIn(t, tenant.host, user.email), tenant.host);
+
+export type WorldOptions = {
+  /** Overrides for the app (createTestApp). */
+  app?: TestAppOverrides;
+  /** Options for company A (and for B in twoCompanies). */
+  a?: TenantOptions;
+  b?: TenantOptions;
+  /** Load the AU/NZ gazetteer first (place search, geocoding of addresses). */
+  gazetteer?: boolean;
+};
+
+export type OneCompany = { t: TestApp; tenant: TestTenant };
+
+/** The app and one company, nobody signed in yet (the auth tests sign in themselves). */
+export async function oneCompany(opts: WorldOptions = {}): Promise<OneCompany> {
+  if (opts.gazetteer) await loadGazetteer(inject('ownerUrl'));
+  const [t, tenant] = await Promise.all([createTestApp(opts.app), createTenant(opts.a)]);
+  return { t, tenant };
+}
+
+export type TwoCompanies = {
+  t: TestApp;
+  a: TestTenant;
+  b: TestTenant;
+  /** The session cookies of A's and B's company_admin. */
+  adminA: string;
+  adminB: string;
+  /** Requests as A's admin on A's host, and as B's admin on B's host. */
+  asA: As;
+  asB: As;
+};
+
+/** The app and two companies, A and B, with their company_admins signed in. */
+export async function twoCompanies(opts: WorldOptions = {}): Promise<TwoCompanies> {
+  if (opts.gazetteer) await loadGazetteer(inject('ownerUrl'));
+  const t = await createTestApp(opts.app);
+  const [a, b] = await Promise.all([createTenant(opts.a), createTenant(opts.b)]);
+  const [adminA, adminB] = await Promise.all([signIn(t, a.host, a.admin.email), signIn(t, b.host, b.admin.email)]);
+  return { t, a, b, adminA, adminB, asA: as(t, adminA, a.host), asB: as(t, adminB, b.host) };
+}
