@@ -16,3 +16,4 @@ export * from './providers/index.js';
 export * from './project-map/index.js';
 export * from './certificates/index.js';
 export * from './policies/index.js';
+export * from './messages/index.js';

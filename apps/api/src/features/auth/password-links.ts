@@ -1,4 +1,4 @@
-import { RESET_TOKEN_MINUTES } from '@siteflow/core';
+import { RESET_TOKEN_MINUTES, renderMessage } from '@siteflow/core';
 import { tenantUrl, type Config } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Tx } from '../../platform/db/client.js';
@@ -7,7 +7,6 @@ import type { OnCommit, Outbox } from '../../platform/mail.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 
 const INVITE_DAYS = 7;
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 type LinkUser = { id: string; email: string; firstName: string };
 type LinkTenant = { id: string; slug: string | null; name: string };
@@ -47,7 +46,6 @@ export async function sendPasswordLink(
   await deps.outbox.email(tx, onCommit, tenant.id, {
     to: user.email,
     subject,
-    text: `Hello ${user.firstName},\n\n${intro}\n\n${action}: ${link}\n\n${after}\n`,
-    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${action}</a></p><p>${escapeHtml(after)}</p>`,
+    ...renderMessage([`Hello ${user.firstName},`, intro, { label: action, url: link }, after]),
   });
 }

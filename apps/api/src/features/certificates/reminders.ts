@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { CERTIFICATE_REMINDER_DAYS, formatCertificateExpiry } from '@siteflow/core';
+import { CERTIFICATE_REMINDER_DAYS, formatCertificateExpiry, renderMessage } from '@siteflow/core';
 import { tenantUrl, type Config } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 import { inTenant } from '../../platform/context.js';
@@ -14,7 +14,6 @@ export const CERTIFICATE_REMINDER_QUEUE = 'certificate-reminders';
 export const CERTIFICATE_REMINDER_CRON = '0 6 * * *';
 
 const [FIRST, LAST] = CERTIFICATE_REMINDER_DAYS; // 30, 7
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
@@ -110,14 +109,8 @@ export async function sendCertificateReminders(deps: ReminderDeps, opts: { tenan
         const subject = `${c.typeName} expires ${when}`;
         const what = [c.name, c.licenseNumber ? `licence ${c.licenseNumber}` : null].filter(Boolean).join(', ');
         const line = `The ${c.typeName} certificate${what ? ` (${what})` : ''} of ${ownerName} expires on ${formatCertificateExpiry(expiry)}, ${when}. It is mandatory: renew it and record the new certificate.`;
-        for (const address of to) {
-          await deps.outbox.email(tx, onCommit, tenant.id, {
-            to: address,
-            subject,
-            text: `Hello,\n\n${line}\n\nCertifications: ${link}\n`,
-            html: `<p>Hello,</p><p>${escapeHtml(line)}</p><p><a href="${escapeHtml(link)}">Certifications</a></p>`,
-          });
-        }
+        const body = renderMessage(['Hello,', line, { label: 'Certifications', url: link }]);
+        for (const address of to) await deps.outbox.email(tx, onCommit, tenant.id, { to: address, subject, ...body });
         await tx
           .update(certificates)
           .set(isWeek ? { reminded7At: now, reminded30At: sql`coalesce(${certificates.reminded30At}, ${now.toISOString()}::timestamptz)` } : { reminded30At: now })

@@ -1,4 +1,5 @@
 /** Pure helpers of the providers feature: address lines, dates, distances, and the notification e-mail. */
+import { renderMessage } from '@siteflow/core';
 
 export { fullName } from '@siteflow/core';
 
@@ -36,8 +37,6 @@ export function boundingBox(centre: { lat: number; lng: number }, km: number) {
 export const RATING_KINDS = ['performance', 'customer'] as const;
 export type RatingKind = (typeof RATING_KINDS)[number];
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** Stored wall-clock time as written in e-mails: '2026-11-21 08:00' (or 'Not set'). */
 const when = (v: string | null) => (v ? v.replace('T', ' ').slice(0, 16) : 'Not set');
 
@@ -60,10 +59,8 @@ export function providerNotificationMail(m: NotificationMailInput): { subject: s
     ...(m.staff.length ? ([['Assigned staff', m.staff.join(', ')]] as [string, string][]) : []),
   ];
   const intro = `${m.companyName} has assigned ${m.providerName} to the following project.`;
-  const text = `Hello ${m.providerName},\n\n${intro}\n\n${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nView the project: ${m.link}\n`;
-  const html =
-    `<p>Hello ${escapeHtml(m.providerName)},</p><p>${escapeHtml(intro)}</p><table>` +
-    rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('') +
-    `</table><p><a href="${escapeHtml(m.link)}">View the project</a></p>`;
-  return { subject, text, html };
+  return {
+    subject,
+    ...renderMessage([`Hello ${m.providerName},`, intro, { rows }, { label: 'View the project', url: m.link }]),
+  };
 }

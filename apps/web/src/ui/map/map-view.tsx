@@ -2,6 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, type ReactNode } from 'react';
 import L from 'leaflet';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { escapeHtml } from '@siteflow/core';
 import { useSession } from '../../session';
 import { PlainBasemap } from './basemap';
 import classes from './map-view.module.css';
@@ -176,7 +177,5 @@ export function ClusterMarker({ position, count, onClick }: { position: LatLng; 
     />
   );
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export { Circle, Polyline, Popup, Tooltip, useMap, useMapEvents } from 'react-leaflet';
