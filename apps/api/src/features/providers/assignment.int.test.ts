@@ -11,8 +11,6 @@ import {
 } from '../../../test/factories.js';
 import {
   asOwner,
-  createTenant,
-  createTestApp,
   createUser,
   mailsTo,
   request,
@@ -20,33 +18,20 @@ import {
   uniq,
   waitForMail,
   type RequestOptions,
-  type TestApp,
-  type TestTenant,
 } from '../../../test/harness.js';
+import { twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { projectProviderStaff, serviceProviders } from '../../platform/db/schema.js';
 
-let t: TestApp;
-let a: TestTenant;
-let b: TestTenant;
-let adminA: string;
-let adminB: string;
-let employeeA: string;
+let t: TestApp, a: TestTenant, b: TestTenant, adminB: string, employeeA: string, A: As;
 let client: TestClient;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [a, b] = await Promise.all([createTenant(), createTenant()]);
+  ({ t, a, b, adminB, asA: A } = await twoCompanies());
   client = await createClientCo(a);
-  const employee = await createUser(a, 'company_employee');
-  [adminA, adminB, employeeA] = await Promise.all([
-    signIn(t, a.host, a.admin.email),
-    signIn(t, b.host, b.admin.email),
-    signIn(t, a.host, employee.email),
-  ]);
+  employeeA = await signIn(t, a.host, (await createUser(a, 'company_employee')).email);
 });
 afterAll(() => t.close());
 
-const A = (opts: RequestOptions) => request(t, { host: a.host, cookie: adminA, ...opts });
 const as = (cookie: string) => (opts: RequestOptions) => request(t, { host: a.host, cookie, ...opts });
 const assign = (projectId: number, body: unknown, who = A) => who({ method: 'POST', url: `/api/projects/${projectId}/service-provider`, body });
 

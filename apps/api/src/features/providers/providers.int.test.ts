@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_TEXT, STAFF_TEXT, type ProviderView } from '@siteflow/core';
 import {
   createCatalogue,
@@ -14,7 +14,6 @@ import {
 import {
   asOwner,
   createTenant,
-  createTestApp,
   createUser,
   request,
   signIn,
@@ -22,37 +21,22 @@ import {
   uniqueEmail,
   waitForMail,
   type RequestOptions,
-  type TestApp,
-  type TestTenant,
 } from '../../../test/harness.js';
+import { twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { users } from '../../platform/db/schema.js';
-import { loadGazetteer } from '../geo/load-gazetteer.js';
 
-let t: TestApp;
-let a: TestTenant;
-let b: TestTenant;
-let adminA: string;
-let adminB: string;
-let employeeA: string;
+let t: TestApp, a: TestTenant, b: TestTenant, adminB: string, employeeA: string, A: As;
 let cat: TestCatalogue;
 let client: TestClient;
 
 beforeAll(async () => {
-  await loadGazetteer(inject('ownerUrl'));
-  t = await createTestApp();
-  [a, b] = await Promise.all([createTenant(), createTenant()]);
+  ({ t, a, b, adminB, asA: A } = await twoCompanies({ gazetteer: true }));
   [cat, client] = await Promise.all([createCatalogue(a), createClientCo(a)]);
-  const employee = await createUser(a, 'company_employee');
-  [adminA, adminB, employeeA] = await Promise.all([
-    signIn(t, a.host, a.admin.email),
-    signIn(t, b.host, b.admin.email),
-    signIn(t, a.host, employee.email),
-  ]);
+  employeeA = await signIn(t, a.host, (await createUser(a, 'company_employee')).email);
 });
 afterAll(() => t.close());
 
 const as = (cookie: string, host = a.host) => (opts: RequestOptions) => request(t, { host, cookie, ...opts });
-const A = (opts: RequestOptions) => request(t, { host: a.host, cookie: adminA, ...opts });
 
 const input = (over: Record<string, unknown> = {}) => ({
   service_provider_name: `Sparkright ${uniq()}`,
