@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_CLASSIFICATION,
   formatProjectCode,
@@ -21,51 +21,40 @@ import {
 import {
   asOwner,
   createTenant,
-  createTestApp,
   createUser,
   request,
   signIn,
   uniq,
   type RequestOptions,
+} from '../../../test/harness.js';
+import {
+  signedIn,
+  twoCompanies,
+  type As,
   type TestApp,
   type TestTenant,
   type TestUser,
-} from '../../../test/harness.js';
+} from '../../../test/companies.js';
 import { projectDateChanges, tags } from '../../platform/db/schema.js';
-import { loadGazetteer } from '../geo/load-gazetteer.js';
 
-let t: TestApp;
-let a: TestTenant;
-let b: TestTenant;
-let adminA: string;
-let adminB: string;
+let t: TestApp, a: TestTenant, b: TestTenant, asA: As, asB: As, asEmployee: As;
 let employee: TestUser;
-let employeeA: string;
 let cat: TestCatalogue;
 let client: TestClient;
 let am: TestUser;
 
 beforeAll(async () => {
-  await loadGazetteer(inject('ownerUrl'));
-  t = await createTestApp();
-  [a, b] = await Promise.all([createTenant(), createTenant()]);
+  ({ t, a, b, asA, asB } = await twoCompanies({ gazetteer: true }));
   [employee, cat, client] = await Promise.all([
     createUser(a, 'company_employee', { firstName: 'Emma', lastName: 'Employee', isProjectManager: true }),
     createCatalogue(a),
     createClientCo(a),
   ]);
   am = await createClientUser(a, client.id, 'client_am', { firstName: 'Andy', lastName: 'Manager' });
-  [adminA, adminB, employeeA] = await Promise.all([
-    signIn(t, a.host, a.admin.email),
-    signIn(t, b.host, b.admin.email),
-    signIn(t, a.host, employee.email),
-  ]);
+  asEmployee = await signedIn(t, a, employee);
 });
 afterAll(() => t.close());
 
-const asA = (opts: RequestOptions) => request(t, { host: a.host, cookie: adminA, ...opts });
-const asB = (opts: RequestOptions) => request(t, { host: b.host, cookie: adminB, ...opts });
-const asEmployee = (opts: RequestOptions) => request(t, { host: a.host, cookie: employeeA, ...opts });
 const as = (cookie: string) => (opts: RequestOptions) => request(t, { host: a.host, cookie, ...opts });
 
 const createInput = (over: Partial<Record<keyof ProjectCreate, unknown>> = {}): Record<string, unknown> => ({
