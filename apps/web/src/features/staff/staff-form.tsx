@@ -1,25 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Grid, Group, Paper, Radio, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Grid, Group, Paper, Radio, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import {
-  IMAGE_HINT,
-  STAFF_TEXT,
-  STATES,
-  StaffInput,
-  StaffRole,
-  type StaffFormOptions,
-  type StaffView,
-} from '@siteflow/core';
+import { IMAGE_HINT, STAFF_TEXT, StaffInput, StaffRole, type StaffFormOptions, type StaffView } from '@siteflow/core';
 import { toFormData } from '../../api/client';
+import { AddressFields, stateValue } from '../../ui/address/address-fields';
+import { FormAlert, useContractForm } from '../../ui/contract-form';
 import { ImageUpload } from '../../ui/image-upload';
 import { notifySuccess } from '../../ui/notify';
-import { PostcodeInput } from '../../ui/postcode-input';
-import { applyServerErrors } from '../../ui/server-errors';
-import { StateSelect } from '../../ui/state-select';
-import { focusFirstInvalid } from '../../ui/focus';
-import { zodResolver } from '../../ui/zod-resolver';
 import { useSaveStaff } from './api';
 
 export type StaffFormValues = {
@@ -37,22 +24,6 @@ export type StaffFormValues = {
   postcode: string;
 };
 
-const FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'position',
-  'role',
-  'is_project_manager',
-  'notifications',
-  'address',
-  'suburb',
-  'state',
-  'postcode',
-  'file',
-] as const;
-
 function initialValues(staff: StaffView | undefined, options: StaffFormOptions): StaffFormValues {
   // A role list the user may not change still needs a value: the default role.
   const defaultRole = options.roles && !options.abilities.change_role ? 'company_employee' : null;
@@ -67,7 +38,7 @@ function initialValues(staff: StaffView | undefined, options: StaffFormOptions):
     notifications: staff ? staff.notifications === '1' : true,
     address: staff?.address ?? '',
     suburb: staff?.suburb ?? '',
-    state: staff?.state && (STATES as readonly string[]).includes(staff.state) ? staff.state : null,
+    state: stateValue(staff?.state),
     postcode: staff?.postcode ?? '',
   };
 }
@@ -79,66 +50,53 @@ export function StaffForm({ staff, options }: StaffFormProps) {
   const navigate = useNavigate();
   const save = useSaveStaff(staff?.id);
   const [picture, setPicture] = useState<File | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
   const showRoles = options.roles !== null;
 
-  const form = useForm<StaffFormValues>({
-    mode: 'controlled',
-    initialValues: initialValues(staff, options),
+  const { form, alert, submit, showServerErrors } = useContractForm(
     // The role is required whenever the list is shown (it is marked so on the form).
-    validate: zodResolver<StaffFormValues>(showRoles ? StaffInput.extend({ role: StaffRole }) : StaffInput),
-    validateInputOnBlur: true,
-  });
+    showRoles ? StaffInput.extend({ role: StaffRole }) : StaffInput,
+    {
+      initial: initialValues(staff, options),
+      toPayload: (values) => ({
+        first_name: values.first_name,
+        last_name: values.last_name,
+        email: values.email,
+        phone: values.phone,
+        // Sent even when hidden, so a saved position is kept rather than cleared.
+        position: values.position,
+        role: showRoles ? (values.role as StaffRole) : undefined,
+        is_project_manager: values.is_project_manager,
+        notifications: values.notifications,
+        address: values.address,
+        suburb: values.suburb,
+        state: (values.state ?? '') as StaffInput['state'],
+        postcode: values.postcode,
+      }),
+      serverFields: ['file'],
+    },
+  );
 
-  const submit = form.onSubmit(
-    (values) => {
-      setAlert(null);
-      const body = toFormData(
-        {
-          first_name: values.first_name,
-          last_name: values.last_name,
-          email: values.email,
-          phone: values.phone,
-          // Sent even when hidden, so a saved position is kept rather than cleared.
-          position: values.position,
-          role: showRoles ? values.role : undefined,
-          is_project_manager: values.is_project_manager,
-          notifications: values.notifications,
-          address: values.address,
-          suburb: values.suburb,
-          state: values.state ?? '',
-          postcode: values.postcode,
-        },
+  // Multipart (the picture): the flags go as the form holds them ('1'/'0', on/off).
+  const onSubmit = submit((payload, values) =>
+    save.mutate(
+      toFormData(
+        { ...payload, is_project_manager: values.is_project_manager, notifications: values.notifications },
         picture,
-      );
-      save.mutate(body, {
+      ),
+      {
         onSuccess: (data) => {
           notifySuccess(data.message || (isEdit ? STAFF_TEXT.saved : STAFF_TEXT.created));
           void navigate('/staff');
         },
-        onError: (error) => setAlert(applyServerErrors(form, error, FIELDS)),
-      });
-    },
-    () => {
-      setAlert(null);
-      focusFirstInvalid();
-    },
+        onError: (error) => showServerErrors(error),
+      },
+    ),
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg">
-        {alert ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle aria-hidden />}
-            role="alert"
-            title="The staff member was not saved"
-          >
-            {alert}
-          </Alert>
-        ) : null}
+        <FormAlert title="The staff member was not saved" message={alert} />
 
         <Paper withBorder radius="lg" p="lg">
           <Title order={2} size="h4" mb="md">
@@ -202,20 +160,13 @@ export function StaffForm({ staff, options }: StaffFormProps) {
           <Title order={2} size="h4" mb="md">
             Address
           </Title>
-          <Grid gap="md">
-            <Grid.Col span={12}>
-              <TextInput label="Street Address" required autoComplete="off" {...form.getInputProps('address')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Suburb" required autoComplete="off" {...form.getInputProps('suburb')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, md: 3 }}>
-              <StateSelect required {...form.getInputProps('state')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, md: 3 }}>
-              <PostcodeInput label="Postcode" required autoComplete="off" {...form.getInputProps('postcode')} />
-            </Grid.Col>
-          </Grid>
+          <AddressFields
+            values={form.values}
+            getInputProps={(f) => form.getInputProps(f)}
+            streetField="address"
+            labels={{ street: 'Street Address' }}
+            required
+          />
         </Paper>
 
         <Paper withBorder radius="lg" p="lg">
