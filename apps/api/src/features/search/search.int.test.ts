@@ -10,41 +10,29 @@ import {
   createProviderUser,
   type TestClient,
 } from '../../../test/factories.js';
+import { asOwner, createTenant, createUser, request, signIn, uniq } from '../../../test/harness.js';
 import {
-  asOwner,
-  createTenant,
-  createTestApp,
-  createUser,
-  request,
-  signIn,
-  uniq,
-  type RequestOptions,
+  signedIn,
+  twoCompanies,
+  type As,
   type TestApp,
   type TestTenant,
   type TestUser,
-} from '../../../test/harness.js';
+} from '../../../test/companies.js';
 import { certificates, certificateTypes, projects } from '../../platform/db/schema.js';
 import { RECENT_REMOVED } from './routes.js';
 
-let t: TestApp;
-let a: TestTenant;
-let b: TestTenant;
-let adminA: string;
-let adminB: string;
+let t: TestApp, a: TestTenant, adminA: string, asA: As, asB: As;
 let client: TestClient;
 let am: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [a, b] = await Promise.all([createTenant(), createTenant()]);
+  ({ t, a, adminA, asA, asB } = await twoCompanies());
   client = await createClientCo(a, { tradingName: `Searchable ${uniq()} Pty Ltd` });
   am = await createClientUser(a, client.id, 'client_am', { firstName: 'Andy', lastName: 'Manager' });
-  [adminA, adminB] = await Promise.all([signIn(t, a.host, a.admin.email), signIn(t, b.host, b.admin.email)]);
 });
 afterAll(() => t.close());
 
-const asA = (opts: RequestOptions) => request(t, { host: a.host, cookie: adminA, ...opts });
-const asB = (opts: RequestOptions) => request(t, { host: b.host, cookie: adminB, ...opts });
 const search = async (q: string, as = asA, extra = '') => {
   const res = await as({ url: `/api/search/projects?q=${encodeURIComponent(q)}${extra}` });
   expect(res.status, res.text).toBe(200);
@@ -105,8 +93,7 @@ describe('quick search', () => {
   it('is typo tolerant: a misspelt suburb, name or code still finds the project', async () => {
     const fresh = await createTenant();
     const freshClient = await createClientCo(fresh);
-    const cookie = await signIn(t, fresh.host, fresh.admin.email);
-    const asFresh = (opts: RequestOptions) => request(t, { host: fresh.host, cookie, ...opts });
+    const asFresh = await signedIn(t, fresh, fresh.admin);
     const brisbane = await createProject(fresh, freshClient, {
       name: 'Switchboard upgrade',
       suburb: 'Brisbane City',
@@ -141,8 +128,7 @@ describe('quick search', () => {
   it('finds every word of a term anywhere, and corrects slips against words saved through the API', async () => {
     const fresh = await createTenant();
     const freshClient = await createClientCo(fresh, { tradingName: 'Ironbark Property Group' });
-    const cookie = await signIn(t, fresh.host, fresh.admin.email);
-    const asFresh = (opts: RequestOptions) => request(t, { host: fresh.host, cookie, ...opts });
+    const asFresh = await signedIn(t, fresh, fresh.admin);
     const cctv = await createProject(fresh, freshClient, {
       name: 'CCTV upgrade',
       suburb: 'Penrith',
@@ -212,12 +198,7 @@ describe('quick search', () => {
     const notOwn = await createProject(a, otherClient, { name: `${tag} other` });
     const cu = await createClientUser(a, client.id, 'client_account');
     const pu = await createProviderUser(a, provider.id, 'sp_admin');
-    const asClient = (opts: RequestOptions) => request(t, { host: a.host, cookie: clientCookie, ...opts });
-    const asProvider = (opts: RequestOptions) => request(t, { host: a.host, cookie: providerCookie, ...opts });
-    const [clientCookie, providerCookie] = await Promise.all([
-      signIn(t, a.host, cu.email),
-      signIn(t, a.host, pu.email),
-    ]);
+    const [asClient, asProvider] = await Promise.all([signedIn(t, a, cu), signedIn(t, a, pu)]);
 
     const forClient = await search(tag, asClient);
     expect(idsOf(forClient)).toEqual([own.id]);
