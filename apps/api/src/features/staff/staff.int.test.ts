@@ -4,7 +4,6 @@ import { AUTH_TEXT, IMAGE_TYPE_MESSAGE, POSTCODE_MESSAGE, STAFF_TEXT } from '@si
 import {
   asOwner,
   createPlatformAdmin,
-  createTenant,
   createTestApp,
   createUser,
   formData,
@@ -20,21 +19,15 @@ import {
   uniqueEmail,
   waitForMail,
   type RequestOptions,
-  type TestApp,
-  type TestTenant,
 } from '../../../test/harness.js';
+import { twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { samePicture } from '../../../test/files.js';
 import { users } from '../../platform/db/schema.js';
 
-let t: TestApp;
-let a: TestTenant;
-let b: TestTenant;
-let adminA: string;
+let t: TestApp, a: TestTenant, b: TestTenant, asA: As;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [a, b] = await Promise.all([createTenant(), createTenant({ staffPmFlag: true, staffSystemEmails: true })]);
-  adminA = await signIn(t, a.host, a.admin.email);
+  ({ t, a, b, asA } = await twoCompanies({ b: { staffPmFlag: true, staffSystemEmails: true } }));
 });
 afterAll(() => t.close());
 
@@ -51,7 +44,6 @@ const staffInput = (over: Record<string, string> = {}) => ({
 });
 
 const on = (tenant: TestTenant, cookie: string | undefined, opts: RequestOptions) => request(t, { host: tenant.host, cookie, ...opts });
-const asA = (opts: RequestOptions) => on(a, adminA, opts);
 const rowOf = async (tenant: TestTenant, id: string) =>
   (await asOwner(tenant.id, (tx) => tx.select().from(users).where(eq(users.id, id))))[0];
 const loginStatus = async (tenant: TestTenant, email: string, password = TEST_PASSWORD) =>
