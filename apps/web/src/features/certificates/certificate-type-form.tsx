@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   ActionIcon,
-  Alert,
   Box,
   Button,
   Checkbox,
@@ -18,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
-import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import {
   CERTIFICATE_FIELD_TYPES,
@@ -30,6 +29,7 @@ import {
 } from '@siteflow/core';
 import { ApiError, errorMessage } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
+import { FormAlert } from '../../ui/contract-form';
 import { focusFirstInvalid } from '../../ui/focus';
 import { notifySuccess } from '../../ui/notify';
 import { useSaveCertificateType, type CertificateTypeBody } from './api';
@@ -209,11 +209,7 @@ export function CertificateTypeForm({ type }: { type?: CertificateTypeView }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Certificate type">
       <Stack gap="lg">
-        {alert ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" title="The certificate type was not saved">
-            {alert}
-          </Alert>
-        ) : null}
+        <FormAlert title="The certificate type was not saved" message={alert} />
         <Paper withBorder radius="lg" p="lg">
           <Title order={2} size="h4" mb="md">
             Details

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import {
-  Alert,
   Anchor,
   Breadcrumbs,
   Button,
@@ -15,10 +14,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { PROJECT_TEXT, ProjectCreate, type ProjectCreateData } from '@siteflow/core';
 import { ApiError } from '../../api/client';
+import { FormAlert } from '../../ui/contract-form';
 import { focusFirstInvalid } from '../../ui/focus';
 import { notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
@@ -110,11 +109,7 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
   return (
     <form onSubmit={submit} noValidate aria-label="New project">
       <Stack gap="lg">
-        {alert ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" title={alert.title}>
-            {alert.message}
-          </Alert>
-        ) : null}
+        <FormAlert title={alert?.title ?? ''} message={alert?.message ?? null} />
 
         <Section title="Details">
           <CreateDetailsFields form={form} staff={staff} managers={managers} classifications={classifications} />
