@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTIONS_ERRORS, estimateRoute, type DirectionsView, type NearbyProviders } from '@siteflow/core';
 import { createClientCo, createClientUser, createProject, createProvider, createProviderUser, type TestClient } from '../../../test/factories.js';
-import { asOwner, createTenant, createTestApp, request, signIn, type RequestOptions, type TestApp, type TestTenant } from '../../../test/harness.js';
+import { asOwner, createTenant, request, signIn, type RequestOptions } from '../../../test/harness.js';
+import { twoCompanies, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { buildApp } from '../../app.js';
 import { projects } from '../../platform/db/schema.js';
 import { estimateRouter, type LatLng, type RouteResult, type Router } from '../geo/router.js';
@@ -12,20 +13,14 @@ const SURFERS = { lat: -28.0023, lng: 153.4145 };
 /** A point `km` due south of Brisbane City (great circle). */
 const southOf = (km: number) => ({ lat: BRISBANE.lat - km / 111.195, lng: BRISBANE.lng });
 
-let t: TestApp;
-let a: TestTenant;
-let b: TestTenant;
-let adminA: string;
-let adminB: string;
+let t: TestApp, a: TestTenant, b: TestTenant, adminA: string, adminB: string;
 let client: TestClient;
 let clientCookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [a, b] = await Promise.all([createTenant(), createTenant()]);
+  ({ t, a, b, adminA, adminB } = await twoCompanies());
   client = await createClientCo(a);
-  const clientUser = await createClientUser(a, client.id, 'client_admin');
-  [adminA, adminB, clientCookie] = await Promise.all([signIn(t, a.host, a.admin.email), signIn(t, b.host, b.admin.email), signIn(t, a.host, clientUser.email)]);
+  clientCookie = await signIn(t, a.host, (await createClientUser(a, client.id, 'client_admin')).email);
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { greatCircleKm, type ProviderSearchResponse } from '@siteflow/core';
 import {
   createCatalogue,
@@ -13,32 +13,16 @@ import {
   type TestCatalogue,
   type TestClient,
 } from '../../../test/factories.js';
-import {
-  asOwner,
-  createTenant,
-  createTestApp,
-  request,
-  signIn,
-  uniq,
-  type TestApp,
-  type TestTenant,
-} from '../../../test/harness.js';
+import { asOwner, createTenant, request, signIn, uniq } from '../../../test/harness.js';
+import { twoCompanies, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { certificates, certificateTypes, projects } from '../../platform/db/schema.js';
-import { loadGazetteer } from '../geo/load-gazetteer.js';
 
-let t: TestApp;
-let a: TestTenant;
-let b: TestTenant;
-let adminA: string;
-let adminB: string;
+let t: TestApp, a: TestTenant, b: TestTenant, adminA: string, adminB: string;
 let client: TestClient;
 
 beforeAll(async () => {
-  await loadGazetteer(inject('ownerUrl'));
-  t = await createTestApp();
-  [a, b] = await Promise.all([createTenant(), createTenant()]);
+  ({ t, a, b, adminA, adminB } = await twoCompanies({ gazetteer: true }));
   client = await createClientCo(a);
-  [adminA, adminB] = await Promise.all([signIn(t, a.host, a.admin.email), signIn(t, b.host, b.admin.email)]);
 });
 afterAll(() => t.close());
 
