@@ -38,9 +38,10 @@ function nulFields(values: unknown, errors: FieldErrors) {
  * HTTP rules that hold for every route (issue 9):
  * - a NUL byte in a query-string or path value is a 422 naming the field, before any route's
  *   validation (it would otherwise reach PostgreSQL, which refuses it);
- * - /api/ and /documents/ answers are `Cache-Control: no-store` unless the route chose its own
- *   caching (the logo and picture images, document files: private, for a while): what a signed-in
- *   user saw must not stay in a browser's or proxy's cache after they sign out.
+ * - every answer to a signed-in request is `Cache-Control: no-store`, whatever the route chose
+ *   (pictures and document files too): what a signed-in user saw must not stay in a browser's or
+ *   proxy's cache after they sign out. Other /api/ and /documents/ answers are no-store too unless
+ *   the route chose its own caching (the company logo on the sign-in page).
  */
 export function registerHardening(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
@@ -50,6 +51,10 @@ export function registerHardening(app: FastifyInstance) {
     if (Object.keys(errors).length) throw invalid(errors);
   });
   app.addHook('onSend', async (request, reply) => {
+    if (request.actor) {
+      reply.header('cache-control', 'no-store');
+      return;
+    }
     if (reply.hasHeader('cache-control')) return;
     if (request.url.startsWith('/api/') || request.url.startsWith('/documents/'))
       reply.header('cache-control', 'no-store');

@@ -7,13 +7,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { eq } from 'drizzle-orm';
+import { tenants } from './db/schema.js';
 import {
+  asOwner,
   createPlatformAdmin,
   createTenant,
   createTestApp,
   createUser,
   formData,
   PLATFORM_HOST,
+  pngBytes,
   request,
   signIn,
   uniq,
@@ -84,6 +88,21 @@ describe('Cache-Control', () => {
     });
     expect(login.status).toBe(200);
     expect(login.headers['cache-control']).toBe('no-store');
+  });
+
+  it("a signed-in user's pictures and logos are no-store too; the sign-in page's logo may be cached", async () => {
+    const pictureKey = await t.deps.files.put(pngBytes(2, 2), 'png');
+    const pictured = await createUser(tenant, 'company_employee', { pictureKey });
+    const logoKey = await t.deps.files.put(pngBytes(2, 2), 'png');
+    await asOwner(tenant.id, (tx) => tx.update(tenants).set({ logoKey }).where(eq(tenants.id, tenant.id)));
+    for (const url of [`/api/staff/${pictured.id}/picture`, '/api/tenant/logo']) {
+      const res = await asAdmin({ url });
+      expect(res.status, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const anonymous = await request(t, { url: '/api/tenant/logo', host: tenant.host });
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers['cache-control']).toMatch(/^private, max-age=/);
   });
 });
 

@@ -260,7 +260,7 @@ describe('certifications of a user', () => {
     expect(img.headers['content-type']).toBe('image/png');
     expect(img.headers['content-disposition']).toMatch(/^inline; filename="card front.png"/);
     expect(img.headers['x-content-type-options']).toBe('nosniff');
-    expect(img.headers['cache-control']).toMatch(/^private/);
+    expect(img.headers['cache-control']).toBe('no-store'); // issue 9: every signed-in answer
     const imgDownload = await admin({ url: `${image!.url}?download=1` });
     expect(imgDownload.headers['content-disposition']).toMatch(/^attachment; filename="card front.png"/);
 

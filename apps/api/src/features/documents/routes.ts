@@ -37,7 +37,6 @@ export function documentRoutes(app: FastifyInstance, deps: Deps) {
         .header('content-disposition', disposition(attachment ? 'attachment' : 'inline', file.name))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', STORED_FILE_CSP)
-        .header('cache-control', 'private, max-age=3600')
         .send(file.data);
     },
   );
