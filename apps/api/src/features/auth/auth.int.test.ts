@@ -13,16 +13,14 @@ import {
   signIn,
   TEST_PASSWORD,
   uniqueEmail,
-  type TestApp,
-  type TestTenant,
 } from '../../../test/harness.js';
+import { oneCompany, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { sessions } from '../../platform/db/schema.js';
 
-let t: TestApp;
-let tenant: TestTenant;
+let t: TestApp, tenant: TestTenant;
 
 beforeAll(async () => {
-  [t, tenant] = await Promise.all([createTestApp(), createTenant()]);
+  ({ t, tenant } = await oneCompany());
 });
 afterAll(() => t.close());
 
