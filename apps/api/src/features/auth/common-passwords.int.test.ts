@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '@siteflow/core';
 import {
-  createTenant,
-  createTestApp,
   createUser,
   mailsTo,
   passwordLinkIn,
@@ -10,16 +8,14 @@ import {
   request,
   signIn,
   uniqueEmail,
-  type TestApp,
-  type TestTenant,
   type TestUser,
 } from '../../../test/harness.js';
+import { oneCompany, type TestApp, type TestTenant } from '../../../test/companies.js';
 
-let t: TestApp;
-let tenant: TestTenant;
+let t: TestApp, tenant: TestTenant;
 
 beforeAll(async () => {
-  [t, tenant] = await Promise.all([createTestApp(), createTenant({ name: 'Harbourside Plumbing' })]);
+  ({ t, tenant } = await oneCompany({ a: { name: 'Harbourside Plumbing' } }));
 });
 afterAll(() => t.close());
 
