@@ -17,17 +17,15 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
   waitForMail,
-  type TestApp,
-  type TestTenant,
   type TestUser,
 } from '../../../test/harness.js';
+import { oneCompany, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { passwordResets, sessions, users } from '../../platform/db/schema.js';
 
-let t: TestApp;
-let tenant: TestTenant;
+let t: TestApp, tenant: TestTenant;
 
 beforeAll(async () => {
-  [t, tenant] = await Promise.all([createTestApp(), createTenant()]);
+  ({ t, tenant } = await oneCompany());
 });
 afterAll(() => t.close());
 
