@@ -5,23 +5,13 @@
  * 4-8 times that, and every answer must come promptly.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTenant,
-  createTestApp,
-  randomIp,
-  request,
-  TEST_PASSWORD,
-  uniqueEmail,
-  type TestApp,
-  type TestResponse,
-  type TestTenant,
-} from '../../../test/harness.js';
+import { randomIp, request, TEST_PASSWORD, uniqueEmail, type TestResponse } from '../../../test/harness.js';
+import { oneCompany, type TestApp, type TestTenant } from '../../../test/companies.js';
 
-let t: TestApp;
-let tenant: TestTenant;
+let t: TestApp, tenant: TestTenant;
 
 beforeAll(async () => {
-  [t, tenant] = await Promise.all([createTestApp(), createTenant()]);
+  ({ t, tenant } = await oneCompany());
 });
 afterAll(() => t.close());
 
