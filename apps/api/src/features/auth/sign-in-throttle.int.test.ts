@@ -1,27 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '@siteflow/core';
 import {
-  createTenant,
-  createTestApp,
   createUser,
   ownerDb,
   randomIp,
   request,
   TEST_PASSWORD,
   uniqueEmail,
-  type TestApp,
   type TestResponse,
-  type TestTenant,
 } from '../../../test/harness.js';
+import { oneCompany, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { throttleCounters } from '../../platform/db/schema.js';
 import { throttleKey } from '../../platform/throttle.js';
 import { LOGIN_POLICY } from './service.js';
 
-let t: TestApp;
-let tenant: TestTenant;
+let t: TestApp, tenant: TestTenant;
 
 beforeAll(async () => {
-  [t, tenant] = await Promise.all([createTestApp(), createTenant()]);
+  ({ t, tenant } = await oneCompany());
 });
 afterAll(() => t.close());
 
