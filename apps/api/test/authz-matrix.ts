@@ -41,6 +41,7 @@ import {
   type TestClient,
   type TestProject,
 } from './factories.js';
+import { customerInput as customerInputFor } from './inputs.js';
 
 // ---------------------------------------------------------------------------------------------
 // The app's own route list
@@ -565,19 +566,7 @@ const staffInput = () => ({
   state: 'QLD',
   postcode: '4000',
 });
-const customerInput = () => ({
-  customer_name: `Customer ${uniq()}`,
-  name: `c-${uniq()}`,
-  email: uniqueEmail('owner'),
-  first_name: 'Olive',
-  last_name: 'Owner',
-  phone: '07 3000 1111',
-  position: 'Director',
-  address: '1 Main Street',
-  suburb: 'Brisbane City',
-  state: 'QLD',
-  postcode: '4000',
-});
+const customerInput = () => customerInputFor({ customer_name: `Customer ${uniq()}` });
 const details = (T: TenantFx) => ({
   name: `Renamed ${uniq()}`,
   start_date: '2026-11-21T08:00',

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_PIXELS_MESSAGE, PDF_ACTIVE_MESSAGE, PDF_ENCRYPTED_MESSAGE } from '@siteflow/core';
 import { handPdf, jpegWithGps, pdfWith, pngHeaderOnly, type PdfKind } from '../../test/files.js';
+import { customerInput as customerInputFor } from '../../test/inputs.js';
 import {
   createPlatformAdmin,
   createTenant,
@@ -54,19 +55,7 @@ const countFiles = async () =>
     (d) => d.isFile(),
   ).length;
 
-const customerInput = () => ({
-  customer_name: `Upload ${uniq()} Pty Ltd`,
-  name: `up-${uniq()}`,
-  email: uniqueEmail('owner'),
-  first_name: 'Olive',
-  last_name: 'Owner',
-  phone: '07 3000 1111',
-  position: 'Director',
-  address: '1 Main Street',
-  suburb: 'Brisbane City',
-  state: 'QLD',
-  postcode: '4000',
-});
+const customerInput = () => customerInputFor({ customer_name: `Upload ${uniq()} Pty Ltd`, name: `up-${uniq()}` });
 const staffInput = () => ({
   first_name: 'Pat',
   last_name: `Pic ${uniq()}`,

@@ -22,11 +22,11 @@ import {
   signIn,
   tenantHost,
   uniq,
-  uniqueEmail,
   waitForMail,
   type TestApp,
 } from '../../../test/harness.js';
 import { samePicture } from '../../../test/files.js';
+import { customerInput } from '../../../test/inputs.js';
 import { PLATFORM_TENANT_ID, tenants, users } from '../../platform/db/schema.js';
 
 let t: TestApp;
@@ -39,20 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const input = (over: Record<string, string | boolean> = {}) => ({
-  customer_name: `Acme ${uniq()} Pty Ltd`,
-  name: `c-${uniq()}`,
-  email: uniqueEmail('owner'),
-  first_name: 'Olive',
-  last_name: 'Owner',
-  phone: '07 3000 1111',
-  position: 'Director',
-  address: '1 Main Street',
-  suburb: 'Brisbane City',
-  state: 'QLD',
-  postcode: '4000',
-  ...over,
-});
+const input = customerInput;
 
 const create = (body: unknown, cookie = admin) => request(t, { method: 'POST', url: '/api/customers', body, cookie });
 const update = (id: string, body: unknown, cookie = admin) => request(t, { method: 'PUT', url: `/api/customers/${id}`, body, cookie });

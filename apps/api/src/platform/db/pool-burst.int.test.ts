@@ -23,6 +23,7 @@ import {
   type TestApp,
   type TestTenant,
 } from '../../../test/harness.js';
+import { customerInput } from '../../../test/inputs.js';
 import { mailbox, outbox } from './schema.js';
 
 const POOL = 3;
@@ -174,19 +175,7 @@ describe(`a burst of ${BURST} requests on a pool of ${POOL} connections`, () => 
       (i) => ({
         method: 'POST',
         url: '/api/customers',
-        body: {
-          customer_name: `Burst ${uniq()} Pty Ltd`,
-          name: `c-${uniq()}`,
-          email: emails[i],
-          first_name: 'Olive',
-          last_name: 'Owner',
-          phone: '07 3000 1111',
-          position: 'Director',
-          address: '1 Main Street',
-          suburb: 'Brisbane City',
-          state: 'QLD',
-          postcode: '4000',
-        },
+        body: customerInput({ customer_name: `Burst ${uniq()} Pty Ltd`, email: emails[i]! }),
       }),
       201,
       (opts) => request(t, { host: PLATFORM_HOST, cookie: platformAdmin, ...opts }),
