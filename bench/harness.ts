@@ -12,6 +12,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../apps/api/src/config.js';
 import { startRuntime, type Runtime } from '../apps/api/src/runtime.js';
@@ -44,6 +45,43 @@ export type ScenarioResult = {
   slowest: { url: string; median: number }[];
 };
 export type RunOptions = { requests: number; duration: number; concurrency: number };
+
+/**
+ * The command line every bench takes: the run options (--requests 300 up to 5000, --duration 5 s
+ * up to 60, --concurrency 8 up to 64), --fresh, and the data-set sizes that parseGenerateArgs
+ * reads; `more` names the bench's own string options.
+ */
+export function parseBenchArgs(more: string[] = []) {
+  const { values } = parseArgs({
+    strict: false,
+    options: {
+      projects: { type: 'string' },
+      requests: { type: 'string' },
+      duration: { type: 'string' },
+      concurrency: { type: 'string' },
+      fresh: { type: 'boolean' },
+      noise: { type: 'string' },
+      'noise-projects': { type: 'string' },
+      ...Object.fromEntries(more.map((name) => [name, { type: 'string' as const }])),
+    },
+  });
+  const int = (v: unknown, d: number, max: number) =>
+    Math.min(max, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : d);
+  const opts: RunOptions = {
+    requests: int(values.requests, 300, 5000),
+    duration: int(values.duration, 5, 60),
+    concurrency: int(values.concurrency, 8, 64),
+  };
+  return { values, opts, fresh: values.fresh === true };
+}
+
+/** Run a bench's main(); a failure is printed and exits 1. */
+export function runMain(main: () => Promise<void>) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
 /** The first answer of a scenario, as far as its sample line looks at it. */
 export type ProbeBody = { total?: number; markers?: unknown[]; items?: unknown[] };
 

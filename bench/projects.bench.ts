@@ -11,10 +11,19 @@
  * Latency is the client's round trip on loopback (server time is printed too, from Fastify).
  * Targets: quick search p95 <= 30 ms, list page p95 <= 50 ms. Results: bench/out/results-<projects>.json.
  */
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { generateDataset, parseGenerateArgs, type Dataset } from './generate.js';
-import { ms, printResults, shuffled, startBench, writeResults, type Scenario, type View } from './harness.js';
+import {
+  ms,
+  parseBenchArgs,
+  printResults,
+  runMain,
+  shuffled,
+  startBench,
+  writeResults,
+  type Scenario,
+  type View,
+} from './harness.js';
 
 const TARGETS = { search: 30, list: 50 } as const;
 
@@ -149,29 +158,11 @@ function dataSetLine(dataset: Dataset): string {
 }
 
 async function main() {
-  const { values } = parseArgs({
-    strict: false,
-    options: {
-      projects: { type: 'string' },
-      requests: { type: 'string' },
-      duration: { type: 'string' },
-      concurrency: { type: 'string' },
-      fresh: { type: 'boolean' },
-      noise: { type: 'string' },
-      'noise-projects': { type: 'string' },
-    },
-  });
+  const { opts, fresh } = parseBenchArgs();
   const gen = parseGenerateArgs(process.argv.slice(2));
-  const int = (v: unknown, d: number, max: number) =>
-    Math.min(max, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : d);
-  const opts = {
-    requests: int(values.requests, 300, 5000),
-    duration: int(values.duration, 5, 60),
-    concurrency: int(values.concurrency, 8, 64),
-  };
 
   let dataset: Dataset | undefined;
-  const bench = await startBench(gen.projects, values.fresh === true, async (ownerUrl, log) => {
+  const bench = await startBench(gen.projects, fresh, async (ownerUrl, log) => {
     log(`Generating data (${gen.projects} projects + ${gen.noise} x ${gen.noiseProjects}), or reusing it...`);
     dataset = await generateDataset(ownerUrl, { ...gen, log });
     log(
@@ -192,7 +183,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

@@ -18,10 +18,9 @@
  * Prints p50/p95 (server and client), PASS/FAIL per target, the slowest URLs, and writes
  * bench/out/results-providers-<projects>.json.
  */
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { generateDataset, generateProviders, parseGenerateArgs, parseProviderArgs, type Dataset } from './generate.js';
-import { printResults, shuffled, startBench, writeResults, type Scenario } from './harness.js';
+import { parseBenchArgs, printResults, runMain, shuffled, startBench, writeResults, type Scenario } from './harness.js';
 
 const TARGETS = { search: 30, map: 100 } as const;
 
@@ -171,35 +170,14 @@ async function scenarios(ownerUrl: string, tenantId: string, only: 'search' | 'm
 }
 
 async function main() {
-  const { values } = parseArgs({
-    strict: false,
-    options: {
-      projects: { type: 'string' },
-      requests: { type: 'string' },
-      duration: { type: 'string' },
-      concurrency: { type: 'string' },
-      fresh: { type: 'boolean' },
-      only: { type: 'string' },
-      noise: { type: 'string' },
-      'noise-projects': { type: 'string' },
-      providers: { type: 'string' },
-      'noise-providers': { type: 'string' },
-    },
-  });
+  const { values, opts, fresh } = parseBenchArgs(['only', 'providers', 'noise-providers']);
   const gen = parseGenerateArgs(process.argv.slice(2));
   const sp = parseProviderArgs(process.argv.slice(2));
   const only = values.only === 'search' || values.only === 'map' ? values.only : 'all';
-  const int = (v: unknown, d: number, max: number) =>
-    Math.min(max, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : d);
-  const opts = {
-    requests: int(values.requests, 300, 5000),
-    duration: int(values.duration, 5, 60),
-    concurrency: int(values.concurrency, 8, 64),
-  };
 
   let dataset: Dataset | undefined;
   let providers: Awaited<ReturnType<typeof generateProviders>> | undefined;
-  const bench = await startBench(gen.projects, values.fresh === true, async (ownerUrl, log) => {
+  const bench = await startBench(gen.projects, fresh, async (ownerUrl, log) => {
     log(`Generating data (${gen.projects} projects + ${gen.noise} x ${gen.noiseProjects}), or reusing it...`);
     dataset = await generateDataset(ownerUrl, { ...gen, log });
     log(`Providers (${sp.providers} + ${gen.noise} x ${sp.noiseProviders}), or reusing them...`);
@@ -227,7 +205,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);
