@@ -6,22 +6,16 @@
  * twice. Exits 1 on a miss (a duplicate counts as one: it is reported, not hidden).
  */
 import { formatMailKill, runMailKill } from '../apps/api/test/reliability/mail-kill.js';
+import { elapsedLog, numberArg } from './cli.js';
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const v = Number(process.argv[i + 1]);
-  if (!Number.isInteger(v) || v < 0) {
-    console.error(`--${name} must be a whole number`);
-    process.exit(2);
-  }
-  return v;
-}
-
-const t0 = Date.now();
-const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0)}s] ${m}`);
+const log = elapsedLog();
 const timing = process.argv.includes('--after-accept') ? 'after-accept' : 'random';
-const result = await runMailKill({ messages: arg('messages', 2000), kills: arg('kills', 3), killTiming: timing, log });
+const result = await runMailKill({
+  messages: numberArg('messages', 2000),
+  kills: numberArg('kills', 3),
+  killTiming: timing,
+  log,
+});
 console.log(`\n${formatMailKill(result)}\n`);
 const misses = [
   result.missing > 0 && `${result.missing} missing`,

@@ -7,25 +7,14 @@
  * Targets: 0 lost, the API alive, only 201/503 answers, recovery <= 10 s. Exits 1 on a miss.
  */
 import { runPgKill } from '../apps/api/test/reliability/pg-kill.js';
+import { elapsedLog, numberArg } from './cli.js';
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const v = Number(process.argv[i + 1]);
-  if (!Number.isInteger(v) || v < 0) {
-    console.error(`--${name} must be a whole number`);
-    process.exit(2);
-  }
-  return v;
-}
-
-const t0 = Date.now();
-const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0)}s] ${m}`);
+const log = elapsedLog();
 const r = await runPgKill({
-  kills: arg('kills', 6),
+  kills: numberArg('kills', 6),
   mode: 'both',
-  writers: arg('writers', 8),
-  steadyMs: arg('steady', 5000),
+  writers: numberArg('writers', 8),
+  steadyMs: numberArg('steady', 5000),
   log,
 });
 

@@ -19,19 +19,9 @@ import {
   spawnApi,
   tempDir,
 } from '../apps/api/test/reliability/processes.js';
+import { numberArg } from './cli.js';
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const v = Number(process.argv[i + 1]);
-  if (!Number.isInteger(v) || v <= 0) {
-    console.error(`--${name} must be a positive whole number`);
-    process.exit(2);
-  }
-  return v;
-}
-
-const size = arg('size', 80);
+const size = numberArg('size', 80, 'positive whole number');
 const dataDir = await tempDir('siteflow-burst-');
 console.log(`Starting the API on a fresh embedded PostgreSQL (demo seed)... load average ${loadAverage()}`);
 const api = await spawnApi({ DATA_DIR: dataDir, SEED_DEMO: 'true', TRUST_PROXY: 'true' });

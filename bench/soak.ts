@@ -5,24 +5,13 @@
  * Targets: 0 errors, p99 under 300 ms, memory growth under 10% after warm-up. Exits 1 on a miss.
  */
 import { formatSoak, runSoak } from '../apps/api/test/reliability/soak.js';
+import { elapsedLog, numberArg } from './cli.js';
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const v = Number(process.argv[i + 1]);
-  if (!Number.isFinite(v) || v <= 0) {
-    console.error(`--${name} must be a positive number`);
-    process.exit(2);
-  }
-  return v;
-}
-
-const minutes = arg('minutes', 10);
-const rate = arg('rate', 200);
+const minutes = numberArg('minutes', 10, 'positive number');
+const rate = numberArg('rate', 200, 'positive number');
 const seconds = Math.round(minutes * 60);
-const warmupSeconds = arg('warmup', Math.min(60, Math.max(5, Math.round(seconds / 10))));
-const t0 = Date.now();
-const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0)}s] ${m}`);
+const warmupSeconds = numberArg('warmup', Math.min(60, Math.max(5, Math.round(seconds / 10))), 'positive number');
+const log = elapsedLog();
 
 const result = await runSoak({ seconds, rate, warmupSeconds, log });
 console.log(`\n${formatSoak(result)}\n`);
