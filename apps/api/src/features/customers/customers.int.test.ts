@@ -94,19 +94,9 @@ describe('customers: create', () => {
     const body = input({ staff_pm_flag: true });
     const res = await create(body);
     expect(res.status).toBe(201);
+    // Every field as sent (staff_pm_flag: true), the other flag at its default, no logo yet.
     expect(res.json).toMatchObject({
-      customer_name: body.customer_name,
-      name: body.name,
-      email: body.email,
-      first_name: 'Olive',
-      last_name: 'Owner',
-      phone: '07 3000 1111',
-      position: 'Director',
-      address: '1 Main Street',
-      suburb: 'Brisbane City',
-      state: 'QLD',
-      postcode: '4000',
-      staff_pm_flag: true,
+      ...body,
       staff_system_emails: false,
       logo_path: null,
       url: `http://${body.name}.localhost:${APP_PORT}`,
