@@ -11,8 +11,10 @@
 import { inject } from 'vitest';
 import { loadGazetteer } from '../src/features/geo/load-gazetteer.js';
 import {
+  createPlatformAdmin,
   createTenant,
   createTestApp,
+  PLATFORM_HOST,
   request,
   signIn,
   type RequestOptions,
@@ -56,6 +58,33 @@ export async function oneCompany(opts: WorldOptions = {}): Promise<OneCompany> {
   if (opts.gazetteer) await loadGazetteer(inject('ownerUrl'));
   const [t, tenant] = await Promise.all([createTestApp(opts.app), createTenant(opts.a)]);
   return { t, tenant };
+}
+
+export type CompanyAndPlatform = OneCompany & {
+  /** The session cookies of the company's company_admin and of a platform admin. */
+  companyAdmin: string;
+  platformAdmin: string;
+  /** Requests as the company admin on the company's host, and as the platform admin on the platform host. */
+  asCompany: As;
+  asPlatform: As;
+};
+
+/** The app, one company with its company_admin signed in, and a platform admin signed in. */
+export async function companyAndPlatform(opts: WorldOptions = {}): Promise<CompanyAndPlatform> {
+  const { t, tenant } = await oneCompany(opts);
+  const pa = await createPlatformAdmin();
+  const [companyAdmin, platformAdmin] = await Promise.all([
+    signIn(t, tenant.host, tenant.admin.email),
+    signIn(t, PLATFORM_HOST, pa.email),
+  ]);
+  return {
+    t,
+    tenant,
+    companyAdmin,
+    platformAdmin,
+    asCompany: as(t, companyAdmin, tenant.host),
+    asPlatform: as(t, platformAdmin, PLATFORM_HOST),
+  };
 }
 
 export type TwoCompanies = {

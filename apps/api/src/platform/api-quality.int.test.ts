@@ -1,36 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createPlatformAdmin,
-  createTenant,
-  createTestApp,
   formData,
   leaksInternals,
   PLATFORM_HOST,
   pngBytes,
   request,
-  signIn,
   uniq,
   type RequestOptions,
-  type TestApp,
   type TestResponse,
-  type TestTenant,
 } from '../../test/harness.js';
+import { companyAndPlatform, type As, type TestApp, type TestTenant } from '../../test/companies.js';
 
-let t: TestApp;
-let tenant: TestTenant;
-let companyAdmin: string;
-let platformAdmin: string;
+let t: TestApp, tenant: TestTenant, companyAdmin: string, platformAdmin: string, asCompany: As, asPlatform: As;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  tenant = await createTenant();
-  const pa = await createPlatformAdmin();
-  [companyAdmin, platformAdmin] = await Promise.all([signIn(t, tenant.host, tenant.admin.email), signIn(t, PLATFORM_HOST, pa.email)]);
+  ({ t, tenant, companyAdmin, platformAdmin, asCompany, asPlatform } = await companyAndPlatform());
 });
 afterAll(() => t.close());
-
-const asCompany = (opts: RequestOptions) => request(t, { host: tenant.host, cookie: companyAdmin, ...opts });
-const asPlatform = (opts: RequestOptions) => request(t, { host: PLATFORM_HOST, cookie: platformAdmin, ...opts });
 
 /** A clean refusal: a 4xx with a JSON message and nothing of the internals. */
 function expectCleanRefusal(res: TestResponse, label: string) {

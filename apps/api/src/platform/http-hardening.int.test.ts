@@ -11,43 +11,28 @@ import { eq } from 'drizzle-orm';
 import { tenants } from './db/schema.js';
 import {
   asOwner,
-  createPlatformAdmin,
   createTenant,
-  createTestApp,
   createUser,
   formData,
   PLATFORM_HOST,
   pngBytes,
   request,
-  signIn,
   uniq,
   type RequestOptions,
-  type TestApp,
-  type TestTenant,
 } from '../../test/harness.js';
+import { companyAndPlatform, type As, type TestApp, type TestTenant } from '../../test/companies.js';
 import { nulMessage, UNREADABLE_UPLOAD_MESSAGE } from './hardening.js';
 
-let t: TestApp;
-let tenant: TestTenant;
+let t: TestApp, tenant: TestTenant, admin: string, asAdmin: As, asPlatform: As;
 let other: TestTenant;
-let admin: string;
-let platformAdmin: string;
 let staffId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [tenant, other] = await Promise.all([createTenant(), createTenant()]);
-  const pa = await createPlatformAdmin();
+  ({ t, tenant, companyAdmin: admin, asCompany: asAdmin, asPlatform } = await companyAndPlatform());
+  other = await createTenant();
   staffId = (await createUser(tenant, 'company_employee')).id;
-  [admin, platformAdmin] = await Promise.all([
-    signIn(t, tenant.host, tenant.admin.email),
-    signIn(t, PLATFORM_HOST, pa.email),
-  ]);
 });
 afterAll(() => t.close());
-
-const asAdmin = (opts: RequestOptions) => request(t, { host: tenant.host, cookie: admin, ...opts });
-const asPlatform = (opts: RequestOptions) => request(t, { host: PLATFORM_HOST, cookie: platformAdmin, ...opts });
 
 describe('Cache-Control', () => {
   it('authenticated answers are no-store: reads, a write, errors and the session', async () => {
