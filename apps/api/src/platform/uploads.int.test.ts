@@ -5,51 +5,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_PIXELS_MESSAGE, PDF_ACTIVE_MESSAGE, PDF_ENCRYPTED_MESSAGE } from '@siteflow/core';
 import { handPdf, jpegWithGps, pdfWith, pngHeaderOnly, type PdfKind } from '../../test/files.js';
 import { customerInput as customerInputFor } from '../../test/inputs.js';
-import {
-  createPlatformAdmin,
-  createTenant,
-  createUser,
-  createTestApp,
-  formData,
-  PLATFORM_HOST,
-  request,
-  signIn,
-  uniq,
-  uniqueEmail,
-  type FileSpec,
-  type RequestOptions,
-  type TestApp,
-  type TestTenant,
-  type TestUser,
-} from '../../test/harness.js';
+import { createUser, formData, uniq, uniqueEmail, type FileSpec, type TestUser } from '../../test/harness.js';
+import { companyAndPlatform, type As, type TestApp, type TestTenant } from '../../test/companies.js';
 
 // Issue 9, uploads policy (docs/decisions.md): every image upload route decodes and re-encodes
 // (pixel limit, metadata dropped); PDFs with active content are refused; stored files are served
 // with nosniff and a sandboxing Content-Security-Policy.
 
-let t: TestApp;
-let a: TestTenant;
-let platform: string;
-let adminA: string;
+let t: TestApp, a: TestTenant, tenant: As, asPlatform: As;
 let employee: TestUser;
 let typeId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createTenant();
+  // `tenant` sends as company A's admin.
+  ({ t, tenant: a, asCompany: tenant, asPlatform } = await companyAndPlatform());
   employee = await createUser(a, 'company_employee');
-  [platform, adminA] = await Promise.all([
-    signIn(t, PLATFORM_HOST, (await createPlatformAdmin()).email),
-    signIn(t, a.host, a.admin.email),
-  ]);
   const type = await tenant({ method: 'POST', url: '/api/certificate-types', body: { name: `Licence ${uniq()}` } });
   expect(type.status, type.text).toBe(201);
   typeId = type.json.id;
 });
 afterAll(() => t.close());
 
-const tenant = (opts: RequestOptions) => request(t, { host: a.host, cookie: adminA, ...opts });
-const asPlatform = (opts: RequestOptions) => request(t, { host: PLATFORM_HOST, cookie: platform, ...opts });
 const countFiles = async () =>
   (await fs.readdir(path.join(t.filesDir, 'files'), { recursive: true, withFileTypes: true }).catch(() => [])).filter(
     (d) => d.isFile(),
