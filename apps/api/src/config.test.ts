@@ -50,6 +50,35 @@ describe('routing settings', () => {
   });
 });
 
+describe('SMS settings', () => {
+  it('default to the built-in mailbox, Australian numbers and the default sender', () => {
+    expect(loadConfig({}).sms).toEqual({ from: undefined, country: 'AU', gateway: null });
+  });
+
+  it('read the gateway with its timeout (default 10000 ms), the sender and the country', () => {
+    const url = 'https://AC1:tok@api.twilio.com/2010-04-01/Accounts/AC1/Messages.json';
+    expect(loadConfig({ SMS_URL: url, SMS_FROM: '+61412345678', SMS_COUNTRY: 'nz' }).sms).toEqual({
+      from: '+61412345678',
+      country: 'NZ',
+      gateway: { url, timeoutMs: 10000 },
+    });
+    expect(loadConfig({ SMS_URL: url, SMS_TIMEOUT_MS: '2500', SMS_FROM: 'Acme Build' }).sms).toMatchObject({
+      from: 'Acme Build',
+      gateway: { timeoutMs: 2500 },
+    });
+  });
+
+  it.each([
+    ['SMS_URL', 'api.twilio.com'],
+    ['SMS_FROM', 'A sender name that is too long'],
+    ['SMS_FROM', '0412 345 678'], // a sender number needs its country code
+    ['SMS_COUNTRY', 'Australia'],
+    ['SMS_TIMEOUT_MS', '5'],
+  ])('names %s when its value (%s) is bad', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid ${name}: `));
+  });
+});
+
 describe('tenantUrl', () => {
   it('puts the slug in front of the platform host, keeping scheme and port', () => {
     expect(tenantUrl({ appUrl: 'http://localhost:3000' }, 'acme')).toBe('http://acme.localhost:3000');

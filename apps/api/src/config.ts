@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 
 const bool = z
   .string()
@@ -44,6 +45,27 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().default('Siteflow <no-reply@siteflow.local>'),
+  SMS_URL: url(['http:', 'https:']).optional(),
+  SMS_FROM: z
+    .string()
+    .trim()
+    .regex(
+      /^(\+[1-9]\d{6,14}|(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}|MG[0-9a-fA-F]{32})$/,
+      'must be a phone number in international format (+61...), a sender name of at most 11 letters and digits, or a Twilio Messaging Service id (MG...)',
+    )
+    .optional(),
+  SMS_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isSupportedCountry, 'must be a two-letter country code such as AU or NZ')
+    .default('AU'),
+  SMS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100, 'must be 100 to 60000')
+    .max(60000, 'must be 100 to 60000')
+    .default(10000),
   MAP_TILE_URL: z.string().default(''),
   ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -80,6 +102,11 @@ export type Config = {
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Text messages (platform/sms.ts): the sender (default 'Siteflow'), the country of numbers
+   * written without a country code, and the HTTP gateway; without one they land in the built-in mailbox.
+   */
+  sms: { from: string | undefined; country: CountryCode; gateway: { url: string; timeoutMs: number } | null };
   mapTileUrl: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -122,6 +149,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sms: {
+      from: e.SMS_FROM,
+      country: e.SMS_COUNTRY as CountryCode,
+      gateway: e.SMS_URL ? { url: e.SMS_URL, timeoutMs: e.SMS_TIMEOUT_MS } : null,
+    },
     mapTileUrl: e.MAP_TILE_URL,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

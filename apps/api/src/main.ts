@@ -31,6 +31,11 @@ async function main() {
   }
   lines.push(`  API docs:        ${config.appUrl}/api/docs`);
   lines.push(config.smtpUrl ? '  Mail goes out over SMTP.' : '  Mail lands in the built-in mailbox: sign in as platform admin, then Mailbox.');
+  lines.push(
+    config.sms.gateway
+      ? `  SMS goes out through ${new URL(config.sms.gateway.url).host}.`
+      : '  SMS lands in the built-in mailbox.',
+  );
   lines.push(`  Data:            ${config.databaseUrl ? 'DATABASE_URL' : `${config.dataDir}/postgres`} (files in ${config.dataDir}/files)`, '');
   console.log(lines.join('\n'));
 

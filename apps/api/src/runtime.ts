@@ -8,7 +8,8 @@ import { APP_ROLE_SETTINGS, ensureAppRole, runMigrations, startEmbeddedPostgres 
 import { createDb } from './platform/db/client.js';
 import { diskFileStore } from './platform/files.js';
 import { startJobs } from './platform/jobs.js';
-import { createOutbox, mailboxTransport, smtpTransport } from './platform/mail.js';
+import { channelTransport, createOutbox, mailboxTransport, smtpTransport } from './platform/mail.js';
+import { smsGatewayTransport } from './platform/sms.js';
 import { seed, type SeedReport } from './seed/demo.js';
 import { loadGazetteer } from './features/geo/load-gazetteer.js';
 import { featureJobs } from './features/jobs.js';
@@ -25,13 +26,29 @@ export async function startRuntime(config: Config, log: (msg: string) => void, o
     const appDbUrl = config.appDatabaseUrl ?? (await ensureAppRole(ownerUrl));
     // A request role we did not set up may lack the limits ensureAppRole gives it: send them per connection.
     const { db, pool } = createDb(appDbUrl, { max: 20, log, ...(config.appDatabaseUrl ? { settings: { ...APP_ROLE_SETTINGS } } : {}) });
-    const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : mailboxTransport(db);
-    const jobs = await startJobs({ ownerUrl, db, transport, mailFrom: config.mailFrom, work: true, appUrl: config.appUrl, jobs: featureJobs, log });
+    // Each channel goes out when its service is configured and lands in the built-in mailbox otherwise.
+    const mailbox = mailboxTransport(db);
+    const transport = channelTransport({
+      email: config.smtpUrl ? smtpTransport(config.smtpUrl) : mailbox,
+      sms: config.sms.gateway ? smsGatewayTransport(config.sms.gateway) : mailbox,
+    });
+    const jobs = await startJobs({
+      ownerUrl,
+      db,
+      transport,
+      mailFrom: config.mailFrom,
+      smsFrom: config.sms.from,
+      smsCountry: config.sms.country,
+      work: true,
+      appUrl: config.appUrl,
+      jobs: featureJobs,
+      log,
+    });
     const deps: Deps = {
       config,
       db,
       clock: systemClock,
-      outbox: createOutbox(jobs.enqueue),
+      outbox: createOutbox(jobs.enqueue, { smsCountry: config.sms.country }),
       files: diskFileStore(path.join(config.dataDir, 'files')),
     };
     const seeded = await seed(deps);

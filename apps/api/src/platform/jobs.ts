@@ -1,6 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import type { Db } from './db/client.js';
 import { createOutbox, deliverOutboxMessage, MAIL_QUEUE, sweepOutbox, type Transport } from './mail.js';
+import type { CountryCode } from './phone.js';
 import { pruneThrottle } from './throttle.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Outbox } from './mail.js';
@@ -30,6 +31,9 @@ export async function startJobs(deps: {
   db: Db;
   transport: Transport;
   mailFrom: string;
+  /** SMS_FROM and SMS_COUNTRY (defaults: 'Siteflow', AU). */
+  smsFrom?: string | undefined;
+  smsCountry?: CountryCode;
   work: boolean;
   appUrl?: string;
   jobs?: readonly JobDefinition[];
@@ -62,7 +66,12 @@ export async function startJobs(deps: {
     await boss.work(PRUNE_QUEUE, async () => pruneThrottle(deps.db, systemClock));
     await boss.schedule(SWEEP_QUEUE, '*/5 * * * *');
     await boss.schedule(PRUNE_QUEUE, '17 * * * *');
-    const jobDeps: JobDeps = { db: deps.db, outbox: createOutbox(enqueue), clock: systemClock, config: { appUrl: deps.appUrl ?? 'http://localhost:3000' } };
+    const jobDeps: JobDeps = {
+      db: deps.db,
+      outbox: createOutbox(enqueue, { smsCountry: deps.smsCountry }),
+      clock: systemClock,
+      config: { appUrl: deps.appUrl ?? 'http://localhost:3000' },
+    };
     for (const job of featureJobs) {
       await boss.work(job.queue, async () => job.handler(jobDeps));
       if (job.schedule) await boss.schedule(job.queue, job.schedule, null, job.tz ? { tz: job.tz } : {});

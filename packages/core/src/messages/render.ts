@@ -41,7 +41,12 @@ export const renderMessage = (blocks: readonly MessageBlock[]): RenderedMessage 
   html: messageHtml(blocks),
 });
 
-/** Texts about messages a caller may show (a phone number the outbox cannot send an SMS to). */
+/** The longest SMS text the outbox takes (what gateways such as Twilio accept: up to 10 segments). */
+export const SMS_MAX_LENGTH = 1600;
+
+/** Texts about messages a caller may show: an SMS the outbox refuses (422, fields `to` and `text`). */
 export const MESSAGE_TEXT = {
-  invalidPhone: 'The phone number is not valid.',
+  invalidMobile: 'The phone number is not a valid mobile number.',
+  smsRequired: 'The message is required.',
+  smsTooLong: `The message may not be greater than ${SMS_MAX_LENGTH} characters.`,
 } as const;
