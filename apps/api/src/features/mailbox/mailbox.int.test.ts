@@ -1,29 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPlatformAdmin,
-  createTenant,
-  createTestApp,
-  createUser,
-  PLATFORM_HOST,
-  request,
-  signIn,
-  uniq,
-  waitForMail,
-  type TestApp,
-  type TestTenant,
-  type TestUser,
-} from '../../../test/harness.js';
+import { createUser, PLATFORM_HOST, request, uniq, waitForMail } from '../../../test/harness.js';
+import { companyAndPlatform, type TestApp, type TestTenant, type TestUser } from '../../../test/companies.js';
 
-let t: TestApp;
-let tenant: TestTenant;
-let platformAdmin: string;
+let t: TestApp, tenant: TestTenant, companyAdmin: string, platformAdmin: string;
 let tag: string;
 let recipients: TestUser[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  tenant = await createTenant();
-  platformAdmin = await signIn(t, PLATFORM_HOST, (await createPlatformAdmin()).email);
+  ({ t, tenant, companyAdmin, platformAdmin } = await companyAndPlatform());
   tag = `mb${uniq()}`;
   recipients = [];
   // Three real messages, delivered in order through the outbox into the built-in mailbox.
@@ -70,7 +54,6 @@ describe('mailbox', () => {
 
   it('is for platform admins only: a company admin gets 403, anonymous 401, other sessions are not valid here', async () => {
     const [first] = (await mailbox(`/api/mailbox?search=${tag}-1`)).json.items;
-    const companyAdmin = await signIn(t, tenant.host, tenant.admin.email);
     for (const url of ['/api/mailbox', `/api/mailbox/${first.id}`]) {
       const denied = await mailbox(url, companyAdmin, tenant.host);
       expect(denied.status, url).toBe(403);
