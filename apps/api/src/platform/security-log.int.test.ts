@@ -1,8 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTenant,
-  createTestApp,
   createUser,
   mailsTo,
   passwordLinkIn,
@@ -11,21 +9,19 @@ import {
   signIn,
   TEST_PASSWORD,
   uniqueEmail,
-  type TestApp,
-  type TestTenant,
 } from '../../test/harness.js';
+import { oneCompany, type TestApp, type TestTenant } from '../../test/companies.js';
 import { createClientCo, createClientUser } from '../../test/factories.js';
 
 type Line = Record<string, unknown> & { event?: string; reqId?: string };
 
-let t: TestApp;
-let tenant: TestTenant;
+let t: TestApp, tenant: TestTenant;
 const raw: string[] = [];
 
 beforeAll(async () => {
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => raw.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-  [t, tenant] = await Promise.all([createTestApp({ logStream: stream }), createTenant()]);
+  ({ t, tenant } = await oneCompany({ app: { logStream: stream } }));
 });
 afterAll(() => t.close());
 
