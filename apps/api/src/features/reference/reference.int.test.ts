@@ -238,14 +238,10 @@ describe('reference: classifications', () => {
 });
 
 describe('reference: access', () => {
+  const LISTS = ['/api/categories', '/api/services', '/api/tags', '/api/classifications', '/api/category-services'];
+
   it('staff read; only company admins write (403 for employees and client users, who also cannot read)', async () => {
-    for (const url of [
-      '/api/categories',
-      '/api/services',
-      '/api/tags',
-      '/api/classifications',
-      '/api/category-services',
-    ]) {
+    for (const url of LISTS) {
       expect((await asEmployee({ url })).status, url).toBe(200);
       expect((await asClientUser({ url })).status, url).toBe(403);
       expect((await request(t, { host: a.host, url })).status, url).toBe(401);
@@ -291,13 +287,7 @@ describe('reference: access', () => {
       body: { name: `B ${uniq()}`, service_ids: [cat.services[0]!.id] },
     });
     expect(res.json.errors).toEqual({ service_ids: [PROJECT_TEXT.notFoundOption] });
-    for (const url of [
-      '/api/categories',
-      '/api/services',
-      '/api/tags',
-      '/api/classifications',
-      '/api/category-services',
-    ]) {
+    for (const url of LISTS) {
       const text = (await asB({ url })).text;
       for (const secret of [cat.categories[0]!.name, cat.services[0]!.name, tag.json.name, cls.json.title])
         expect(text, url).not.toContain(secret);
