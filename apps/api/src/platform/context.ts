@@ -162,8 +162,11 @@ export function authorize(request: FastifyRequest, action: Action): Actor {
 
 /** Run in the request tenant's transaction; tasks given to onCommit run after it commits. */
 export async function inTenant<T>(deps: Pick<Deps, 'db'>, tenantId: string, fn: (tx: Tx, onCommit: OnCommit) => Promise<T>): Promise<T> {
-  const after: (() => Promise<unknown>)[] = [];
-  const result = await withTenant(deps.db, tenantId, (tx) => fn(tx, (task) => after.push(task)));
+  let after: (() => Promise<unknown>)[] = [];
+  const result = await withTenant(deps.db, tenantId, (tx) => {
+    after = []; // a transaction tried again (deadlock) keeps only its last attempt's tasks
+    return fn(tx, (task) => after.push(task));
+  });
   for (const task of after) await task().catch(() => undefined); // the outbox sweeper retries what fails here
   return result;
 }

@@ -8,8 +8,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectMapResponse } from '@siteflow/core';
 import { createClientCo, createProject, createProvider, type TestClient } from '../../../test/factories.js';
-import { asOwner, createTenant, createTestApp, request, signIn, type TestApp, type TestTenant } from '../../../test/harness.js';
+import {
+  asOwner,
+  createTenant,
+  createTestApp,
+  ownerDb,
+  request,
+  signIn,
+  type TestApp,
+  type TestTenant,
+} from '../../../test/harness.js';
 import { projects, providerRatings } from '../../platform/db/schema.js';
+import { dbErrorCode } from '../../platform/errors.js';
 
 const BRISBANE = { lat: -27.4698, lng: 153.0251 };
 const SYDNEY = { lat: -33.8688, lng: 151.2093 };
@@ -30,9 +40,20 @@ const place = (id: number, at: { lat: number; lng: number } | null) =>
       .where(and(eq(projects.tenantId, a.id), eq(projects.id, id))),
   );
 const setStatus = (id: number, status: 'order' | 'scheduled' | 'completed' | 'cancelled') =>
-  asOwner(a.id, (tx) => tx.update(projects).set({ status }).where(and(eq(projects.tenantId, a.id), eq(projects.id, id))));
-const remove = (id: number) => asOwner(a.id, (tx) => tx.delete(projects).where(and(eq(projects.tenantId, a.id), eq(projects.id, id))));
-async function add(name: string, at: { lat: number; lng: number } | null, status: 'order' | 'scheduled' | 'completed' = 'order', dates?: { startDate: string | null; endDate: string | null }) {
+  asOwner(a.id, (tx) =>
+    tx
+      .update(projects)
+      .set({ status })
+      .where(and(eq(projects.tenantId, a.id), eq(projects.id, id))),
+  );
+const remove = (id: number) =>
+  asOwner(a.id, (tx) => tx.delete(projects).where(and(eq(projects.tenantId, a.id), eq(projects.id, id))));
+async function add(
+  name: string,
+  at: { lat: number; lng: number } | null,
+  status: 'order' | 'scheduled' | 'completed' = 'order',
+  dates?: { startDate: string | null; endDate: string | null },
+) {
   const p = await createProject(a, client, { name, status, ...dates });
   if (at) await place(p.id, at);
   return p.id;
@@ -41,11 +62,27 @@ async function add(name: string, at: { lat: number; lng: number } | null, status
 /** The grid counts next to the same counts computed from the projects: they must be equal. */
 async function gridAndTruth() {
   return asOwner(a.id, async (tx) => {
-    const grid = await tx.execute<{ level: number; status: string; cx: number | null; cy: number | null; n: number; lat: number | null; lng: number | null }>(sql`
+    const grid = await tx.execute<{
+      level: number;
+      status: string;
+      cx: number | null;
+      cy: number | null;
+      n: number;
+      lat: number | null;
+      lng: number | null;
+    }>(sql`
       select level, status, cx, cy, n, case when n > 0 and cx is not null then round((sum_lat / n)::numeric, 9)::float8 end as lat,
              case when n > 0 and cx is not null then round((sum_lng / n)::numeric, 9)::float8 end as lng
         from project_map_cells where tenant_id = ${a.id} and n <> 0 order by 1, 2, 3, 4`);
-    const truth = await tx.execute<{ level: number; status: string; cx: number | null; cy: number | null; n: number; lat: number | null; lng: number | null }>(sql`
+    const truth = await tx.execute<{
+      level: number;
+      status: string;
+      cx: number | null;
+      cy: number | null;
+      n: number;
+      lat: number | null;
+      lng: number | null;
+    }>(sql`
       select l.level, p.status,
              case when p.lat is not null and p.lng is not null then app_map_cx(p.lng, l.level) end as cx,
              case when p.lat is not null and p.lng is not null then app_map_cy(p.lat, l.level) end as cy,
@@ -92,7 +129,12 @@ describe('project map grid counts (project_map_cells)', () => {
     expect(grid).toEqual(truth);
 
     // A bulk statement: every change at once.
-    await asOwner(a.id, (tx) => tx.update(projects).set({ status: 'cancelled', lat: sql`${projects.lat} + 0.5` }).where(eq(projects.tenantId, a.id)));
+    await asOwner(a.id, (tx) =>
+      tx
+        .update(projects)
+        .set({ status: 'cancelled', lat: sql`${projects.lat} + 0.5` })
+        .where(eq(projects.tenantId, a.id)),
+    );
     ({ grid, truth } = await gridAndTruth());
     expect(grid).toEqual(truth);
 
@@ -108,7 +150,11 @@ describe('project map grid counts (project_map_cells)', () => {
 
   it('answer the map as the projects would: exact totals per status, clusters that add up, single markers with their project', async () => {
     const near = [0, 1, 2].map((i) => ({ lat: SYDNEY.lat + i * 0.0001, lng: SYDNEY.lng + i * 0.0001 }));
-    const ids = [await add('Sydney A', near[0]!), await add('Sydney B', near[1]!, 'scheduled'), await add('Sydney C', near[2]!, 'completed')];
+    const ids = [
+      await add('Sydney A', near[0]!),
+      await add('Sydney B', near[1]!, 'scheduled'),
+      await add('Sydney C', near[2]!, 'completed'),
+    ];
     const brisbane = await add('Brisbane lone', BRISBANE, 'scheduled');
     const unplaced = await add('No place', null, 'scheduled');
 
@@ -121,7 +167,11 @@ describe('project map grid counts (project_map_cells)', () => {
     expect(markerSum(scheduled)).toBe(2);
     expect(scheduled.items.map((i) => i.name).sort()).toEqual(['Brisbane lone', 'No place', 'Sydney B']);
     const lone = scheduled.markers.find((m) => m.count === 1 && m.project?.id === brisbane);
-    expect(lone).toMatchObject({ lat: BRISBANE.lat, lng: BRISBANE.lng, project: { name: 'Brisbane lone', status: 'scheduled' } });
+    expect(lone).toMatchObject({
+      lat: BRISBANE.lat,
+      lng: BRISBANE.lng,
+      project: { name: 'Brisbane lone', status: 'scheduled' },
+    });
 
     // Two of the three Sydney projects leave the cell: the one left is still found by its marker,
     // at its exact position, although the cell's running sums went up and down.
@@ -130,12 +180,68 @@ describe('project map grid counts (project_map_cells)', () => {
     const city = await get(`bbox=-34.2,150.8,-33.5,151.6&zoom=11&status=order`);
     expect(city.total).toBe(1);
     expect(city.markers).toHaveLength(1);
-    expect(city.markers[0]).toMatchObject({ count: 1, lat: near[0]!.lat, lng: near[0]!.lng, project: { id: ids[0], name: 'Sydney A' } });
+    expect(city.markers[0]).toMatchObject({
+      count: 1,
+      lat: near[0]!.lat,
+      lng: near[0]!.lng,
+      project: { id: ids[0], name: 'Sydney A' },
+    });
 
     // The same view closer than the grids (zoom 14: clustered from the projects) agrees.
     const close = await get(`bbox=-34.2,150.8,-33.5,151.6&zoom=14&status=order`);
     expect(close.markers.map((m) => [m.count, m.project?.id])).toEqual([[1, ids[0]]]);
     for (const id of [ids[0]!, ids[2]!, brisbane, unplaced]) await remove(id);
+  });
+});
+
+describe('project map grid counts under concurrent writes', () => {
+  it('concurrent status changes and moves of projects in the same cells never deadlock, and the counts stay exact', async () => {
+    const STATUSES = ['order', 'scheduled', 'completed', 'cancelled'] as const;
+    const spots = [BRISBANE, SYDNEY, PERTH, { lat: BRISBANE.lat + 2, lng: BRISBANE.lng - 2 }];
+    const ids: number[] = [];
+    for (let i = 0; i < 16; i++)
+      ids.push(await add(`Busy ${i}`, spots[i % spots.length]!, (['order', 'scheduled', 'completed'] as const)[i % 3]));
+    let deadlocks = 0;
+    const other: unknown[] = [];
+    // Each statement changes several projects at once (many cells, in whatever order the
+    // aggregate produced them), from several connections at a time.
+    const worker = async (w: number) => {
+      for (let i = 0; i < 25; i++) {
+        const pick = [
+          ids[(w * 7 + i * 3) % ids.length]!,
+          ids[(w * 5 + i * 11 + 1) % ids.length]!,
+          ids[(w + i * 13 + 2) % ids.length]!,
+        ];
+        const status = STATUSES[(w + i) % STATUSES.length]!;
+        const spot = spots[(w * 3 + i) % spots.length]!;
+        try {
+          // A plain transaction (not withTenant, which would try a deadlocked one again).
+          await ownerDb().transaction((tx) =>
+            tx
+              .update(projects)
+              .set(i % 2 ? { status } : { status, lat: spot.lat, lng: spot.lng })
+              .where(
+                and(
+                  eq(projects.tenantId, a.id),
+                  sql`${projects.id} in (${sql.join(
+                    pick.map((id) => sql`${id}`),
+                    sql`, `,
+                  )})`,
+                ),
+              ),
+          );
+        } catch (error) {
+          if (dbErrorCode(error) === '40P01') deadlocks++;
+          else other.push(error);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
+    expect(other).toEqual([]);
+    expect(deadlocks).toBe(0);
+    const { grid, truth } = await gridAndTruth();
+    expect(grid).toEqual(truth);
+    for (const id of ids) await remove(id); // the tests below count this company's projects
   });
 });
 
@@ -145,7 +251,10 @@ describe("a project's ratings on the project (copied from provider_ratings)", ()
     const other = await add('Unrated job', BRISBANE, 'completed');
     const rating = () =>
       asOwner(a.id, async (tx) => {
-        const [row] = await tx.select({ perf: projects.ratingPerformance, cust: projects.ratingCustomer }).from(projects).where(and(eq(projects.tenantId, a.id), eq(projects.id, p)));
+        const [row] = await tx
+          .select({ perf: projects.ratingPerformance, cust: projects.ratingCustomer })
+          .from(projects)
+          .where(and(eq(projects.tenantId, a.id), eq(projects.id, p)));
         return row;
       });
     const names = async (q: string) => (await get(q)).items.map((i) => i.name);
@@ -161,13 +270,36 @@ describe("a project's ratings on the project (copied from provider_ratings)", ()
     expect(await names('min_customer=3&status=completed')).toEqual(['Rated job']);
 
     await asOwner(a.id, (tx) =>
-      tx.update(providerRatings).set({ rating: 2 }).where(and(eq(providerRatings.tenantId, a.id), eq(providerRatings.projectId, p), eq(providerRatings.kind, 'performance'))),
+      tx
+        .update(providerRatings)
+        .set({ rating: 2 })
+        .where(
+          and(
+            eq(providerRatings.tenantId, a.id),
+            eq(providerRatings.projectId, p),
+            eq(providerRatings.kind, 'performance'),
+          ),
+        ),
     );
     expect(await rating()).toEqual({ perf: 2, cust: 3 });
     expect(await names('min_performance=2.5')).toEqual([]);
-    expect((await get('min_performance=2')).items[0]).toMatchObject({ name: 'Rated job', performance_rating: 2, customer_rating: 3 });
+    expect((await get('min_performance=2')).items[0]).toMatchObject({
+      name: 'Rated job',
+      performance_rating: 2,
+      customer_rating: 3,
+    });
 
-    await asOwner(a.id, (tx) => tx.delete(providerRatings).where(and(eq(providerRatings.tenantId, a.id), eq(providerRatings.projectId, p), eq(providerRatings.kind, 'customer'))));
+    await asOwner(a.id, (tx) =>
+      tx
+        .delete(providerRatings)
+        .where(
+          and(
+            eq(providerRatings.tenantId, a.id),
+            eq(providerRatings.projectId, p),
+            eq(providerRatings.kind, 'customer'),
+          ),
+        ),
+    );
     expect(await rating()).toEqual({ perf: 2, cust: null });
     expect(await names('min_customer=0.5')).toEqual([]);
 

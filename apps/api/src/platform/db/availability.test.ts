@@ -29,8 +29,12 @@ describe('isDatabaseUnavailable: what the API answers 503', () => {
     );
   });
 
+  it("a deadlock or serialization failure that outlived withTenant's retries: try again later", () => {
+    for (const code of ['40P01', '40001']) expect(isDatabaseUnavailable(wrapped(dbError(code)))).toBe(true);
+  });
+
   it('not the request’s own faults or other failures', () => {
-    for (const code of ['23505', '23503', '22021', '42P01', '40001'])
+    for (const code of ['23505', '23503', '22021', '42P01'])
       expect(isDatabaseUnavailable(wrapped(dbError(code)))).toBe(false);
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);

@@ -8,9 +8,10 @@ export const UNAVAILABLE_RETRY_AFTER = '5';
  * SQLSTATEs meaning the database cannot serve now, not that the request is wrong: class 08
  * (connection exceptions), 57P01-57P03 (shutting down, crashed, starting up), 53300 (too many
  * connections), and the role's limits (platform/db/bootstrap.ts): 57014 statement_timeout,
- * 55P03 lock_timeout, 25P03 idle-in-transaction timeout.
+ * 55P03 lock_timeout, 25P03 idle-in-transaction timeout; and a deadlock (40P01) or serialization
+ * failure (40001) that was still there after withTenant tried the transaction three times.
  */
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03', '25P03']);
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03', '25P03', '40P01', '40001']);
 
 /** Node socket errors on the way to the server. */
 const NETWORK_CODES = new Set([

@@ -136,9 +136,28 @@ export function createDb(connectionString: string, maxOrOptions: number | DbOpti
  * Run `fn` in a transaction scoped to one tenant. Row-level security reads app.tenant_id,
  * set with is_local = true so it ends with the transaction and never leaks across the pool.
  */
-export function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-    return fn(tx);
-  });
+export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+        return fn(tx);
+      });
+    } catch (error) {
+      // A deadlock or serialization failure rolled the whole transaction back: run it again
+      // (a short random pause apart), as PostgreSQL advises; a third failure is answered 503.
+      if (attempt >= TRANSACTION_ATTEMPTS || !isRetryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * attempt));
+    }
+  }
+}
+
+const TRANSACTION_ATTEMPTS = 3;
+/** 40P01 deadlock detected, 40001 serialization failure: nothing was kept, so trying again is safe. */
+function isRetryable(error: unknown): boolean {
+  // drizzle wraps the driver's error in `cause`.
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++, e = (e as { cause?: unknown }).cause) {
+    if (e instanceof pg.DatabaseError) return e.code === '40P01' || e.code === '40001';
+  }
+  return false;
 }
