@@ -227,6 +227,9 @@ test("the 'Replace the service provider?' dialog sits above the map: its Replace
 
   await page.goto(`${DEMO}/projects/${project.id}/show`);
   await expect(page.getByTestId('current-provider').getByRole('link', { name: first.name })).toBeVisible();
+  // Let the nearby list arrive first: it grows above the picker and would move an open dropdown.
+  await page.getByTestId('nearby-map-frame').scrollIntoViewIfNeeded();
+  await expect(page.getByRole('button', { name: `Select ${second.name}` }).first()).toBeVisible({ timeout: 20_000 });
   const picker = page.getByRole('combobox', { name: 'Service Provider', exact: true });
   await picker.click();
   await picker.pressSequentially(second.name.slice(0, 16));
