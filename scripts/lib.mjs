@@ -32,7 +32,12 @@ function hashPaths(paths) {
 }
 
 export function run(cmd, args, options = {}) {
-  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: withProjectPath(options.env ?? process.env), ...options });
+  const result = spawnSync(cmd, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: withProjectPath(options.env ?? process.env),
+    ...options,
+  });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }
@@ -42,7 +47,14 @@ export function withProjectPath(env) {
   return { ...env, PATH: `${BIN}${path.delimiter}${env.PATH ?? ''}` };
 }
 
-const WORKSPACE_MANIFESTS = ['package.json', 'package-lock.json', 'packages/core/package.json', 'apps/api/package.json', 'apps/web/package.json', 'e2e/package.json'];
+const WORKSPACE_MANIFESTS = [
+  'package.json',
+  'package-lock.json',
+  'packages/core/package.json',
+  'apps/api/package.json',
+  'apps/web/package.json',
+  'e2e/package.json',
+];
 
 /** Install dependencies when the lockfile or a manifest changed (nothing to do otherwise). */
 export function ensureDependencies() {
@@ -56,7 +68,16 @@ export function ensureDependencies() {
   return true;
 }
 
-const WEB_SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/postcss.config.cjs', 'apps/web/package.json', 'apps/web/public', 'packages/core/src', 'package-lock.json'];
+const WEB_SOURCES = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/postcss.config.cjs',
+  'apps/web/package.json',
+  'apps/web/public',
+  'packages/core/src',
+  'package-lock.json',
+];
 
 /** Build the web app when its sources changed since the last build. */
 export function ensureWebBuild({ force = false } = {}) {
@@ -65,7 +86,13 @@ export function ensureWebBuild({ force = false } = {}) {
   const want = hashPaths(WEB_SOURCES);
   if (!force && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === want) return false;
   say('Building the web app...');
-  const status = run(NODE, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', 'apps/web', '--logLevel', 'warn']);
+  const status = run(NODE, [
+    path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+    'build',
+    'apps/web',
+    '--logLevel',
+    'warn',
+  ]);
   if (status !== 0) throw new Error('the web build failed');
   fs.writeFileSync(stamp, want);
   return true;

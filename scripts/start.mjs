@@ -15,4 +15,7 @@ try {
 say(`Prepared in ${((Date.now() - started) / 1000).toFixed(1)} s; starting the server...`);
 const envFile = path.join(ROOT, '.env');
 const envArgs = fs.existsSync(envFile) ? [`--env-file=${envFile}`] : [];
-runForever([...envArgs, '--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], { NODE_ENV: 'production', ...process.env });
+runForever([...envArgs, '--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], {
+  NODE_ENV: 'production',
+  ...process.env,
+});

@@ -12,11 +12,16 @@ const RESULTS = path.join(ROOT, 'test-results');
 function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return;
   if (process.getuid?.() !== 0) {
-    throw new Error(`Chromium is missing: install Debian's package as root (apt-get install -y chromium) so that ${CHROMIUM} exists.`);
+    throw new Error(
+      `Chromium is missing: install Debian's package as root (apt-get install -y chromium) so that ${CHROMIUM} exists.`,
+    );
   }
   say("Installing Debian's Chromium...");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium'],
+  ]) {
     const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
   }
@@ -28,11 +33,16 @@ const NGINX = '/usr/sbin/nginx';
 function ensureNginx() {
   if (fs.existsSync(NGINX)) return;
   if (process.getuid?.() !== 0) {
-    throw new Error(`nginx is missing: install Debian's package as root (apt-get install -y nginx-light) so that ${NGINX} exists.`);
+    throw new Error(
+      `nginx is missing: install Debian's package as root (apt-get install -y nginx-light) so that ${NGINX} exists.`,
+    );
   }
   say("Installing Debian's nginx...");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'nginx-light']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'nginx-light'],
+  ]) {
     const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
   }
@@ -72,12 +82,13 @@ function readPlaywright(file) {
 
 const vitest = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const steps = [
-  // ESLint, then the import boundaries (dependency-cruiser, .dependency-cruiser.cjs); both always run.
+  // ESLint, the import boundaries (dependency-cruiser, .dependency-cruiser.cjs) and Prettier; all three always run.
   [
     'lint',
     () => {
       const eslint = run(path.join(BIN, 'eslint'), ['.', '--max-warnings', '0']);
-      return run('npm', ['run', '--silent', 'lint:deps']) || eslint;
+      const deps = run('npm', ['run', '--silent', 'lint:deps']);
+      return run('npm', ['run', '--silent', 'format:check']) || deps || eslint;
     },
   ],
   ['typecheck', () => run('npm', ['run', '--silent', 'typecheck'])],
@@ -85,21 +96,47 @@ const steps = [
   [
     'unit tests',
     () => {
-      const status = run(NODE, [vitest, 'run', '--project', 'unit', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/unit.json`]);
+      const status = run(NODE, [
+        vitest,
+        'run',
+        '--project',
+        'unit',
+        '--project',
+        'web',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${RESULTS}/unit.json`,
+      ]);
       return readVitest(`${RESULTS}/unit.json`, status);
     },
   ],
   [
     'integration tests (real PostgreSQL)',
     () => {
-      const status = run(NODE, [vitest, 'run', '--project', 'int', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/int.json`]);
+      const status = run(NODE, [
+        vitest,
+        'run',
+        '--project',
+        'int',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${RESULTS}/int.json`,
+      ]);
       return readVitest(`${RESULTS}/int.json`, status);
     },
   ],
   [
     'reliability tests (soak, mail worker killed, two API processes behind nginx, backup and restore)',
     () => {
-      const status = run(NODE, [vitest, 'run', '--project', 'reliability', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/reliability.json`]);
+      const status = run(NODE, [
+        vitest,
+        'run',
+        '--project',
+        'reliability',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${RESULTS}/reliability.json`,
+      ]);
       return readVitest(`${RESULTS}/reliability.json`, status);
     },
   ],
@@ -135,6 +172,8 @@ for (const [name, step] of steps) {
   say(`${name}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   if (status !== 0) failedSteps.push(name);
 }
-say(`All tiers finished in ${((Date.now() - started) / 1000).toFixed(1)} s.${failedSteps.length ? ` Failed: ${failedSteps.join(', ')}.` : ''}`);
+say(
+  `All tiers finished in ${((Date.now() - started) / 1000).toFixed(1)} s.${failedSteps.length ? ` Failed: ${failedSteps.join(', ')}.` : ''}`,
+);
 console.log(`${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
 process.exit(failedSteps.length ? 1 : 0);

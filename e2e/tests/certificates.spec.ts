@@ -30,7 +30,9 @@ async function pickDay(page: Page, field: Locator, day: dayjs.Dayjs) {
   await expect(field).toHaveText(day.format('YYYY-MM-DD'));
 }
 
-test('certificate types admin, then create, expire and delete a certificate on my certifications page', async ({ page }) => {
+test('certificate types admin, then create, expire and delete a certificate on my certifications page', async ({
+  page,
+}) => {
   const typeName = unique('Site Induction ');
   const certName = unique('Induction card ');
   await signIn(page, DEMO, DEMO_ADMIN);
@@ -63,7 +65,9 @@ test('certificate types admin, then create, expire and delete a certificate on m
   await page.getByRole('button', { name: 'Create Certificate Type' }).click();
   await expect(page).toHaveURL(/\/certificate-types\/[0-9a-f-]{36}\/edit$/);
   await expect(page.getByRole('heading', { name: `Edit ${typeName}` })).toBeVisible();
-  await page.locator('input[type=file]').setInputFiles({ name: 'induction-sample.png', mimeType: 'image/png', buffer: PNG_1PX });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'induction-sample.png', mimeType: 'image/png', buffer: PNG_1PX });
   await expect(page.getByRole('img', { name: 'Sample: induction-sample.png' })).toBeVisible();
   await expectAccessible(page);
 
@@ -85,13 +89,17 @@ test('certificate types admin, then create, expire and delete a certificate on m
   await create.getByRole('textbox', { name: 'Card Number' }).fill('C-778');
   const future = today.add(1, 'month').date(15);
   await pickDay(page, create.getByRole('button', { name: 'Expiry', exact: true }), future);
-  await create.locator('input[type=file]').setInputFiles({ name: 'induction.png', mimeType: 'image/png', buffer: PNG_1PX });
+  await create
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'induction.png', mimeType: 'image/png', buffer: PNG_1PX });
   await expect(create.getByText('induction.png')).toBeVisible();
   await create.getByRole('button', { name: CERTIFICATE_TEXT.save }).click();
   await expect(create).toBeHidden();
   await expect(page.getByText(CERTIFICATE_TEXT.created)).toBeVisible();
   await expect(mandatory.getByText(CERTIFICATE_TEXT.mandatoryCounter(start.mandatory_valid + 1, total))).toBeVisible();
-  const validCard = mandatory.getByRole('button', { name: `${typeName}, expiry ${formatCertificateExpiry(future.format('YYYY-MM-DD'))}, valid` });
+  const validCard = mandatory.getByRole('button', {
+    name: `${typeName}, expiry ${formatCertificateExpiry(future.format('YYYY-MM-DD'))}, valid`,
+  });
   await expect(validCard).toBeVisible();
 
   // ----- Details view: description, the sample, the certificate with its file.
@@ -113,7 +121,10 @@ test('certificate types admin, then create, expire and delete a certificate on m
     return { status: response.status, type: response.headers.get('content-type') ?? '' };
   }, href);
   expect(served).toEqual({ status: 200, type: expect.stringContaining('image/png') });
-  await expect(card.getByRole('link', { name: 'Download induction.png' })).toHaveAttribute('href', `${href}?download=1`);
+  await expect(card.getByRole('link', { name: 'Download induction.png' })).toHaveAttribute(
+    'href',
+    `${href}?download=1`,
+  );
   await expect(card.getByRole('button', { name: `Download all files of ${certName}` })).toBeVisible();
   await expectAccessible(page);
 
@@ -132,12 +143,17 @@ test('certificate types admin, then create, expire and delete a certificate on m
 
   await page.getByRole('button', { name: CERTIFICATE_TEXT.back }).click();
   await expect(mandatory.getByText(CERTIFICATE_TEXT.mandatoryCounter(start.mandatory_valid, total))).toBeVisible();
-  const expiredCard = mandatory.getByRole('button', { name: `${typeName}, expiry ${formatCertificateExpiry(yesterday.format('YYYY-MM-DD'))}, expired` });
+  const expiredCard = mandatory.getByRole('button', {
+    name: `${typeName}, expiry ${formatCertificateExpiry(yesterday.format('YYYY-MM-DD'))}, expired`,
+  });
   await expect(expiredCard).toBeVisible();
 
   // ----- Delete with the dialog naming the expiry date.
   await expiredCard.click();
-  await page.getByRole('article', { name: certName }).getByRole('button', { name: `Delete ${certName}` }).click();
+  await page
+    .getByRole('article', { name: certName })
+    .getByRole('button', { name: `Delete ${certName}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: CERTIFICATE_TEXT.deleteTitle(typeName) });
   await expect(dialog).toContainText(yesterday.format(CERTIFICATE_DELETE_DATE_FORMAT));
   await expectAccessible(page);
@@ -150,7 +166,10 @@ test('certificate types admin, then create, expire and delete a certificate on m
   // ----- Clean up: the type (no certificates left) is deleted from the admin list.
   await page.goto(`${DEMO}/certificate-types`);
   await page.getByRole('button', { name: `Delete ${typeName}` }).click();
-  await page.getByRole('dialog', { name: `Delete ${typeName}?` }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${typeName}?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(page.getByText(CERTIFICATE_TEXT.typeDeleted)).toBeVisible();
   await expect(page.getByRole('link', { name: typeName, exact: true })).toHaveCount(0);
 });

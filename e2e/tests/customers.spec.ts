@@ -3,7 +3,9 @@ import { AUTH_TEXT } from '../../packages/core/src/auth/messages';
 import { CUSTOMER_TEXT } from '../../packages/core/src/customers/customers';
 import { expectAccessible, PLATFORM, PLATFORM_ADMIN, PNG_1PX, signIn, tenantUrl, unique } from './fixtures';
 
-test('a platform admin creates a customer with a logo, and its admin signs in on the new subdomain', async ({ page }) => {
+test('a platform admin creates a customer with a logo, and its admin signs in on the new subdomain', async ({
+  page,
+}) => {
   const slug = unique('acme');
   const adminEmail = `${slug}@example.test`;
   await signIn(page, PLATFORM, PLATFORM_ADMIN);
@@ -11,11 +13,19 @@ test('a platform admin creates a customer with a logo, and its admin signs in on
   await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole('link', { name: /new customer/i }).first().click();
+  await page
+    .getByRole('link', { name: /new customer/i })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: CUSTOMER_TEXT.create })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: CUSTOMER_TEXT.create }).click();
-  for (const message of [CUSTOMER_TEXT.emailRequired, CUSTOMER_TEXT.firstNameRequired, CUSTOMER_TEXT.lastNameRequired, CUSTOMER_TEXT.companyNameRequired]) {
+  for (const message of [
+    CUSTOMER_TEXT.emailRequired,
+    CUSTOMER_TEXT.firstNameRequired,
+    CUSTOMER_TEXT.lastNameRequired,
+    CUSTOMER_TEXT.companyNameRequired,
+  ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
 
@@ -52,8 +62,14 @@ test('a platform admin creates a customer with a logo, and its admin signs in on
   await page.goto(`${PLATFORM}/mailbox`);
   await page.getByLabel('Search messages', { exact: true }).fill(adminEmail);
   // Other journeys send invitations at the same time: open the one addressed to this admin.
-  const invitation = page.getByRole('row').filter({ hasText: adminEmail }).filter({ hasText: /Welcome to/ });
-  await invitation.getByRole('link', { name: /Welcome to/ }).first().click();
+  const invitation = page
+    .getByRole('row')
+    .filter({ hasText: adminEmail })
+    .filter({ hasText: /Welcome to/ });
+  await invitation
+    .getByRole('link', { name: /Welcome to/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/mailbox\/[0-9a-f-]+$/);
   const href = await page.getByRole('link', { name: 'Set Password', exact: true }).first().getAttribute('href');
   expect(href).toContain(`${tenantUrl(slug)}/reset-password/`);

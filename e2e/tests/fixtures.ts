@@ -12,10 +12,19 @@ export const DEMO_ADMIN = { email: 'olivia.nguyen@demo.test', password: 'siteflo
 export const DEMO_EMPLOYEE = { email: 'jack.wilson@demo.test', password: 'siteflow-demo' };
 export const DEMO_CLIENT_ADMIN = { email: 'grace.howard@harbourside.test', password: 'siteflow-demo' };
 
-type ProjectRow = { id: number; project_code: string; name: string; client: { id: string; trading_name: string } | null };
+type ProjectRow = {
+  id: number;
+  project_code: string;
+  name: string;
+  client: { id: string; trading_name: string } | null;
+};
 
 /** Projects as the signed-in user sees them through the API (for choosing test subjects). */
-export async function listProjects(page: Page, base: string, query = 'pageSize=50'): Promise<{ items: ProjectRow[]; total: number }> {
+export async function listProjects(
+  page: Page,
+  base: string,
+  query = 'pageSize=50',
+): Promise<{ items: ProjectRow[]; total: number }> {
   const r = await apiCall(page, base, 'GET', `/api/projects?${query}`);
   expect(r.status).toBe(200);
   return r.json as { items: ProjectRow[]; total: number };
@@ -23,7 +32,8 @@ export async function listProjects(page: Page, base: string, query = 'pageSize=5
 
 export const CSRF = { 'x-siteflow-csrf': '1' };
 
-export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export const unique = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /**
  * Call the API from inside the browser on `base`'s host, so that Chromium resolves *.localhost

@@ -25,7 +25,10 @@ test('project links: add, edit and delete from the side form', async ({ page }) 
   await form.getByRole('button', { name: 'Cancel' }).click();
 
   const table = page.getByRole('table', { name: 'Project links' });
-  await expect(table.getByRole('link', { name: /example\.com\/plans\.pdf/ })).toHaveAttribute('href', 'https://example.com/plans.pdf');
+  await expect(table.getByRole('link', { name: /example\.com\/plans\.pdf/ })).toHaveAttribute(
+    'href',
+    'https://example.com/plans.pdf',
+  );
 
   await table.getByRole('button', { name: `Edit ${title}` }).click();
   const edit = page.getByRole('dialog', { name: PROJECT_LINK_TEXT.edit });

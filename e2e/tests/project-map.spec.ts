@@ -1,8 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, DEMO, DEMO_ADMIN, DEMO_CLIENT_ADMIN, expectAccessible, signIn } from './fixtures';
 
-type MapItem = { id: number; id_code: string; name: string; status_label: string; location_first: { postcode: string | null; lat: number | null } };
-type MapAnswer = { total: number; items: MapItem[]; markers: { count: number; project: { id: number; name: string } | null }[] };
+type MapItem = {
+  id: number;
+  id_code: string;
+  name: string;
+  status_label: string;
+  location_first: { postcode: string | null; lat: number | null };
+};
+type MapAnswer = {
+  total: number;
+  items: MapItem[];
+  markers: { count: number; project: { id: number; name: string } | null }[];
+};
 
 const count = (page: Page) => page.getByTestId('project-map-count');
 const listItems = (page: Page) => page.getByRole('list', { name: 'Projects on the map' }).getByRole('listitem');
@@ -10,7 +20,9 @@ const listItems = (page: Page) => page.getByRole('list', { name: 'Projects on th
 const markers = (page: Page) => page.locator('.leaflet-marker-icon');
 
 test.describe('Project map', () => {
-  test('staff see the demo projects listed and on the map, narrow them by search, and open one from its marker', async ({ page }) => {
+  test('staff see the demo projects listed and on the map, narrow them by search, and open one from its marker', async ({
+    page,
+  }) => {
     await signIn(page, DEMO, DEMO_ADMIN);
     // A located project that is alone at its place: at street level it is a single marker.
     const r = await apiCall(page, DEMO, 'GET', '/api/project-map?zoom=20&distance=0&pageSize=100');
@@ -39,14 +51,18 @@ test.describe('Project map', () => {
     await page.getByLabel('Postcode').fill(subject.location_first.postcode!);
     await expect(page.getByText(/^Centred on .*: projects under 50 km$/)).toBeVisible();
     // A single project is a keyboard-focusable marker named by the project and its status.
-    const dot = page.locator('.leaflet-marker-pane').getByRole('button', { name: `${subject.name} (${subject.status_label})`, exact: true });
+    const dot = page
+      .locator('.leaflet-marker-pane')
+      .getByRole('button', { name: `${subject.name} (${subject.status_label})`, exact: true });
     await expect(dot).toHaveCount(1);
     await dot.focus();
     await page.keyboard.press('Enter');
     const popup = page.locator('.leaflet-popup');
     // The date line (a cancelled project's status badge says 'Cancelled' too).
     await expect(
-      popup.getByRole('paragraph').filter({ hasText: /^(Completed: \d{2}\/\d{2}\/\d{4}|Cancelled|Scheduled: (\d{2}\/\d{2}\/\d{4}|not set))$/ }),
+      popup
+        .getByRole('paragraph')
+        .filter({ hasText: /^(Completed: \d{2}\/\d{2}\/\d{4}|Cancelled|Scheduled: (\d{2}\/\d{2}\/\d{4}|not set))$/ }),
     ).toBeVisible();
     await expect(popup.getByRole('img', { name: /^Performance Rating/ })).toBeVisible();
     await popup.getByRole('link', { name: subject.name }).click();
@@ -72,7 +88,9 @@ test.describe('Project map', () => {
     // Zoom in on Brisbane with the keyboard: the far project is out of view.
     await map.locator('.leaflet-container').focus();
     for (let i = 0; i < 5; i++) await page.keyboard.press('+');
-    const dot = page.locator('.leaflet-marker-pane').getByRole('button', { name: `${far!.name} (${far!.status_label})`, exact: true });
+    const dot = page
+      .locator('.leaflet-marker-pane')
+      .getByRole('button', { name: `${far!.name} (${far!.status_label})`, exact: true });
     await expect(dot).toHaveCount(0);
 
     await page.getByRole('searchbox', { name: 'Search projects' }).fill(far!.id_code);

@@ -1,6 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PROVIDER_TEXT } from '../../packages/core/src/providers/texts';
-import { apiCall, DEMO, DEMO_ADMIN, expectAccessible, listProjects, PLATFORM, PLATFORM_ADMIN, signIn, unique } from './fixtures';
+import {
+  apiCall,
+  DEMO,
+  DEMO_ADMIN,
+  expectAccessible,
+  listProjects,
+  PLATFORM,
+  PLATFORM_ADMIN,
+  signIn,
+  unique,
+} from './fixtures';
 
 type Detail = {
   id: number;
@@ -26,7 +36,9 @@ async function assignableProject(page: Page): Promise<Detail> {
 type Place = { suburb: string; state: string | null; postcode: string | null; lat: number; lng: number };
 const km = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => {
   const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  const h =
+    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 };
 
@@ -38,14 +50,18 @@ async function nearbyPlace(page: Page, project: Detail) {
   // Postcodes near each other share their first digits.
   for (const prefix of [project.location.postcode.slice(0, 3), project.location.postcode.slice(0, 2)]) {
     const r = await apiCall(page, DEMO, 'GET', `/api/geo/places?q=${prefix}&country=all`);
-    const places = ((r.json as { items?: Place[] } | null)?.items ?? []).filter((p) => p.postcode && p.state && p.suburb !== project.location.suburb);
+    const places = ((r.json as { items?: Place[] } | null)?.items ?? []).filter(
+      (p) => p.postcode && p.state && p.suburb !== project.location.suburb,
+    );
     const near = places.find((p) => km(at, p) >= 2 && km(at, p) <= 30);
     if (near) return { suburb: near.suburb, state: near.state, postcode: near.postcode };
   }
   return own;
 }
 
-test('assign a provider on the project details screen, notify it, read the e-mail, and show directions', async ({ page }) => {
+test('assign a provider on the project details screen, notify it, read the e-mail, and show directions', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO, DEMO_ADMIN);
   const project = await assignableProject(page);
@@ -96,9 +112,14 @@ test('assign a provider on the project details screen, notify it, read the e-mai
   await staff.click();
   await page.getByRole('option', { name: staffName }).click();
   await page.keyboard.press('Escape');
-  if (project.service_provider) await expect(page.getByTestId('current-provider').getByText(PROVIDER_TEXT.replacing)).toBeVisible();
+  if (project.service_provider)
+    await expect(page.getByTestId('current-provider').getByText(PROVIDER_TEXT.replacing)).toBeVisible();
   await page.getByRole('button', { name: 'Assign', exact: true }).click();
-  if (project.service_provider) await page.getByRole('dialog', { name: 'Replace the service provider?' }).getByRole('button', { name: 'Replace' }).click();
+  if (project.service_provider)
+    await page
+      .getByRole('dialog', { name: 'Replace the service provider?' })
+      .getByRole('button', { name: 'Replace' })
+      .click();
 
   const current = page.getByTestId('current-provider');
   await expect(current.getByRole('link', { name })).toHaveAttribute('href', `/service-providers/show/${provider.id}`);
@@ -129,7 +150,10 @@ test('assign a provider on the project details screen, notify it, read the e-mai
   await page.getByLabel('Search messages', { exact: true }).fill(providerEmail);
   const subject = `Project ${project.project_code}: ${project.name}`;
   // The row addressed to the provider (its staff get their own copy).
-  const row = page.getByRole('row').filter({ hasText: providerEmail }).filter({ has: page.getByRole('link', { name: subject }) });
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: providerEmail })
+    .filter({ has: page.getByRole('link', { name: subject }) });
   await row.first().getByRole('link', { name: subject }).click();
   await expect(page.getByRole('heading', { name: subject })).toBeVisible();
   await expect(page.getByText(providerEmail).first()).toBeVisible();
@@ -150,7 +174,8 @@ type FullProject = Detail & {
 
 /** A new project at the place of an assignable demo project (so nearby providers are the same), with no provider. */
 async function newProjectWithoutProvider(page: Page): Promise<Detail> {
-  const like = (await apiCall(page, DEMO, 'GET', `/api/projects/${(await assignableProject(page)).id}`)).json as FullProject;
+  const like = (await apiCall(page, DEMO, 'GET', `/api/projects/${(await assignableProject(page)).id}`))
+    .json as FullProject;
   const created = await apiCall(page, DEMO, 'POST', '/api/projects', {
     name: unique('E2E New site '),
     start_date: like.start_date,
@@ -189,7 +214,9 @@ async function providerAt(page: Page, project: Detail, prefix: string) {
   return { id: (r.json as { id: string }).id, name };
 }
 
-test("a new project without a provider shows the empty state; 'Assign Service Provider' opens the assignment map", async ({ page }) => {
+test("a new project without a provider shows the empty state; 'Assign Service Provider' opens the assignment map", async ({
+  page,
+}) => {
   await signIn(page, DEMO, DEMO_ADMIN);
   const project = await newProjectWithoutProvider(page);
   expect(project.service_provider).toBeNull();
@@ -213,11 +240,16 @@ test("a new project without a provider shows the empty state; 'Assign Service Pr
   await expect(page.getByText('Within 50 km')).toBeVisible();
 });
 
-test("the 'Replace the service provider?' dialog sits above the map: its Replace button takes the pointer's click", async ({ page }) => {
+test("the 'Replace the service provider?' dialog sits above the map: its Replace button takes the pointer's click", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, DEMO, DEMO_ADMIN);
   const project = await newProjectWithoutProvider(page);
-  const [first, second] = [await providerAt(page, project, 'E2E First '), await providerAt(page, project, 'E2E Second ')];
+  const [first, second] = [
+    await providerAt(page, project, 'E2E First '),
+    await providerAt(page, project, 'E2E Second '),
+  ];
   const assigned = await apiCall(page, DEMO, 'POST', `/api/projects/${project.id}/service-provider`, {
     service_provider: first.id,
     send_email_sp: false,
@@ -243,7 +275,9 @@ test("the 'Replace the service provider?' dialog sits above the map: its Replace
   await expect(map).toBeVisible({ timeout: 20_000 });
   await frame.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   // Assign from the keyboard, so that the page does not scroll to the button.
-  await page.getByRole('button', { name: 'Assign', exact: true }).evaluate((b) => (b as unknown as { focus: (o: object) => void }).focus({ preventScroll: true }));
+  await page
+    .getByRole('button', { name: 'Assign', exact: true })
+    .evaluate((b) => (b as unknown as { focus: (o: object) => void }).focus({ preventScroll: true }));
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Replace the service provider?' });
   const replace = dialog.getByRole('button', { name: 'Replace' });
@@ -251,7 +285,10 @@ test("the 'Replace the service provider?' dialog sits above the map: its Replace
   // The map is under the button...
   const [m, b] = [(await map.boundingBox())!, (await replace.boundingBox())!];
   const [cx, cy] = [b.x + b.width / 2, b.y + b.height / 2];
-  expect(cx > m.x && cx < m.x + m.width && cy > m.y && cy < m.y + m.height, 'the map lies under the Replace button').toBe(true);
+  expect(
+    cx > m.x && cx < m.x + m.width && cy > m.y && cy < m.y + m.height,
+    'the map lies under the Replace button',
+  ).toBe(true);
   // ...and the button, not the map, receives the pointer (Playwright checks the hit target).
   await replace.click({ timeout: 5_000 });
   await expect(dialog).toBeHidden();

@@ -3,7 +3,8 @@ import { PROJECT_TEXT } from '../../packages/core/src/projects/texts';
 import { DEMO, DEMO_ADMIN, expectAccessible, listProjects, signIn, unique } from './fixtures';
 
 const today = new Date();
-const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const ymd = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** Pick the first option of a Mantine select or multi-select. */
 async function pickFirst(page: Page, combobox: Locator) {
@@ -12,7 +13,9 @@ async function pickFirst(page: Page, combobox: Locator) {
   await page.keyboard.press('Escape');
 }
 
-test('create a project: the checks first, then a complete project with quick-added manager, contacts and a linked project', async ({ page }) => {
+test('create a project: the checks first, then a complete project with quick-added manager, contacts and a linked project', async ({
+  page,
+}) => {
   await signIn(page, DEMO, DEMO_ADMIN);
   const { items } = await listProjects(page, DEMO);
   const linked = items[0]!;
@@ -61,7 +64,9 @@ test('create a project: the checks first, then a complete project with quick-add
   await expect(page.getByRole('combobox', { name: 'Account Manager', exact: true })).toHaveValue('Quinn Added');
 
   // Site contacts, one at a time.
-  const contacts = page.getByRole('region', { name: 'Site Contact' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Site Contact' }) }));
+  const contacts = page
+    .getByRole('region', { name: 'Site Contact' })
+    .or(page.locator('section', { has: page.getByRole('heading', { name: 'Site Contact' }) }));
   await contacts.getByLabel('Name', { exact: true }).fill('Sam Site');
   await contacts.getByLabel('Phone').fill('0400 000 001');
   await page.getByRole('button', { name: PROJECT_TEXT.addContact }).click();
@@ -73,7 +78,10 @@ test('create a project: the checks first, then a complete project with quick-add
 
   // Location from the offline gazetteer.
   await page.getByRole('combobox', { name: 'Search address' }).fill('Fortitude Valley');
-  await page.getByRole('option', { name: /Fortitude Valley QLD 4006/ }).first().click();
+  await page
+    .getByRole('option', { name: /Fortitude Valley QLD 4006/ })
+    .first()
+    .click();
   await expect(page.getByLabel('City/Suburb')).toHaveValue('Fortitude Valley');
   await expect(page.getByLabel('Postcode')).toHaveValue('4006');
   await page.getByLabel('Street').fill('12 Brunswick Street');

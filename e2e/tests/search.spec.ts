@@ -4,7 +4,10 @@ import { DEMO, DEMO_ADMIN, expectAccessible, listProjects, signIn } from './fixt
 
 /** A typing slip: two neighbouring letters swapped inside the longest word of the name. */
 function withSlip(name: string): string {
-  const word = name.split(/\s+/).filter((w) => /^[A-Za-z]{6,}$/.test(w)).sort((a, b) => b.length - a.length)[0];
+  const word = name
+    .split(/\s+/)
+    .filter((w) => /^[A-Za-z]{6,}$/.test(w))
+    .sort((a, b) => b.length - a.length)[0];
   if (!word) return name;
   const slipped = word.slice(0, 2) + word[3] + word[2] + word.slice(4);
   return slipped;

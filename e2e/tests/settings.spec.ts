@@ -10,7 +10,10 @@ test('a company admin adds and edits a legal setting in the rich-text editor', a
   await expect(page.getByText('terms-and-conditions')).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole('link', { name: /new setting|add setting/i }).first().click();
+  await page
+    .getByRole('link', { name: /new setting|add setting/i })
+    .first()
+    .click();
   await page.getByRole('button', { name: SETTING_TEXT.add }).click();
   await expect(page.getByText(SETTING_TEXT.keyRequired)).toBeVisible();
   await page.getByLabel(SETTING_TEXT.keyLabel).fill(key);
@@ -42,7 +45,10 @@ test('a company admin adds and edits a legal setting in the rich-text editor', a
   // Remove asks first.
   await page.goto(`${DEMO}/settings`);
   await page.getByRole('button', { name: `Remove ${key}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /remove/i }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /remove/i })
+    .click();
   await expect(page.getByText(SETTING_TEXT.removed).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: key })).toHaveCount(0);
 });

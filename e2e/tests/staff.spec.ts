@@ -9,7 +9,10 @@ test('a company admin creates a staff member with a picture and edits them', asy
   await expect(page.getByRole('heading', { name: 'Staff' })).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole('link', { name: /new staff/i }).first().click();
+  await page
+    .getByRole('link', { name: /new staff/i })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: STAFF_TEXT.create })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: STAFF_TEXT.create }).click();

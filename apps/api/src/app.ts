@@ -101,7 +101,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(multipart, { limits: { fileSize: 600 * 1024, files: 2 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Siteflow API', version: '0.1.0', description: 'State-changing requests need the header `x-siteflow-csrf: 1`.' },
+      info: {
+        title: 'Siteflow API',
+        version: '0.1.0',
+        description: 'State-changing requests need the header `x-siteflow-csrf: 1`.',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -123,7 +127,10 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       return reply.code(422).send({ message: INVALID_MESSAGE, errors });
     }
     if (error instanceof HttpError && error.headers) reply.headers(error.headers);
-    if (error instanceof HttpError) return reply.code(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    if (error instanceof HttpError)
+      return reply
+        .code(error.status)
+        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     if (isResponseSerializationError(error)) request.log.error({ err: error }, 'response did not match its schema');
     if (isUnreadableUpload(error)) return reply.code(400).send({ message: UNREADABLE_UPLOAD_MESSAGE });
     // The database is down, restarting or out of connections (also from the onRequest hooks): a short 503.
@@ -132,17 +139,25 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       return reply.code(503).header('retry-after', UNAVAILABLE_RETRY_AFTER).send({ message: UNAVAILABLE_MESSAGE });
     }
     const pgCode = dbErrorCode(error);
-    if (pgCode === '23505') return reply.code(409).send({ message: 'That conflicts with something that already exists.' });
+    if (pgCode === '23505')
+      return reply.code(409).send({ message: 'That conflicts with something that already exists.' });
     // Other integrity violations, and data exceptions (class 22: a NUL byte in text, a value out of range...).
-    if (pgCode === '23503' || pgCode === '23514' || pgCode?.startsWith('22')) return reply.code(422).send({ message: INVALID_MESSAGE });
+    if (pgCode === '23503' || pgCode === '23514' || pgCode?.startsWith('22'))
+      return reply.code(422).send({ message: INVALID_MESSAGE });
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
     }
-    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ message: 'The upload is too large.' });
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE')
+      return reply.code(413).send({ message: 'The upload is too large.' });
     // Other 4xx from the framework (bad JSON, wrong content type): a plain message, never internals.
-    const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type.' : status === 400 ? 'The request could not be read.' : error.message;
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? 'Unsupported content type.'
+        : status === 400
+          ? 'The request could not be read.'
+          : error.message;
     return reply.code(status).send({ message });
   });
 
@@ -180,11 +195,18 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: '1h', immutable: false });
     // The root address is the app (it sends a signed-in user home and anyone else to sign in), not a
     // directory: with index: false the static files' wildcard would answer it 403.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', APP_HTML));
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html', APP_HTML),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     // A missing asset is a 404, never the app's HTML (browsers would report a MIME error).
-    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET' || !serveWeb) {
+    if (
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/assets/') ||
+      request.method !== 'GET' ||
+      !serveWeb
+    ) {
       return reply.code(404).send({ message: 'Not found.' });
     }
     // Every other GET is a screen of the single-page app.

@@ -4,7 +4,13 @@ import { ConfigError, loadConfig, tenantUrl } from './config.js';
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, baseHost: 'localhost', seedDemo: true, appUrl: 'http://localhost:3000', databaseUrl: undefined });
+    expect(c).toMatchObject({
+      port: 3000,
+      baseHost: 'localhost',
+      seedDemo: true,
+      appUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+    });
   });
 
   it('names the variable of a bad value in one line', () => {
@@ -17,7 +23,10 @@ describe('loadConfig', () => {
   });
 
   it('reads booleans and treats empty values as unset', () => {
-    expect(loadConfig({ SEED_DEMO: 'false', DATABASE_URL: '' })).toMatchObject({ seedDemo: false, databaseUrl: undefined });
+    expect(loadConfig({ SEED_DEMO: 'false', DATABASE_URL: '' })).toMatchObject({
+      seedDemo: false,
+      databaseUrl: undefined,
+    });
   });
 });
 
@@ -27,7 +36,11 @@ describe('routing settings', () => {
   });
 
   it('reads ROUTER_URL=osrm:<address> with the timeout (default 3000 ms)', () => {
-    expect(loadConfig({ ROUTER_URL: 'osrm:https://osrm.example.com/' }).routing).toEqual({ kind: 'osrm', url: 'https://osrm.example.com', timeoutMs: 3000 });
+    expect(loadConfig({ ROUTER_URL: 'osrm:https://osrm.example.com/' }).routing).toEqual({
+      kind: 'osrm',
+      url: 'https://osrm.example.com',
+      timeoutMs: 3000,
+    });
     expect(loadConfig({ ROUTER_URL: 'osrm:http://10.0.0.5:5000', ROUTER_TIMEOUT_MS: '1500' }).routing).toEqual({
       kind: 'osrm',
       url: 'http://10.0.0.5:5000',
@@ -36,9 +49,18 @@ describe('routing settings', () => {
   });
 
   it('takes OSRM_URL, then GOOGLE_ROUTES_KEY, when ROUTER_URL is unset; ROUTER_URL wins', () => {
-    expect(loadConfig({ OSRM_URL: 'https://osrm.example.com' }).routing).toMatchObject({ kind: 'osrm', url: 'https://osrm.example.com' });
-    expect(loadConfig({ GOOGLE_ROUTES_KEY: 'k-123' }).routing).toEqual({ kind: 'google', apiKey: 'k-123', timeoutMs: 3000 });
-    expect(loadConfig({ ROUTER_URL: 'estimate', OSRM_URL: 'https://osrm.example.com' }).routing).toEqual({ kind: 'estimate' });
+    expect(loadConfig({ OSRM_URL: 'https://osrm.example.com' }).routing).toMatchObject({
+      kind: 'osrm',
+      url: 'https://osrm.example.com',
+    });
+    expect(loadConfig({ GOOGLE_ROUTES_KEY: 'k-123' }).routing).toEqual({
+      kind: 'google',
+      apiKey: 'k-123',
+      timeoutMs: 3000,
+    });
+    expect(loadConfig({ ROUTER_URL: 'estimate', OSRM_URL: 'https://osrm.example.com' }).routing).toEqual({
+      kind: 'estimate',
+    });
   });
 
   it('names the routing variable of a bad value', () => {

@@ -21,13 +21,16 @@ const url = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${protocols.join(' or ')}//`);
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.join(' or ')}//`,
+    );
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -73,7 +76,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: z
     .string()
     .trim()
-    .regex(/^(true|false|[0-9a-fA-F.:/, ]+)$/, 'must be true, false or the proxy addresses (comma-separated IPs or CIDRs)')
+    .regex(
+      /^(true|false|[0-9a-fA-F.:/, ]+)$/,
+      'must be true, false or the proxy addresses (comma-separated IPs or CIDRs)',
+    )
     .default('false')
     .transform((v) => (v === 'true' ? true : v === 'false' ? false : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -87,7 +93,12 @@ const EnvSchema = z.object({
     .optional(),
   OSRM_URL: url(['http:', 'https:']).optional(),
   GOOGLE_ROUTES_KEY: z.string().trim().optional(),
-  ROUTER_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be 100 to 60000').max(60000, 'must be 100 to 60000').default(3000),
+  ROUTER_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100, 'must be 100 to 60000')
+    .max(60000, 'must be 100 to 60000')
+    .default(3000),
 });
 
 export type Config = {
@@ -173,7 +184,8 @@ function routingOf(e: z.infer<typeof EnvSchema>): Routing {
   const choice = e.ROUTER_URL ?? (e.OSRM_URL ? `osrm:${e.OSRM_URL}` : e.GOOGLE_ROUTES_KEY ? 'google' : 'estimate');
   if (choice.startsWith('osrm:')) return { kind: 'osrm', url: choice.slice(5).replace(/\/+$/, ''), timeoutMs };
   if (choice === 'google') {
-    if (!e.GOOGLE_ROUTES_KEY) throw new ConfigError('Invalid GOOGLE_ROUTES_KEY: ROUTER_URL=google needs GOOGLE_ROUTES_KEY');
+    if (!e.GOOGLE_ROUTES_KEY)
+      throw new ConfigError('Invalid GOOGLE_ROUTES_KEY: ROUTER_URL=google needs GOOGLE_ROUTES_KEY');
     return { kind: 'google', apiKey: e.GOOGLE_ROUTES_KEY, timeoutMs };
   }
   return { kind: 'estimate' };

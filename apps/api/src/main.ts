@@ -24,19 +24,34 @@ async function main() {
     `  Platform admin:  ${config.appUrl}/login${s.platformAdmin ? `   sign in as ${s.platformAdmin.email}${s.platformAdmin.password ? ` / ${s.platformAdmin.password}` : ''}` : ''}`,
   ];
   if (s.demo) {
-    lines.push(`  Demo company:    ${tenantUrl(config, s.demo.slug)}/login   sign in as ${s.demo.adminEmail} / ${s.demo.password}`);
+    lines.push(
+      `  Demo company:    ${tenantUrl(config, s.demo.slug)}/login   sign in as ${s.demo.adminEmail} / ${s.demo.password}`,
+    );
     lines.push(`                   (staff: ${s.demo.staffEmails.join(', ')}; same password)`);
-    if (s.demo.clientAdminEmail) lines.push(`  Client user:     ${tenantUrl(config, s.demo.slug)}/login   sign in as ${s.demo.clientAdminEmail} / ${s.demo.password}`);
-    if (s.demo.providerAdminEmail) lines.push(`  Provider user:   ${tenantUrl(config, s.demo.slug)}/login   sign in as ${s.demo.providerAdminEmail} / ${s.demo.password}`);
+    if (s.demo.clientAdminEmail)
+      lines.push(
+        `  Client user:     ${tenantUrl(config, s.demo.slug)}/login   sign in as ${s.demo.clientAdminEmail} / ${s.demo.password}`,
+      );
+    if (s.demo.providerAdminEmail)
+      lines.push(
+        `  Provider user:   ${tenantUrl(config, s.demo.slug)}/login   sign in as ${s.demo.providerAdminEmail} / ${s.demo.password}`,
+      );
   }
   lines.push(`  API docs:        ${config.appUrl}/api/docs`);
-  lines.push(config.smtpUrl ? '  Mail goes out over SMTP.' : '  Mail lands in the built-in mailbox: sign in as platform admin, then Mailbox.');
+  lines.push(
+    config.smtpUrl
+      ? '  Mail goes out over SMTP.'
+      : '  Mail lands in the built-in mailbox: sign in as platform admin, then Mailbox.',
+  );
   lines.push(
     config.sms.gateway
       ? `  SMS goes out through ${new URL(config.sms.gateway.url).host}.`
       : '  SMS lands in the built-in mailbox.',
   );
-  lines.push(`  Data:            ${config.databaseUrl ? 'DATABASE_URL' : `${config.dataDir}/postgres`} (files in ${config.dataDir}/files)`, '');
+  lines.push(
+    `  Data:            ${config.databaseUrl ? 'DATABASE_URL' : `${config.dataDir}/postgres`} (files in ${config.dataDir}/files)`,
+    '',
+  );
   console.log(lines.join('\n'));
 
   let stopping = false;

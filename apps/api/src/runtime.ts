@@ -14,10 +14,20 @@ import { seed, type SeedReport } from './seed/demo.js';
 import { loadGazetteer } from './features/geo/load-gazetteer.js';
 import { featureJobs } from './features/jobs.js';
 
-export type Runtime = { app: FastifyInstance; deps: Deps; ownerUrl: string; seeded: SeedReport; close: () => Promise<void> };
+export type Runtime = {
+  app: FastifyInstance;
+  deps: Deps;
+  ownerUrl: string;
+  seeded: SeedReport;
+  close: () => Promise<void>;
+};
 
 /** Everything `npm start` needs: database (embedded unless DATABASE_URL), migrations, jobs, seed and the app. */
-export async function startRuntime(config: Config, log: (msg: string) => void, options: AppOptions = {}): Promise<Runtime> {
+export async function startRuntime(
+  config: Config,
+  log: (msg: string) => void,
+  options: AppOptions = {},
+): Promise<Runtime> {
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, log);
   const ownerUrl = config.databaseUrl ?? embedded!.url;
   try {
@@ -25,7 +35,11 @@ export async function startRuntime(config: Config, log: (msg: string) => void, o
     await loadGazetteer(ownerUrl, log);
     const appDbUrl = config.appDatabaseUrl ?? (await ensureAppRole(ownerUrl));
     // A request role we did not set up may lack the limits ensureAppRole gives it: send them per connection.
-    const { db, pool } = createDb(appDbUrl, { max: 20, log, ...(config.appDatabaseUrl ? { settings: { ...APP_ROLE_SETTINGS } } : {}) });
+    const { db, pool } = createDb(appDbUrl, {
+      max: 20,
+      log,
+      ...(config.appDatabaseUrl ? { settings: { ...APP_ROLE_SETTINGS } } : {}),
+    });
     // Each channel goes out when its service is configured and lands in the built-in mailbox otherwise.
     const mailbox = mailboxTransport(db);
     const transport = channelTransport({

@@ -92,7 +92,8 @@ export async function createProvider(
         tenantId: tenant.id,
         name,
         statusCode: opts.statusCode ?? 'approved',
-        email: opts.email === undefined ? `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@provider.test` : opts.email,
+        email:
+          opts.email === undefined ? `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@provider.test` : opts.email,
         street: opts.street ?? '1 Queen Street',
         suburb: opts.suburb ?? 'Brisbane City',
         state: opts.state ?? 'QLD',
@@ -110,9 +111,13 @@ export async function createProvider(
       .returning({ id: serviceProviders.id });
     const providerId = row!.id;
     if (opts.categoryIds?.length)
-      await tx.insert(providerCategories).values(opts.categoryIds.map((categoryId) => ({ tenantId: tenant.id, providerId, categoryId })));
+      await tx
+        .insert(providerCategories)
+        .values(opts.categoryIds.map((categoryId) => ({ tenantId: tenant.id, providerId, categoryId })));
     if (opts.serviceIds?.length)
-      await tx.insert(providerServices).values(opts.serviceIds.map((serviceId) => ({ tenantId: tenant.id, providerId, serviceId })));
+      await tx
+        .insert(providerServices)
+        .values(opts.serviceIds.map((serviceId) => ({ tenantId: tenant.id, providerId, serviceId })));
     if (opts.unavailable?.length)
       await tx
         .insert(providerAvailabilities)

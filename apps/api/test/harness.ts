@@ -55,7 +55,8 @@ afterAll(async () => {
  * Run as the owner inside one tenant (app.tenant_id set, as a request would). On the embedded
  * server the owner is a superuser and bypasses RLS, so reads here must still filter explicitly.
  */
-export const asOwner = <T>(tenantId: string, fn: Parameters<typeof withTenant<T>>[2]) => withTenant(ownerDb(), tenantId, fn);
+export const asOwner = <T>(tenantId: string, fn: Parameters<typeof withTenant<T>>[2]) =>
+  withTenant(ownerDb(), tenantId, fn);
 
 // ---------------------------------------------------------------------------
 // Clock
@@ -104,14 +105,27 @@ export const randomIp = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(25
 
 export async function createTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'siteflow-files-'));
-  const config = loadConfig({ NODE_ENV: 'test', BASE_HOST: 'localhost', PORT: String(APP_PORT), DATA_DIR: filesDir, SEED_DEMO: 'false', ...overrides.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BASE_HOST: 'localhost',
+    PORT: String(APP_PORT),
+    DATA_DIR: filesDir,
+    SEED_DEMO: 'false',
+    ...overrides.env,
+  });
   const { db, pool } = createDb(inject('appUrl'), overrides.poolSize ?? 5);
   const transport = overrides.transport ?? mailboxTransport(db);
   const clock = shiftableClock();
   // The outbox delivers as soon as the business transaction commits (what the queue worker would do).
-  const outbox = createOutbox(async (_queue, data) => deliverOutboxMessage({ db, transport, mailFrom: config.mailFrom }, data as { tenantId: string; id: string }));
+  const outbox = createOutbox(async (_queue, data) =>
+    deliverOutboxMessage({ db, transport, mailFrom: config.mailFrom }, data as { tenantId: string; id: string }),
+  );
   const deps: Deps = { config, db, clock, outbox, files: diskFileStore(path.join(filesDir, 'files')) };
-  const app = await buildApp(deps, { logger: false, serveWeb: false, ...(overrides.logStream ? { logStream: overrides.logStream } : {}) });
+  const app = await buildApp(deps, {
+    logger: false,
+    serveWeb: false,
+    ...(overrides.logStream ? { logStream: overrides.logStream } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -179,7 +193,13 @@ export async function request(t: TestApp, opts: RequestOptions): Promise<TestRes
   if (UNSAFE.has(method) && opts.csrf !== false) headers[CSRF_HEADER] = '1';
   if (opts.cookie) headers.cookie = opts.cookie.includes('=') ? opts.cookie : `${SESSION_COOKIE}=${opts.cookie}`;
   Object.assign(headers, opts.headers);
-  const res = await t.app.inject({ method, url: opts.url, headers, payload, remoteAddress: opts.remoteAddress ?? t.ip });
+  const res = await t.app.inject({
+    method,
+    url: opts.url,
+    headers,
+    payload,
+    remoteAddress: opts.remoteAddress ?? t.ip,
+  });
   let json: unknown;
   try {
     json = res.body ? JSON.parse(res.body) : undefined;
@@ -198,9 +218,22 @@ export async function request(t: TestApp, opts: RequestOptions): Promise<TestRes
 }
 
 /** Sign in through the API and return the session cookie ("sf_session=..."). */
-export async function signIn(t: TestApp, host: string, email: string, password = TEST_PASSWORD, extra: { remember?: boolean; cookie?: string } = {}): Promise<string> {
-  const res = await request(t, { method: 'POST', url: '/api/auth/login', host, cookie: extra.cookie, body: { email, password, remember: extra.remember ?? false } });
-  if (res.status !== 200 || !res.sessionCookie?.value) throw new Error(`sign-in as ${email} on ${host} failed: ${res.status} ${res.text}`);
+export async function signIn(
+  t: TestApp,
+  host: string,
+  email: string,
+  password = TEST_PASSWORD,
+  extra: { remember?: boolean; cookie?: string } = {},
+): Promise<string> {
+  const res = await request(t, {
+    method: 'POST',
+    url: '/api/auth/login',
+    host,
+    cookie: extra.cookie,
+    body: { email, password, remember: extra.remember ?? false },
+  });
+  if (res.status !== 200 || !res.sessionCookie?.value)
+    throw new Error(`sign-in as ${email} on ${host} failed: ${res.status} ${res.text}`);
   return `${SESSION_COOKIE}=${res.sessionCookie.value}`;
 }
 
@@ -211,9 +244,18 @@ export const uniq = () => crypto.randomBytes(5).toString('hex');
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${uniq()}@example.test`;
 
 let testHash: Promise<string> | undefined;
-const passwordHashFor = (password: string) => (password === TEST_PASSWORD ? (testHash ??= hashPassword(TEST_PASSWORD)) : hashPassword(password));
+const passwordHashFor = (password: string) =>
+  password === TEST_PASSWORD ? (testHash ??= hashPassword(TEST_PASSWORD)) : hashPassword(password);
 
-export type TestUser = { id: string; email: string; password: string; role: Role; tenantId: string; firstName: string; lastName: string };
+export type TestUser = {
+  id: string;
+  email: string;
+  password: string;
+  role: Role;
+  tenantId: string;
+  firstName: string;
+  lastName: string;
+};
 export type TestTenant = { id: string; slug: string; host: string; name: string; admin: TestUser };
 
 export type UserOptions = Partial<{
@@ -257,7 +299,13 @@ export async function createUser(tenant: { id: string }, role: Role, opts: UserO
   return { id: row!.id, email, password, role, tenantId: tenant.id, firstName, lastName };
 }
 
-export type TenantOptions = Partial<{ slug: string; name: string; staffPmFlag: boolean; staffSystemEmails: boolean; suburb: string }>;
+export type TenantOptions = Partial<{
+  slug: string;
+  name: string;
+  staffPmFlag: boolean;
+  staffSystemEmails: boolean;
+  suburb: string;
+}>;
 
 /** A customer company with its company_admin (password TEST_PASSWORD). */
 export async function createTenant(opts: TenantOptions = {}): Promise<TestTenant> {
@@ -289,7 +337,8 @@ export async function createTenant(opts: TenantOptions = {}): Promise<TestTenant
 }
 
 /** A platform admin (a user of the platform tenant). */
-export const createPlatformAdmin = (opts: UserOptions = {}) => createUser({ id: PLATFORM_TENANT_ID }, 'platform_admin', { email: uniqueEmail('platform'), ...opts });
+export const createPlatformAdmin = (opts: UserOptions = {}) =>
+  createUser({ id: PLATFORM_TENANT_ID }, 'platform_admin', { email: uniqueEmail('platform'), ...opts });
 
 // ---------------------------------------------------------------------------
 // Mail
@@ -297,10 +346,14 @@ export const createPlatformAdmin = (opts: UserOptions = {}) => createUser({ id: 
 export type MailboxRow = typeof mailbox.$inferSelect;
 
 /** Every message the built-in mailbox holds for this address, newest first. */
-export const mailsTo = (to: string) => ownerDb().select().from(mailbox).where(eq(mailbox.to, to.toLowerCase())).orderBy(desc(mailbox.createdAt));
+export const mailsTo = (to: string) =>
+  ownerDb().select().from(mailbox).where(eq(mailbox.to, to.toLowerCase())).orderBy(desc(mailbox.createdAt));
 
 /** Poll the built-in mailbox until a message to `to` (optionally with this subject) arrives. */
-export async function waitForMail(to: string, opts: { subject?: string; timeoutMs?: number } = {}): Promise<MailboxRow> {
+export async function waitForMail(
+  to: string,
+  opts: { subject?: string; timeoutMs?: number } = {},
+): Promise<MailboxRow> {
   const deadline = Date.now() + (opts.timeoutMs ?? 5000);
   for (;;) {
     const [row] = await ownerDb()
@@ -315,7 +368,8 @@ export async function waitForMail(to: string, opts: { subject?: string; timeoutM
   }
 }
 
-export const mailboxCountLike = async (pattern: string) => (await ownerDb().select({ id: mailbox.id }).from(mailbox).where(like(mailbox.to, pattern))).length;
+export const mailboxCountLike = async (pattern: string) =>
+  (await ownerDb().select({ id: mailbox.id }).from(mailbox).where(like(mailbox.to, pattern))).length;
 
 /** The set-password link in a reset or invite mail, and its parts. */
 export function passwordLinkIn(text: string) {
@@ -372,12 +426,20 @@ export type FileSpec = { data: Buffer; filename: string; type?: string; field?: 
 /** A multipart form with text fields and optionally one or more files. */
 export function formData(fields: Record<string, string | boolean | undefined>, ...files: FileSpec[]): FormData {
   const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) fd.append(k, typeof v === 'boolean' ? (v ? '1' : '0') : v);
-  for (const f of files) fd.append(f.field ?? 'file', new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.filename);
+  for (const [k, v] of Object.entries(fields))
+    if (v !== undefined) fd.append(k, typeof v === 'boolean' ? (v ? '1' : '0') : v);
+  for (const f of files)
+    fd.append(
+      f.field ?? 'file',
+      new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }),
+      f.filename,
+    );
   return fd;
 }
 
 /** True when a body shows internals: a stack trace, SQL, or driver/framework error names. */
 export function leaksInternals(text: string): boolean {
-  return /\bstack\b|\bat [\w.<>]+ \(|node_modules|Failed query|\bselect\b.+\bfrom\b|\binsert into\b|\bupdate "|\bdelete from\b|violates|constraint|relation "|syntax error|Drizzle|postgres|pg_|ZodError|FST_/i.test(text);
+  return /\bstack\b|\bat [\w.<>]+ \(|node_modules|Failed query|\bselect\b.+\bfrom\b|\binsert into\b|\bupdate "|\bdelete from\b|violates|constraint|relation "|syntax error|Drizzle|postgres|pg_|ZodError|FST_/i.test(
+    text,
+  );
 }

@@ -31,7 +31,12 @@ describe('API quality: errors', () => {
   it('an unknown /api route answers 404 JSON with a message', async () => {
     for (const host of [PLATFORM_HOST, tenant.host]) {
       for (const method of ['GET', 'POST', 'DELETE'] as const) {
-        const res = await request(t, { method, url: '/api/no-such-thing', host, body: method === 'GET' ? undefined : {} });
+        const res = await request(t, {
+          method,
+          url: '/api/no-such-thing',
+          host,
+          body: method === 'GET' ? undefined : {},
+        });
         expect(res.status, `${method} ${host}`).toBe(404);
         expect(res.json).toEqual({ message: 'Not found.' });
       }
@@ -44,28 +49,56 @@ describe('API quality: errors', () => {
 
   it('malformed JSON gives 400 JSON without internals', async () => {
     for (const payload of ['{"email": "a@b.c",', '{not json}', '\u0000', '[1,2']) {
-      const res = await request(t, { method: 'POST', url: '/api/auth/login', host: tenant.host, body: payload, headers: { 'content-type': 'application/json' } });
+      const res = await request(t, {
+        method: 'POST',
+        url: '/api/auth/login',
+        host: tenant.host,
+        body: payload,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status, payload).toBe(400);
       expect(res.json).toEqual({ message: 'The request could not be read.' });
     }
-    const empty = await request(t, { method: 'POST', url: '/api/auth/login', host: tenant.host, body: '', headers: { 'content-type': 'application/json' } });
+    const empty = await request(t, {
+      method: 'POST',
+      url: '/api/auth/login',
+      host: tenant.host,
+      body: '',
+      headers: { 'content-type': 'application/json' },
+    });
     expectCleanRefusal(empty, 'empty JSON body');
   });
 
   it('an unsupported content type gives 415', async () => {
-    const res = await asCompany({ method: 'POST', url: '/api/settings', body: 'key=x&value=y', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await asCompany({
+      method: 'POST',
+      url: '/api/settings',
+      body: 'key=x&value=y',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(res.json).toEqual({ message: 'Unsupported content type.' });
   });
 
   it('a body over the limit gives 413', async () => {
-    const res = await asCompany({ method: 'POST', url: '/api/settings', body: { key: 'big', value: 'x'.repeat(1_100_000) } });
+    const res = await asCompany({
+      method: 'POST',
+      url: '/api/settings',
+      body: { key: 'big', value: 'x'.repeat(1_100_000) },
+    });
     expect(res.status).toBe(413);
     expect(res.json).toEqual({ message: 'The upload is too large.' });
   });
 
   it('invalid ids in paths give 4xx, never 500', async () => {
-    for (const bad of ['not-a-uuid', '1', "1'%20or%20'1'='1", '00000000-0000-0000-0000-00000000000g', '%00', '..%2F..%2Fetc%2Fpasswd']) {
+    for (const bad of [
+      'not-a-uuid',
+      '1',
+      "1'%20or%20'1'='1",
+      '00000000-0000-0000-0000-00000000000g',
+      '%00',
+      '..%2F..%2Fetc%2Fpasswd',
+    ]) {
       for (const [as, url] of [
         [asPlatform, `/api/customers/${bad}`],
         [asPlatform, `/api/customers/${bad}/logo`],
@@ -76,14 +109,26 @@ describe('API quality: errors', () => {
       ] as const) {
         expectCleanRefusal(await as({ url }), `GET ${url}`);
       }
-      expectCleanRefusal(await asCompany({ method: 'PUT', url: `/api/settings/${bad}`, body: { value: 'x' } }), `PUT settings ${bad}`);
+      expectCleanRefusal(
+        await asCompany({ method: 'PUT', url: `/api/settings/${bad}`, body: { value: 'x' } }),
+        `PUT settings ${bad}`,
+      );
       expectCleanRefusal(await asCompany({ method: 'DELETE', url: `/api/settings/${bad}` }), `DELETE settings ${bad}`);
       expectCleanRefusal(await asCompany({ method: 'POST', url: `/api/staff/${bad}/deactivate` }), `deactivate ${bad}`);
     }
   });
 
   it('bad query strings give 4xx, never 500', async () => {
-    for (const q of ['page=abc', 'page=0', 'page=-1', 'page=1e400', 'pageSize=0', 'pageSize=1000', `search=${'x'.repeat(300)}`, 'page=1.5']) {
+    for (const q of [
+      'page=abc',
+      'page=0',
+      'page=-1',
+      'page=1e400',
+      'pageSize=0',
+      'pageSize=1000',
+      `search=${'x'.repeat(300)}`,
+      'page=1.5',
+    ]) {
       expectCleanRefusal(await asPlatform({ url: `/api/customers?${q}` }), `customers?${q}`);
       expectCleanRefusal(await asCompany({ url: `/api/staff?${q}` }), `staff?${q}`);
       expectCleanRefusal(await asPlatform({ url: `/api/mailbox?${q}` }), `mailbox?${q}`);
@@ -92,7 +137,9 @@ describe('API quality: errors', () => {
   });
 
   it('search terms with SQL, wildcards or odd characters are data, never code or errors', async () => {
-    const terms = ["' or 1=1 --", '%', '_', '\\', '"; drop table users; --', '😀', '\u0000', 'a\u0000b'].map(encodeURIComponent);
+    const terms = ["' or 1=1 --", '%', '_', '\\', '"; drop table users; --', '😀', '\u0000', 'a\u0000b'].map(
+      encodeURIComponent,
+    );
     // and some that are not valid percent-encoded UTF-8 at all
     for (const encoded of [...terms, '%ED%A0%80', '%FF', '%E0%A4%A', '%', '%%32']) {
       const q = `search=${encoded}`;
@@ -110,25 +157,153 @@ describe('API quality: errors', () => {
   });
 
   it('bad bodies give 4xx with field messages, never 500', async () => {
-    const staffBase = { first_name: 'A', last_name: 'B', email: `q-${uniq()}@example.test`, phone: '1', address: 'x', suburb: 'y', state: 'QLD', postcode: '4000' };
+    const staffBase = {
+      first_name: 'A',
+      last_name: 'B',
+      email: `q-${uniq()}@example.test`,
+      phone: '1',
+      address: 'x',
+      suburb: 'y',
+      state: 'QLD',
+      postcode: '4000',
+    };
     const cases: [string, RequestOptions][] = [
       ['login: array body', { method: 'POST', url: '/api/auth/login', host: tenant.host, body: [1, 2] }],
-      ['login: null body', { method: 'POST', url: '/api/auth/login', host: tenant.host, body: 'null', headers: { 'content-type': 'application/json' } }],
-      ['login: wrong types', { method: 'POST', url: '/api/auth/login', host: tenant.host, body: { email: 123, password: true, remember: 'yes' } }],
-      ['login: NUL in email', { method: 'POST', url: '/api/auth/login', host: tenant.host, body: { email: 'a\u0000@b.test', password: 'x' } }],
-      ['login: huge password', { method: 'POST', url: '/api/auth/login', host: tenant.host, body: { email: 'a@b.test', password: 'x'.repeat(5000) } }],
-      ['forgot: NUL', { method: 'POST', url: '/api/auth/forgot-password', host: tenant.host, body: { email: '\u0000' } }],
-      ['reset: NUL token', { method: 'POST', url: '/api/auth/reset-password', host: tenant.host, body: { token: 'a\u0000b', email: 'a@b.test', password: 'password1', password_confirmation: 'password1' } }],
-      ['settings: NUL in key', { method: 'POST', url: '/api/settings', host: tenant.host, cookie: companyAdmin, body: { key: 'a\u0000b', value: 'v' } }],
-      ['settings: NUL in value', { method: 'POST', url: '/api/settings', host: tenant.host, cookie: companyAdmin, body: { key: `nul-${uniq()}`, value: '<p>a\u0000b</p>' } }],
-      ['settings: value not a string', { method: 'POST', url: '/api/settings', host: tenant.host, cookie: companyAdmin, body: { key: `k-${uniq()}`, value: { html: 1 } } }],
-      ['settings: too long value', { method: 'POST', url: '/api/settings', host: tenant.host, cookie: companyAdmin, body: { key: `k-${uniq()}`, value: 'x'.repeat(200_001) } }],
-      ['staff: NUL in a name', { method: 'POST', url: '/api/staff', host: tenant.host, cookie: companyAdmin, body: { ...staffBase, first_name: 'Bad\u0000Name' } }],
-      ['staff: over-long field', { method: 'POST', url: '/api/staff', host: tenant.host, cookie: companyAdmin, body: { ...staffBase, suburb: 'y'.repeat(5000) } }],
-      ['staff: object values', { method: 'POST', url: '/api/staff', host: tenant.host, cookie: companyAdmin, body: { ...staffBase, first_name: { a: 1 }, phone: ['1'] } }],
+      [
+        'login: null body',
+        {
+          method: 'POST',
+          url: '/api/auth/login',
+          host: tenant.host,
+          body: 'null',
+          headers: { 'content-type': 'application/json' },
+        },
+      ],
+      [
+        'login: wrong types',
+        {
+          method: 'POST',
+          url: '/api/auth/login',
+          host: tenant.host,
+          body: { email: 123, password: true, remember: 'yes' },
+        },
+      ],
+      [
+        'login: NUL in email',
+        { method: 'POST', url: '/api/auth/login', host: tenant.host, body: { email: 'a\u0000@b.test', password: 'x' } },
+      ],
+      [
+        'login: huge password',
+        {
+          method: 'POST',
+          url: '/api/auth/login',
+          host: tenant.host,
+          body: { email: 'a@b.test', password: 'x'.repeat(5000) },
+        },
+      ],
+      [
+        'forgot: NUL',
+        { method: 'POST', url: '/api/auth/forgot-password', host: tenant.host, body: { email: '\u0000' } },
+      ],
+      [
+        'reset: NUL token',
+        {
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          host: tenant.host,
+          body: { token: 'a\u0000b', email: 'a@b.test', password: 'password1', password_confirmation: 'password1' },
+        },
+      ],
+      [
+        'settings: NUL in key',
+        {
+          method: 'POST',
+          url: '/api/settings',
+          host: tenant.host,
+          cookie: companyAdmin,
+          body: { key: 'a\u0000b', value: 'v' },
+        },
+      ],
+      [
+        'settings: NUL in value',
+        {
+          method: 'POST',
+          url: '/api/settings',
+          host: tenant.host,
+          cookie: companyAdmin,
+          body: { key: `nul-${uniq()}`, value: '<p>a\u0000b</p>' },
+        },
+      ],
+      [
+        'settings: value not a string',
+        {
+          method: 'POST',
+          url: '/api/settings',
+          host: tenant.host,
+          cookie: companyAdmin,
+          body: { key: `k-${uniq()}`, value: { html: 1 } },
+        },
+      ],
+      [
+        'settings: too long value',
+        {
+          method: 'POST',
+          url: '/api/settings',
+          host: tenant.host,
+          cookie: companyAdmin,
+          body: { key: `k-${uniq()}`, value: 'x'.repeat(200_001) },
+        },
+      ],
+      [
+        'staff: NUL in a name',
+        {
+          method: 'POST',
+          url: '/api/staff',
+          host: tenant.host,
+          cookie: companyAdmin,
+          body: { ...staffBase, first_name: 'Bad\u0000Name' },
+        },
+      ],
+      [
+        'staff: over-long field',
+        {
+          method: 'POST',
+          url: '/api/staff',
+          host: tenant.host,
+          cookie: companyAdmin,
+          body: { ...staffBase, suburb: 'y'.repeat(5000) },
+        },
+      ],
+      [
+        'staff: object values',
+        {
+          method: 'POST',
+          url: '/api/staff',
+          host: tenant.host,
+          cookie: companyAdmin,
+          body: { ...staffBase, first_name: { a: 1 }, phone: ['1'] },
+        },
+      ],
       [
         'customers: NUL in multipart field',
-        { method: 'POST', url: '/api/customers', cookie: platformAdmin, body: formData({ customer_name: 'Nul\u0000Co', name: `n-${uniq()}`, email: `n-${uniq()}@example.test`, first_name: 'a', last_name: 'b', phone: '1', position: 'p', address: 'a', suburb: 's', state: 'QLD', postcode: '4000' }) },
+        {
+          method: 'POST',
+          url: '/api/customers',
+          cookie: platformAdmin,
+          body: formData({
+            customer_name: 'Nul\u0000Co',
+            name: `n-${uniq()}`,
+            email: `n-${uniq()}@example.test`,
+            first_name: 'a',
+            last_name: 'b',
+            phone: '1',
+            position: 'p',
+            address: 'a',
+            suburb: 's',
+            state: 'QLD',
+            postcode: '4000',
+          }),
+        },
       ],
       [
         'customers: three files',
@@ -136,18 +311,59 @@ describe('API quality: errors', () => {
           method: 'POST',
           url: '/api/customers',
           cookie: platformAdmin,
-          body: formData({ customer_name: 'x' }, { data: pngBytes(), filename: 'a.png' }, { data: pngBytes(), filename: 'b.png' }, { data: pngBytes(), filename: 'c.png' }),
+          body: formData(
+            { customer_name: 'x' },
+            { data: pngBytes(), filename: 'a.png' },
+            { data: pngBytes(), filename: 'b.png' },
+            { data: pngBytes(), filename: 'c.png' },
+          ),
         },
       ],
-      ['customers: two logos', { method: 'POST', url: '/api/customers', cookie: platformAdmin, body: formData({ customer_name: 'x' }, { data: pngBytes(), filename: 'a.png' }, { data: pngBytes(), filename: 'b.png' }) }],
-      ['settings: multipart to a JSON route', { method: 'POST', url: '/api/settings', host: tenant.host, cookie: companyAdmin, body: formData({ key: 'x', value: 'y' }) }],
-      ['customers: broken multipart', { method: 'POST', url: '/api/customers', cookie: platformAdmin, body: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', headers: { 'content-type': 'multipart/form-data; boundary=xyz' } }],
+      [
+        'customers: two logos',
+        {
+          method: 'POST',
+          url: '/api/customers',
+          cookie: platformAdmin,
+          body: formData(
+            { customer_name: 'x' },
+            { data: pngBytes(), filename: 'a.png' },
+            { data: pngBytes(), filename: 'b.png' },
+          ),
+        },
+      ],
+      [
+        'settings: multipart to a JSON route',
+        {
+          method: 'POST',
+          url: '/api/settings',
+          host: tenant.host,
+          cookie: companyAdmin,
+          body: formData({ key: 'x', value: 'y' }),
+        },
+      ],
+      [
+        'customers: broken multipart',
+        {
+          method: 'POST',
+          url: '/api/customers',
+          cookie: platformAdmin,
+          body: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+          headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+        },
+      ],
     ];
     for (const [label, opts] of cases) {
       expectCleanRefusal(await request(t, opts), label);
     }
     // A lone surrogate is not refused: it is stored as U+FFFD, as any UTF-8 encoder would.
-    const odd = await request(t, { method: 'POST', url: '/api/staff', host: tenant.host, cookie: companyAdmin, body: { ...staffBase, email: `s-${uniq()}@example.test`, first_name: 'Odd\ud800' } });
+    const odd = await request(t, {
+      method: 'POST',
+      url: '/api/staff',
+      host: tenant.host,
+      cookie: companyAdmin,
+      body: { ...staffBase, email: `s-${uniq()}@example.test`, first_name: 'Odd\ud800' },
+    });
     expect(odd.status).toBe(201);
     expect(odd.json.staff.first_name).toBe('Odd\ufffd');
   });
@@ -165,7 +381,13 @@ describe('API quality: headers', () => {
       await request(t, { url: '/api/session', host: tenant.host }),
       await request(t, { url: '/api/no-such-thing' }),
       await asCompany({ url: '/api/staff' }),
-      await request(t, { method: 'POST', url: '/api/auth/login', host: tenant.host, body: '{', headers: { 'content-type': 'application/json', origin: `http://${tenant.host}` } }),
+      await request(t, {
+        method: 'POST',
+        url: '/api/auth/login',
+        host: tenant.host,
+        body: '{',
+        headers: { 'content-type': 'application/json', origin: `http://${tenant.host}` },
+      }),
       await request(t, { url: '/api/staff', host: tenant.host, headers: { origin: 'http://evil.example' } }),
     ];
     for (const res of responses) {
@@ -181,7 +403,16 @@ describe('API quality: headers', () => {
       expect(res.headers['x-request-id']).toBeTruthy();
     }
     // A CORS preflight is never answered with permission.
-    const preflight = await request(t, { method: 'OPTIONS', url: '/api/auth/login', host: tenant.host, headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-siteflow-csrf' } });
+    const preflight = await request(t, {
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      host: tenant.host,
+      headers: {
+        origin: 'http://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-siteflow-csrf',
+      },
+    });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.headers['access-control-allow-headers']).toBeUndefined();
   });
@@ -192,7 +423,19 @@ describe('API quality: headers', () => {
       method: 'POST',
       url: '/api/customers',
       body: formData(
-        { customer_name: 'Img Co', name: `img-${uniq()}`, email: `img-${uniq()}@example.test`, first_name: 'I', last_name: 'M', phone: '1', position: 'p', address: 'a', suburb: 's', state: 'QLD', postcode: '4000' },
+        {
+          customer_name: 'Img Co',
+          name: `img-${uniq()}`,
+          email: `img-${uniq()}@example.test`,
+          first_name: 'I',
+          last_name: 'M',
+          phone: '1',
+          position: 'p',
+          address: 'a',
+          suburb: 's',
+          state: 'QLD',
+          postcode: '4000',
+        },
         { data: png, filename: 'x.png' },
       ),
     });
@@ -204,8 +447,12 @@ describe('API quality: headers', () => {
   });
 
   it('a well-formed x-request-id is echoed; anything else is replaced', async () => {
-    expect((await request(t, { url: '/api/health', headers: { 'x-request-id': 'trace-12345678' } })).headers['x-request-id']).toBe('trace-12345678');
-    const replaced = (await request(t, { url: '/api/health', headers: { 'x-request-id': 'bad id <script>' } })).headers['x-request-id'];
+    expect(
+      (await request(t, { url: '/api/health', headers: { 'x-request-id': 'trace-12345678' } })).headers['x-request-id'],
+    ).toBe('trace-12345678');
+    const replaced = (await request(t, { url: '/api/health', headers: { 'x-request-id': 'bad id <script>' } })).headers[
+      'x-request-id'
+    ];
     expect(replaced).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -100,7 +100,8 @@ export function registerContext(app: FastifyInstance, deps: Pick<Deps, 'db' | 'c
 
 function checkCsrf(request: FastifyRequest) {
   // A custom header cannot be sent cross-site without a CORS preflight, which we never allow.
-  if (request.headers[CSRF_HEADER] !== '1') throw new HttpError(403, 'Invalid CSRF token. Reload the page and try again.');
+  if (request.headers[CSRF_HEADER] !== '1')
+    throw new HttpError(403, 'Invalid CSRF token. Reload the page and try again.');
   const origin = request.headers.origin;
   // 'null' is what a sandboxed frame, a data: or file: page or a cross-site redirect sends: never our page.
   if (origin !== undefined) {
@@ -117,7 +118,13 @@ function checkCsrf(request: FastifyRequest) {
 async function findActor(db: Db, clock: Clock, tenant: TenantContext, token: string): Promise<Actor | null> {
   const rows = await withTenant(db, tenant.id, (tx) =>
     tx
-      .select({ sessionId: sessions.id, userId: users.id, role: users.role, clientId: users.clientId, providerId: users.serviceProviderId })
+      .select({
+        sessionId: sessions.id,
+        userId: users.id,
+        role: users.role,
+        clientId: users.clientId,
+        providerId: users.serviceProviderId,
+      })
       .from(sessions)
       .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
       .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, clock.now()), eq(users.active, true)))
@@ -161,7 +168,11 @@ export function authorize(request: FastifyRequest, action: Action): Actor {
 }
 
 /** Run in the request tenant's transaction; tasks given to onCommit run after it commits. */
-export async function inTenant<T>(deps: Pick<Deps, 'db'>, tenantId: string, fn: (tx: Tx, onCommit: OnCommit) => Promise<T>): Promise<T> {
+export async function inTenant<T>(
+  deps: Pick<Deps, 'db'>,
+  tenantId: string,
+  fn: (tx: Tx, onCommit: OnCommit) => Promise<T>,
+): Promise<T> {
   let after: (() => Promise<unknown>)[] = [];
   const result = await withTenant(deps.db, tenantId, (tx) => {
     after = []; // a transaction tried again (deadlock) keeps only its last attempt's tasks

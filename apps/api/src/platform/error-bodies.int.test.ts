@@ -13,22 +13,20 @@ beforeAll(async () => {
   t = await createTestApp();
   app = await buildApp(t.deps, { logger: false, serveWeb: false });
   // A route whose declared error body does not fit what the handler throws.
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/test-error-body',
-      {
-        schema: {
-          response: {
-            200: z.object({ ok: z.boolean() }),
-            422: z.object({ message: z.literal('only this'), code: z.number() }),
-          },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/test-error-body',
+    {
+      schema: {
+        response: {
+          200: z.object({ ok: z.boolean() }),
+          422: z.object({ message: z.literal('only this'), code: z.number() }),
         },
       },
-      () => {
-        throw new HttpError(422, 'The given data was invalid.', { name: ['The name field is required.'] });
-      },
-    );
+    },
+    () => {
+      throw new HttpError(422, 'The given data was invalid.', { name: ['The name field is required.'] });
+    },
+  );
   await app.ready();
 });
 

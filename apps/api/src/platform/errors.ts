@@ -34,7 +34,10 @@ export function zodFieldErrors(error: ZodError): FieldErrors {
 }
 
 /** Parse with a zod schema; a failure becomes a 422 with one message list per field. */
-export function parseOr422<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: ZodError } }, value: unknown): T {
+export function parseOr422<T>(
+  schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: ZodError } },
+  value: unknown,
+): T {
   const r = schema.safeParse(value);
   if (!r.success) throw invalid(zodFieldErrors(r.error));
   return r.data;

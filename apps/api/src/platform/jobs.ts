@@ -16,7 +16,12 @@ export type JobDeps = { db: Db; outbox: Outbox; clock: Clock; config: { appUrl: 
  * optional cron schedule (in `tz`; pg-boss reads it in UTC without one) and the handler each run
  * calls. The runtime passes the list to startJobs, so platform never imports a feature.
  */
-export type JobDefinition = { queue: string; schedule?: string; tz?: string; handler: (deps: JobDeps) => Promise<unknown> };
+export type JobDefinition = {
+  queue: string;
+  schedule?: string;
+  tz?: string;
+  handler: (deps: JobDeps) => Promise<unknown>;
+};
 
 const SWEEP_QUEUE = 'mail-sweep';
 const PRUNE_QUEUE = 'throttle-prune';
@@ -40,7 +45,12 @@ export async function startJobs(deps: {
   log?: (msg: string) => void;
 }): Promise<Jobs> {
   // Supervision and monitoring every 15 s (pg-boss: 60 s): they expire jobs whose worker stopped sending heartbeats.
-  const boss = new PgBoss({ connectionString: deps.ownerUrl, max: 4, superviseIntervalSeconds: 15, monitorIntervalSeconds: 15 });
+  const boss = new PgBoss({
+    connectionString: deps.ownerUrl,
+    max: 4,
+    superviseIntervalSeconds: 15,
+    monitorIntervalSeconds: 15,
+  });
   // The queue's polling and maintenance report failures here (e.g. while the database restarts)
   // and carry on by themselves; without a listener they would end the process.
   let lastError = 0;
@@ -51,7 +61,8 @@ export async function startJobs(deps: {
   });
   await boss.start();
   const featureJobs = deps.jobs ?? [];
-  for (const q of [MAIL_QUEUE, SWEEP_QUEUE, PRUNE_QUEUE, ...featureJobs.map((j) => j.queue)]) await boss.createQueue(q, { retryLimit: 4, retryDelay: 5, retryBackoff: true });
+  for (const q of [MAIL_QUEUE, SWEEP_QUEUE, PRUNE_QUEUE, ...featureJobs.map((j) => j.queue)])
+    await boss.createQueue(q, { retryLimit: 4, retryDelay: 5, retryBackoff: true });
   // A worker that dies mid-batch (killed, crashed, its machine gone) leaves its jobs active. With a
   // heartbeat (the worker refreshes it every 5 s) the supervisor retries them within about half a
   // minute instead of after pg-boss's 15-minute expiry; until then their messages wait, still
@@ -59,9 +70,13 @@ export async function startJobs(deps: {
   await boss.updateQueue(MAIL_QUEUE, { heartbeatSeconds: 10 });
   const enqueue = (queue: string, data: object) => boss.send(queue, data);
   if (deps.work) {
-    await boss.work<{ tenantId: string; id: string }>(MAIL_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
-      for (const job of jobs) await deliverOutboxMessage(deps, job.data);
-    });
+    await boss.work<{ tenantId: string; id: string }>(
+      MAIL_QUEUE,
+      { pollingIntervalSeconds: 0.5, batchSize: 5 },
+      async (jobs) => {
+        for (const job of jobs) await deliverOutboxMessage(deps, job.data);
+      },
+    );
     await boss.work(SWEEP_QUEUE, async () => sweepOutbox(deps.db, enqueue));
     await boss.work(PRUNE_QUEUE, async () => pruneThrottle(deps.db, systemClock));
     await boss.schedule(SWEEP_QUEUE, '*/5 * * * *');

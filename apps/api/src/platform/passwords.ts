@@ -22,7 +22,9 @@ let common: Promise<Set<string>> | undefined;
 
 /** The ~49k common passwords of @zxcvbn-ts/language-common, loaded once, on first use. */
 export function commonPasswords(): Promise<Set<string>> {
-  common ??= import('@zxcvbn-ts/language-common').then((m) => new Set(m.dictionary.passwords.map((p) => p.toLowerCase())));
+  common ??= import('@zxcvbn-ts/language-common').then(
+    (m) => new Set(m.dictionary.passwords.map((p) => p.toLowerCase())),
+  );
   return common;
 }
 
@@ -31,7 +33,10 @@ export function commonPasswords(): Promise<Set<string>> {
  * case or surrounding spaces), or the same as the account's e-mail, its local part or the
  * company's name (case-insensitive, trimmed).
  */
-export async function passwordProblem(password: string, account: { email: string; companyName: string }): Promise<string | null> {
+export async function passwordProblem(
+  password: string,
+  account: { email: string; companyName: string },
+): Promise<string | null> {
   const p = password.trim().toLowerCase();
   const email = account.email.trim().toLowerCase();
   const local = email.includes('@') ? email.slice(0, email.lastIndexOf('@')) : email;

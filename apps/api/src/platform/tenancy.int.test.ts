@@ -11,7 +11,16 @@ const q = async <T>(text: string, values: unknown[] = []) => (await ownerPool().
 
 describe('tenancy: the database enforces isolation (catalog audit)', () => {
   it('every public table with tenant_id has RLS enabled and forced, with a policy on tenant_id, and tenant-first keys', async () => {
-    const tables = await q<{ relname: string; rls: boolean; forced: boolean; policies: number; quals: string[]; checks: string[]; pk: string[] | null; notnull: boolean }>(
+    const tables = await q<{
+      relname: string;
+      rls: boolean;
+      forced: boolean;
+      policies: number;
+      quals: string[];
+      checks: string[];
+      pk: string[] | null;
+      notnull: boolean;
+    }>(
       `select c.relname, c.relrowsecurity as rls, c.relforcerowsecurity as forced,
               (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies,
               (select array_agg(pg_get_expr(p.polqual, p.polrelid)) from pg_policy p where p.polrelid = c.oid) as quals,
@@ -27,9 +36,16 @@ describe('tenancy: the database enforces isolation (catalog audit)', () => {
         order by c.relname`,
     );
     // The audit must actually cover the tenant tables that exist today.
-    expect(tables.map((t) => t.relname)).toEqual(expect.arrayContaining(['users', 'sessions', 'password_resets', 'settings', 'outbox']));
+    expect(tables.map((t) => t.relname)).toEqual(
+      expect.arrayContaining(['users', 'sessions', 'password_resets', 'settings', 'outbox']),
+    );
     for (const t of tables) {
-      expect({ table: t.relname, rls: t.rls, forced: t.forced, notnull: t.notnull }).toEqual({ table: t.relname, rls: true, forced: true, notnull: true });
+      expect({ table: t.relname, rls: t.rls, forced: t.forced, notnull: t.notnull }).toEqual({
+        table: t.relname,
+        rls: true,
+        forced: true,
+        notnull: true,
+      });
       expect(t.policies, `${t.relname} has no policy`).toBeGreaterThan(0);
       for (const expr of [...t.quals, ...t.checks]) expect(expr, `${t.relname} policy`).toMatch(/tenant_id/);
       expect(t.pk?.[0], `${t.relname} primary key must lead with tenant_id`).toBe('tenant_id');
@@ -44,10 +60,13 @@ describe('tenancy: the database enforces isolation (catalog audit)', () => {
   });
 
   it('the request role is not superuser, not BYPASSRLS, and owns nothing', async () => {
-    const [role] = await q<{ rolsuper: boolean; rolbypassrls: boolean; rolcreaterole: boolean; rolcreatedb: boolean; oid: number }>(
-      'select oid, rolsuper, rolbypassrls, rolcreaterole, rolcreatedb from pg_roles where rolname = $1',
-      [APP_ROLE],
-    );
+    const [role] = await q<{
+      rolsuper: boolean;
+      rolbypassrls: boolean;
+      rolcreaterole: boolean;
+      rolcreatedb: boolean;
+      oid: number;
+    }>('select oid, rolsuper, rolbypassrls, rolcreaterole, rolcreatedb from pg_roles where rolname = $1', [APP_ROLE]);
     expect(role).toMatchObject({ rolsuper: false, rolbypassrls: false, rolcreaterole: false, rolcreatedb: false });
     const owned = await q<{ kind: string; name: string }>(
       `select 'relation' as kind, relname::text as name from pg_class where relowner = $1
@@ -72,7 +91,11 @@ describe('tenancy: row-level security at run time (as the request role)', () => 
 
   beforeAll(async () => {
     [a, b] = await Promise.all([createTenant(), createTenant()]);
-    await Promise.all([createUser(a, 'company_employee'), createUser(a, 'company_employee'), createUser(b, 'company_employee')]);
+    await Promise.all([
+      createUser(a, 'company_employee'),
+      createUser(a, 'company_employee'),
+      createUser(b, 'company_employee'),
+    ]);
     app = createDb(inject('appUrl'), 2);
   });
   afterAll(async () => {
@@ -131,22 +154,30 @@ describe('tenancy: row-level security at run time (as the request role)', () => 
   });
 
   it('an update cannot move a row into another tenant, nor touch the other tenant’s rows', async () => {
-    const move = withTenant(app.db, a.id, (tx) => tx.update(users).set({ tenantId: b.id }).where(eq(users.id, a.admin.id)));
+    const move = withTenant(app.db, a.id, (tx) =>
+      tx.update(users).set({ tenantId: b.id }).where(eq(users.id, a.admin.id)),
+    );
     await expect(move).rejects.toMatchObject({ cause: { code: '42501' } });
     const touched = await withTenant(app.db, a.id, (tx) =>
       tx.update(users).set({ firstName: 'Hacked' }).where(eq(users.id, b.admin.id)).returning({ id: users.id }),
     );
     expect(touched).toEqual([]);
-    const deleted = await withTenant(app.db, a.id, (tx) => tx.delete(users).where(eq(users.tenantId, b.id)).returning({ id: users.id }));
+    const deleted = await withTenant(app.db, a.id, (tx) =>
+      tx.delete(users).where(eq(users.tenantId, b.id)).returning({ id: users.id }),
+    );
     expect(deleted).toEqual([]);
-    const [still] = await asOwner(b.id, (tx) => tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, b.admin.id)));
+    const [still] = await asOwner(b.id, (tx) =>
+      tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, b.admin.id)),
+    );
     expect(still?.firstName).toBe('Ada');
   });
 
   it('the request role cannot switch off RLS or change its own rights', async () => {
     const client = await app.pool.connect();
     try {
-      await expect(client.query('alter table users disable row level security')).rejects.toMatchObject({ code: '42501' });
+      await expect(client.query('alter table users disable row level security')).rejects.toMatchObject({
+        code: '42501',
+      });
       await expect(client.query('set row_security = off; select count(*) from users')).rejects.toBeTruthy();
       await expect(client.query(`alter role ${APP_ROLE} bypassrls`)).rejects.toMatchObject({ code: '42501' });
     } finally {

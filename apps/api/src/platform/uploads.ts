@@ -30,7 +30,9 @@ export async function readFormWithImage(request: FastifyRequest, fileField = 'fi
   }
   const fields: Record<string, string> = {};
   let image: UploadedImage | null = null;
-  for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 50, fieldSize: 100_000 } })) {
+  for await (const part of request.parts({
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 50, fieldSize: 100_000 },
+  })) {
     if (part.type === 'field') {
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
       continue;
@@ -44,8 +46,13 @@ export async function readFormWithImage(request: FastifyRequest, fileField = 'fi
     if (image) throw fieldError(fileField, IMAGE_COUNT_MESSAGE);
     if (data.length === 0) continue; // an empty file input sends an empty part
     const type = await fileTypeFromBuffer(data);
-    if (!type || (type.mime !== 'image/jpeg' && type.mime !== 'image/png')) throw fieldError(fileField, IMAGE_TYPE_MESSAGE);
-    image = { data: await safeContent(data, type.mime, fileField), extension: type.mime === 'image/png' ? 'png' : 'jpg', mime: type.mime };
+    if (!type || (type.mime !== 'image/jpeg' && type.mime !== 'image/png'))
+      throw fieldError(fileField, IMAGE_TYPE_MESSAGE);
+    image = {
+      data: await safeContent(data, type.mime, fileField),
+      extension: type.mime === 'image/png' ? 'png' : 'jpg',
+      mime: type.mime,
+    };
   }
   return { fields, image };
 }
@@ -107,8 +114,14 @@ const baseName = (field: string) => field.replace(/\[\d*\]$/, '');
  */
 export function cleanFileName(name: string | undefined, extension: string): string {
   const decoded = (name ?? '').replace(/%22/g, '"').replace(/%0[ad]/gi, ' ');
-  // eslint-disable-next-line no-control-regex
-  const base = decoded.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').replace(/"/g, "'").trim().slice(-200);
+  const base = decoded
+    .split(/[\\/]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/"/g, "'")
+    .trim()
+    .slice(-200);
   return base || `file.${extension}`;
 }
 
@@ -140,7 +153,13 @@ export async function readFormWithFiles(request: FastifyRequest, options: FilesF
   const files: UploadedFile[] = [];
   const fail = (message: string) => fieldError(options.fileField, message);
   const parts = request.parts({
-    limits: { fileSize: options.maxBytes, files: options.maxCount + 1, fields: 200, fieldSize: 100_000, parts: options.maxCount + 201 },
+    limits: {
+      fileSize: options.maxBytes,
+      files: options.maxCount + 1,
+      fields: 200,
+      fieldSize: 100_000,
+      parts: options.maxCount + 201,
+    },
   });
   try {
     for await (const part of parts) {
@@ -162,13 +181,19 @@ export async function readFormWithFiles(request: FastifyRequest, options: FilesF
       const type = await fileTypeFromBuffer(data);
       if (!type || !options.mimes.includes(type.mime)) throw fail(options.messages.type);
       const extension = EXTENSIONS[type.mime] ?? type.ext;
-      files.push({ data: await safeContent(data, type.mime, options.fileField), mime: type.mime, extension, name: cleanFileName(part.filename, extension) });
+      files.push({
+        data: await safeContent(data, type.mime, options.fileField),
+        mime: type.mime,
+        extension,
+        name: cleanFileName(part.filename, extension),
+      });
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw fail(options.messages.count);
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fail(options.messages.size);
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw invalid({ _: ['The form has too many fields.'] });
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw invalid({ _: ['The form has too many fields.'] });
     throw error;
   }
   return { fields, lists, files };

@@ -22,11 +22,20 @@ fs.writeFileSync(
   config,
   `export default { dialect: 'postgresql', schema: ${JSON.stringify(path.join(root, 'apps/api/src/platform/db/schema.ts'))}, out: ${JSON.stringify(path.relative(root, tmp))} };\n`,
 );
-const r = spawnSync(path.join(root, 'node_modules/.bin/drizzle-kit'), ['generate', '--config', config], { cwd: root, encoding: 'utf8' });
+const r = spawnSync(path.join(root, 'node_modules/.bin/drizzle-kit'), ['generate', '--config', config], {
+  cwd: root,
+  encoding: 'utf8',
+});
 const out = `${r.stdout}${r.stderr}`;
 if (r.status !== 0 || !out.includes('No schema changes')) {
   console.error('The database schema has changes without a migration: run `npm run db:generate` and commit the SQL.');
-  console.error(out.split('\n').filter((l) => !l.includes('nodedir')).slice(-15).join('\n'));
+  console.error(
+    out
+      .split('\n')
+      .filter((l) => !l.includes('nodedir'))
+      .slice(-15)
+      .join('\n'),
+  );
   failed = true;
 }
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -13,7 +13,13 @@ export const OPENAPI_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.
 export async function generateOpenApi(): Promise<string> {
   const { db, pool } = createDb('postgres://nobody@127.0.0.1:1/none', 1);
   const app = await buildApp(
-    { config: loadConfig({}), db, clock: systemClock, outbox: createOutbox(async () => undefined), files: diskFileStore('/nonexistent') },
+    {
+      config: loadConfig({}),
+      db,
+      clock: systemClock,
+      outbox: createOutbox(async () => undefined),
+      files: diskFileStore('/nonexistent'),
+    },
     { serveWeb: false },
   );
   await app.ready();

@@ -26,11 +26,66 @@ export type SeedReport = {
 };
 
 const DEMO_STAFF = [
-  { email: 'olivia.nguyen@demo.test', firstName: 'Olivia', lastName: 'Nguyen', role: 'company_admin', position: 'Operations Manager', isProjectManager: true, phone: '0412 555 101', suburb: 'Brisbane City', state: 'QLD', postcode: '4000' },
-  { email: 'jack.wilson@demo.test', firstName: 'Jack', lastName: 'Wilson', role: 'company_employee', position: 'Project Manager', isProjectManager: true, phone: '0412 555 102', suburb: 'South Brisbane', state: 'QLD', postcode: '4101' },
-  { email: 'mia.thompson@demo.test', firstName: 'Mia', lastName: 'Thompson', role: 'company_employee', position: 'Project Administrator', isProjectManager: false, phone: '0412 555 103', suburb: 'Fortitude Valley', state: 'QLD', postcode: '4006' },
-  { email: 'liam.patel@demo.test', firstName: 'Liam', lastName: 'Patel', role: 'company_employee', position: 'Sales Representative', isProjectManager: false, phone: '0412 555 104', suburb: 'Parramatta', state: 'NSW', postcode: '2150' },
-  { email: 'chloe.smith@demo.test', firstName: 'Chloe', lastName: 'Smith', role: 'company_employee', position: 'Project Manager', isProjectManager: true, phone: '0412 555 105', suburb: 'Carlton', state: 'VIC', postcode: '3053' },
+  {
+    email: 'olivia.nguyen@demo.test',
+    firstName: 'Olivia',
+    lastName: 'Nguyen',
+    role: 'company_admin',
+    position: 'Operations Manager',
+    isProjectManager: true,
+    phone: '0412 555 101',
+    suburb: 'Brisbane City',
+    state: 'QLD',
+    postcode: '4000',
+  },
+  {
+    email: 'jack.wilson@demo.test',
+    firstName: 'Jack',
+    lastName: 'Wilson',
+    role: 'company_employee',
+    position: 'Project Manager',
+    isProjectManager: true,
+    phone: '0412 555 102',
+    suburb: 'South Brisbane',
+    state: 'QLD',
+    postcode: '4101',
+  },
+  {
+    email: 'mia.thompson@demo.test',
+    firstName: 'Mia',
+    lastName: 'Thompson',
+    role: 'company_employee',
+    position: 'Project Administrator',
+    isProjectManager: false,
+    phone: '0412 555 103',
+    suburb: 'Fortitude Valley',
+    state: 'QLD',
+    postcode: '4006',
+  },
+  {
+    email: 'liam.patel@demo.test',
+    firstName: 'Liam',
+    lastName: 'Patel',
+    role: 'company_employee',
+    position: 'Sales Representative',
+    isProjectManager: false,
+    phone: '0412 555 104',
+    suburb: 'Parramatta',
+    state: 'NSW',
+    postcode: '2150',
+  },
+  {
+    email: 'chloe.smith@demo.test',
+    firstName: 'Chloe',
+    lastName: 'Smith',
+    role: 'company_employee',
+    position: 'Project Manager',
+    isProjectManager: true,
+    phone: '0412 555 105',
+    suburb: 'Carlton',
+    state: 'VIC',
+    postcode: '3053',
+  },
 ] as const;
 
 const LEGAL = [
@@ -50,7 +105,11 @@ const LEGAL = [
 export async function seed(deps: Pick<Deps, 'db' | 'config'>): Promise<SeedReport> {
   const { config, db } = deps;
   const report: SeedReport = { platformAdmin: null, demo: null };
-  const admin = config.adminEmail ? { email: config.adminEmail, password: config.adminPassword! } : config.seedDemo ? DEMO_PLATFORM_ADMIN : null;
+  const admin = config.adminEmail
+    ? { email: config.adminEmail, password: config.adminPassword! }
+    : config.seedDemo
+      ? DEMO_PLATFORM_ADMIN
+      : null;
   if (admin) {
     const created = await withTenant(db, PLATFORM_TENANT_ID, async (tx) => {
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, admin.email));
@@ -66,7 +125,10 @@ export async function seed(deps: Pick<Deps, 'db' | 'config'>): Promise<SeedRepor
       return true;
     });
     // Print a password only when it is the demo's well-known one or was just set from the environment.
-    report.platformAdmin = { email: admin.email, password: config.adminEmail ? (created ? '(from ADMIN_PASSWORD)' : null) : admin.password };
+    report.platformAdmin = {
+      email: admin.email,
+      password: config.adminEmail ? (created ? '(from ADMIN_PASSWORD)' : null) : admin.password,
+    };
   }
   if (!config.seedDemo) return report;
 
@@ -103,7 +165,10 @@ export async function seed(deps: Pick<Deps, 'db' | 'config'>): Promise<SeedRepor
         .values({ tenantId, ...s, address: '1 Demo Street', passwordHash })
         .onConflictDoNothing();
     }
-    const [owner] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, DEMO_STAFF[0].email)));
+    const [owner] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, DEMO_STAFF[0].email)));
     for (const l of LEGAL) {
       await tx
         .insert(settings)

@@ -661,7 +661,9 @@ async function createDemoProviders(
       assigned.set(x.id, demo);
       if (!offers(demo, x)) for (const c of x.cats) if (!demo.seed.categories.includes(c)) added.add(c);
     }
-    const rows = [...added].filter((c) => catId.has(c)).map((c) => ({ tenantId, providerId: demo.id, categoryId: catId.get(c)! }));
+    const rows = [...added]
+      .filter((c) => catId.has(c))
+      .map((c) => ({ tenantId, providerId: demo.id, categoryId: catId.get(c)! }));
     if (rows.length) await tx.insert(providerCategories).values(rows).onConflictDoNothing();
   };
 

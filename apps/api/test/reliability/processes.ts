@@ -135,7 +135,13 @@ export function httpCall(
   host: string,
   method: string,
   url: string,
-  opts: { cookie?: string; body?: unknown; headers?: Record<string, string>; agent?: http.Agent; timeoutMs?: number } = {},
+  opts: {
+    cookie?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    agent?: http.Agent;
+    timeoutMs?: number;
+  } = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host, accept: 'application/json', ...opts.headers };
@@ -152,22 +158,25 @@ export function httpCall(
     if (payload) headers['content-length'] = String(payload.length);
     // A client that gives up closes its connection (as a browser does), so the server can drop the work.
     const signal = opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined;
-    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent: opts.agent, signal }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const text = raw.toString('utf8');
-        let json: unknown;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, raw, json });
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: url, headers, agent: opts.agent, signal },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const text = raw.toString('utf8');
+          let json: unknown;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, raw, json });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });

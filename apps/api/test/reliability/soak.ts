@@ -88,7 +88,8 @@ async function drive(
   for (const role of ['staff', 'client', 'provider'] as const)
     cookies[role] = await signInHttp(port, DEMO_HOST, DEMO_USERS[role], DEMO_PASSWORD);
   const timeoutMs = 10_000;
-  const get = (role: Role, url: string) => httpCall(port, DEMO_HOST, 'GET', url, { cookie: cookies[role], agent, timeoutMs });
+  const get = (role: Role, url: string) =>
+    httpCall(port, DEMO_HOST, 'GET', url, { cookie: cookies[role], agent, timeoutMs });
   const send = (role: Role, method: string, url: string, body?: unknown) =>
     httpCall(port, DEMO_HOST, method, url, { cookie: cookies[role], agent, body, timeoutMs });
 

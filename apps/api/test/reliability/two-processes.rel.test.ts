@@ -120,16 +120,14 @@ describe('two API processes behind nginx', () => {
     const tenantId = crypto.randomUUID();
     const owner = createDb(ownerUrl, 2);
     closers.push(() => owner.pool.end());
-    await owner.db
-      .insert(tenants)
-      .values({
-        id: tenantId,
-        slug: `two-${tenantId.slice(0, 8)}`,
-        customerName: 'Two Pty Ltd',
-        email: 'admin@two.test',
-        firstName: 'Ada',
-        lastName: 'Admin',
-      });
+    await owner.db.insert(tenants).values({
+      id: tenantId,
+      slug: `two-${tenantId.slice(0, 8)}`,
+      customerName: 'Two Pty Ltd',
+      email: 'admin@two.test',
+      firstName: 'Ada',
+      lastName: 'Admin',
+    });
     const outbox = createOutbox(producer.enqueue);
     const N = 120;
     for (let i = 1; i <= N; i++) {

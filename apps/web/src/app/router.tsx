@@ -49,7 +49,9 @@ export const routes: RouteObject[] = [
               {
                 path: 'projects/:id/assign-provider',
                 element: <RequireAbility ability="projects.assignProvider" />,
-                children: [{ index: true, lazy: async () => ({ Component: (await providers()).ProviderSearchScreen }) }],
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await providers()).ProviderSearchScreen }) },
+                ],
               },
               {
                 path: 'service-providers',
@@ -60,17 +62,24 @@ export const routes: RouteObject[] = [
                   {
                     path: ':id/certifications',
                     element: <RequireAbility ability="certificates.view" />,
-                    children: [{ index: true, lazy: async () => ({ Component: (await certificates()).CertificationsScreen }) }],
+                    children: [
+                      { index: true, lazy: async () => ({ Component: (await certificates()).CertificationsScreen }) },
+                    ],
                   },
                   {
                     element: <RequireAbility ability="providers.search" />,
-                    children: [{ path: 'search', lazy: async () => ({ Component: (await providers()).ProviderSearchScreen }) }],
+                    children: [
+                      { path: 'search', lazy: async () => ({ Component: (await providers()).ProviderSearchScreen }) },
+                    ],
                   },
                   {
                     element: <RequireAbility ability="providers.manage" />,
                     children: [
                       { path: 'new', lazy: async () => ({ Component: (await providers()).ProviderSetupScreen }) },
-                      { path: 'setup/:id/edit', lazy: async () => ({ Component: (await providers()).ProviderSetupScreen }) },
+                      {
+                        path: 'setup/:id/edit',
+                        lazy: async () => ({ Component: (await providers()).ProviderSetupScreen }),
+                      },
                     ],
                   },
                 ],
@@ -78,8 +87,14 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireAbility ability="certificates.view" />,
                 children: [
-                  { path: 'users/:userId/certifications', lazy: async () => ({ Component: (await certificates()).CertificationsScreen }) },
-                  { path: 'certifications/me', lazy: async () => ({ Component: (await certificates()).CertificationsMeRedirect }) },
+                  {
+                    path: 'users/:userId/certifications',
+                    lazy: async () => ({ Component: (await certificates()).CertificationsScreen }),
+                  },
+                  {
+                    path: 'certifications/me',
+                    lazy: async () => ({ Component: (await certificates()).CertificationsMeRedirect }),
+                  },
                 ],
               },
               {
@@ -88,7 +103,10 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, lazy: async () => ({ Component: (await certificates()).CertificateTypeListScreen }) },
                   { path: 'new', lazy: async () => ({ Component: (await certificates()).CertificateTypeEditScreen }) },
-                  { path: ':id/edit', lazy: async () => ({ Component: (await certificates()).CertificateTypeEditScreen }) },
+                  {
+                    path: ':id/edit',
+                    lazy: async () => ({ Component: (await certificates()).CertificateTypeEditScreen }),
+                  },
                 ],
               },
               {
@@ -166,7 +184,9 @@ export const routes: RouteObject[] = [
               {
                 path: 'projects/new',
                 element: <RequireAbility ability="projects.create" />,
-                children: [{ index: true, lazy: async () => ({ Component: (await projectCreate()).ProjectCreateScreen }) }],
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await projectCreate()).ProjectCreateScreen }) },
+                ],
               },
               {
                 path: 'projects/:id/show',

@@ -3,7 +3,12 @@ import type { SessionView } from '@siteflow/core';
 import { homePath } from '.';
 
 const session = (area: 'platform' | 'tenant', abilities: string[]) =>
-  ({ area, tenant: { id: 'x', name: 'X', slug: 'x', has_logo: false, logo_url: null }, user: null, abilities }) as unknown as SessionView;
+  ({
+    area,
+    tenant: { id: 'x', name: 'X', slug: 'x', has_logo: false, logo_url: null },
+    user: null,
+    abilities,
+  }) as unknown as SessionView;
 
 describe('homePath', () => {
   it('opens the project list for every tenant user who sees projects', () => {

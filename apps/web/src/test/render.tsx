@@ -6,8 +6,20 @@ import type { Action, SessionView } from '@siteflow/core';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { SESSION_KEY } from '../session';
 
-const TENANT = { id: '00000000-0000-4000-8000-000000000001', name: 'Demo Builders', slug: 'demo', has_logo: false, logo_url: null };
-const PLATFORM = { id: '00000000-0000-4000-8000-000000000002', name: 'Siteflow', slug: '', has_logo: false, logo_url: null };
+const TENANT = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Demo Builders',
+  slug: 'demo',
+  has_logo: false,
+  logo_url: null,
+};
+const PLATFORM = {
+  id: '00000000-0000-4000-8000-000000000002',
+  name: 'Siteflow',
+  slug: '',
+  has_logo: false,
+  logo_url: null,
+};
 
 export function tenantSession(
   abilities: Action[] = ['staff.view', 'staff.manage', 'staff.changeRole', 'settings.view', 'settings.manage'],

@@ -5,7 +5,15 @@ import classes from './star-rating.module.css';
  * A read-only star rating: five stars with the filled width rating/5 (spec 1 section 4).
  * Screen readers hear '{label}: 3.5 out of 5' (or 'not rated').
  */
-export function StarRating({ value, label, size = 16 }: { value: number | null | undefined; label: string; size?: number }) {
+export function StarRating({
+  value,
+  label,
+  size = 16,
+}: {
+  value: number | null | undefined;
+  label: string;
+  size?: number;
+}) {
   const percent = starFillPercent(value);
   const rated = value !== null && value !== undefined;
   return (

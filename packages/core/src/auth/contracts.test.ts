@@ -14,7 +14,9 @@ describe('LoginRequest', () => {
   });
 
   it('rejects an invalid e-mail', () => {
-    expect(issues(LoginRequest.safeParse({ email: 'nope', password: 'x' })).email).toBe('The email must be a valid email address.');
+    expect(issues(LoginRequest.safeParse({ email: 'nope', password: 'x' })).email).toBe(
+      'The email must be a valid email address.',
+    );
   });
 
   it('defaults remember to false', () => {
@@ -32,12 +34,18 @@ describe('ResetPasswordRequest', () => {
   });
 
   it('requires 8 characters and a matching confirmation', () => {
-    expect(issues(ResetPasswordRequest.safeParse({ ...ok, password: 'short', password_confirmation: 'short' })).password).toBe(AUTH_TEXT.passwordTooShort);
-    expect(issues(ResetPasswordRequest.safeParse({ ...ok, password_confirmation: 'different!' })).password_confirmation).toBe(AUTH_TEXT.passwordMismatch);
+    expect(
+      issues(ResetPasswordRequest.safeParse({ ...ok, password: 'short', password_confirmation: 'short' })).password,
+    ).toBe(AUTH_TEXT.passwordTooShort);
+    expect(
+      issues(ResetPasswordRequest.safeParse({ ...ok, password_confirmation: 'different!' })).password_confirmation,
+    ).toBe(AUTH_TEXT.passwordMismatch);
   });
 
   it('accepts a long password in full', () => {
     const long = 'x'.repeat(500);
-    expect(ResetPasswordRequest.parse({ ...ok, password: long, password_confirmation: long }).password).toHaveLength(500);
+    expect(ResetPasswordRequest.parse({ ...ok, password: long, password_confirmation: long }).password).toHaveLength(
+      500,
+    );
   });
 });

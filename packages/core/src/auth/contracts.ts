@@ -15,7 +15,10 @@ const email = z
 export const LoginRequest = z.object({
   email,
   // Sign-in checks presence only; length rules apply when a password is set.
-  password: z.string({ error: AUTH_TEXT.passwordRequired }).min(1, { error: AUTH_TEXT.passwordRequired, abort: true }).max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
+  password: z
+    .string({ error: AUTH_TEXT.passwordRequired })
+    .min(1, { error: AUTH_TEXT.passwordRequired, abort: true })
+    .max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
   remember: z.boolean().default(false),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
@@ -31,7 +34,10 @@ export const newPassword = z
 
 export const ResetPasswordRequest = z
   .object({
-    token: z.string({ error: AUTH_TEXT.resetTokenInvalid }).min(1, { error: AUTH_TEXT.resetTokenInvalid, abort: true }).max(200),
+    token: z
+      .string({ error: AUTH_TEXT.resetTokenInvalid })
+      .min(1, { error: AUTH_TEXT.resetTokenInvalid, abort: true })
+      .max(200),
     email,
     password: newPassword,
     password_confirmation: z
@@ -57,7 +63,13 @@ export const SessionUser = z.object({
 export const SessionView = z.object({
   area: z.enum(['platform', 'tenant']),
   /** logo_url changes whenever the logo does, so browsers never show a stale one. */
-  tenant: z.object({ id: z.uuid(), name: z.string(), slug: z.string(), has_logo: z.boolean(), logo_url: z.string().nullable() }),
+  tenant: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    slug: z.string(),
+    has_logo: z.boolean(),
+    logo_url: z.string().nullable(),
+  }),
   user: SessionUser.nullable(),
   abilities: z.array(z.enum(ACTIONS)),
   /** MAP_TILE_URL; null means maps draw markers and routes on a plain background. */

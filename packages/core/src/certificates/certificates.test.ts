@@ -11,7 +11,7 @@ describe('certificate validity (by day)', () => {
   it('ignores the time of day', () => {
     expect(certificateValidity('2026-11-21T00:00:00Z', '2026-11-21T23:59')).toBe('valid');
   });
-  it("has no validity without an expiry (shown N/A), and such a certificate stays in force", () => {
+  it('has no validity without an expiry (shown N/A), and such a certificate stays in force', () => {
     expect(certificateValidity(null, today)).toBe('none');
     expect(isInForce('none')).toBe(true);
     expect(isInForce('valid')).toBe(true);

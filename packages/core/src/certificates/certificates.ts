@@ -89,18 +89,27 @@ export const CertificateFieldDef = z
     required: z.boolean().default(false),
     options: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
   })
-  .refine((f) => (f.type !== 'radio' && f.type !== 'select') || f.options.length > 0, { path: ['options'], message: 'Give at least one option.' });
+  .refine((f) => (f.type !== 'radio' && f.type !== 'select') || f.options.length > 0, {
+    path: ['options'],
+    message: 'Give at least one option.',
+  });
 export type CertificateFieldDef = z.output<typeof CertificateFieldDef>;
 export const FIELD_KEY = /^[a-z][a-z0-9_]{0,39}$/;
 
 export const CertificateTypeInput = z.object({
-  name: z.string({ error: CERTIFICATE_TEXT.typeNameRequired }).trim().min(1, CERTIFICATE_TEXT.typeNameRequired).max(150),
+  name: z
+    .string({ error: CERTIFICATE_TEXT.typeNameRequired })
+    .trim()
+    .min(1, CERTIFICATE_TEXT.typeNameRequired)
+    .max(150),
   description: z
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => (v ? v.trim() || null : null))
     .pipe(z.string().max(5000).nullable()),
-  fields: z.record(z.string().regex(FIELD_KEY, 'Field keys are lower-case letters, digits and _.'), CertificateFieldDef).default({}),
+  fields: z
+    .record(z.string().regex(FIELD_KEY, 'Field keys are lower-case letters, digits and _.'), CertificateFieldDef)
+    .default({}),
   mandatory_for_users: z.boolean().default(false),
   mandatory_for_providers: z.boolean().default(false),
   active: z.boolean().default(true),
@@ -118,7 +127,12 @@ export const DocumentFileView = z.object({
 });
 export type DocumentFileView = z.infer<typeof DocumentFileView>;
 
-const fieldDefView = z.object({ label: z.string(), type: z.enum(CERTIFICATE_FIELD_TYPES), required: z.boolean(), options: z.array(z.string()) });
+const fieldDefView = z.object({
+  label: z.string(),
+  type: z.enum(CERTIFICATE_FIELD_TYPES),
+  required: z.boolean(),
+  options: z.array(z.string()),
+});
 export const CertificateTypeView = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -136,7 +150,9 @@ export const CertificateTypeList = z.object({ items: z.array(CertificateTypeView
 export const OwnerKind = z.enum(['user', 'service_provider']);
 export type OwnerKind = z.infer<typeof OwnerKind>;
 /** ?is_service_provider=true|false selects the owner kind. */
-export const CertificationsQuery = z.object({ is_service_provider: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).default(false) });
+export const CertificationsQuery = z.object({
+  is_service_provider: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).default(false),
+});
 
 export const CertificateView = z.object({
   id: z.uuid(),
@@ -150,7 +166,13 @@ export const CertificateView = z.object({
   details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   validity: z.enum(['valid', 'expired', 'none']),
   files: z.array(DocumentFileView),
-  certificatable: z.object({ kind: OwnerKind, id: z.uuid(), first_name: z.string().nullable(), last_name: z.string().nullable(), director_name: z.string().nullable() }),
+  certificatable: z.object({
+    kind: OwnerKind,
+    id: z.uuid(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    director_name: z.string().nullable(),
+  }),
   updated_at: z.string(),
 });
 export type CertificateView = z.infer<typeof CertificateView>;
@@ -219,7 +241,10 @@ export const CertificateInput = z
     details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
     existingFiles: z.array(z.uuid()).max(CERTIFICATE_FILE_MAX_COUNT).default([]),
   })
-  .refine((v) => !v.issue_date || !v.expiry || v.expiry >= v.issue_date, { path: ['expiry'], message: 'The expiry must be on or after the issue date.' });
+  .refine((v) => !v.issue_date || !v.expiry || v.expiry >= v.issue_date, {
+    path: ['expiry'],
+    message: 'The expiry must be on or after the issue date.',
+  });
 export type CertificateInput = z.input<typeof CertificateInput>;
 
 /** `{ message }` answers (delete of a certificate: CERTIFICATE_TEXT.deleted; of a type: typeDeleted). */

@@ -32,8 +32,21 @@ export const ClientInput = z.object({
   phone: optionalText(40),
   street: optionalText(),
   suburb: optionalText(100),
-  state: z.union([z.enum(STATES), z.literal(''), z.null()]).optional().transform((v) => (v ? v : null)),
-  postcode: z.union([z.string().trim().regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.'), z.literal(''), z.null()]).optional().transform((v) => (v ? v : null)),
+  state: z
+    .union([z.enum(STATES), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  postcode: z
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.'),
+      z.literal(''),
+      z.null(),
+    ])
+    .optional()
+    .transform((v) => (v ? v : null)),
 });
 export type ClientInput = z.input<typeof ClientInput>;
 
@@ -109,4 +122,5 @@ export const AccountManagerQuickAdd = z.object({
 export type AccountManagerQuickAdd = z.input<typeof AccountManagerQuickAdd>;
 
 /** Active account managers first offered sorted by name. */
-export const sortManagers = <T extends { name: string }>(list: T[]) => [...list].sort((a, b) => a.name.localeCompare(b.name));
+export const sortManagers = <T extends { name: string }>(list: T[]) =>
+  [...list].sort((a, b) => a.name.localeCompare(b.name));

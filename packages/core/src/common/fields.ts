@@ -34,8 +34,7 @@ export const postcodeField = (requiredMessage: string) =>
     .min(1, { error: requiredMessage, abort: true })
     .regex(/^\d{1,4}$/, POSTCODE_MESSAGE);
 
-export const stateField = (requiredMessage: string) =>
-  z.enum(STATES, { error: requiredMessage });
+export const stateField = (requiredMessage: string) => z.enum(STATES, { error: requiredMessage });
 
 export const emailField = (requiredMessage: string) =>
   z

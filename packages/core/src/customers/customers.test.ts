@@ -59,14 +59,18 @@ describe('CustomerInput', () => {
   });
 
   it('reads form flags sent as "1"/"0"', () => {
-    expect(CustomerInput.parse({ ...valid, staff_pm_flag: '1', staff_system_emails: '0' })).toMatchObject({ staff_pm_flag: true, staff_system_emails: false });
+    expect(CustomerInput.parse({ ...valid, staff_pm_flag: '1', staff_system_emails: '0' })).toMatchObject({
+      staff_pm_flag: true,
+      staff_system_emails: false,
+    });
   });
 });
 
 describe('one message per empty field', () => {
   it('says only "required" for a blank subdomain and postcode', () => {
     const r = CustomerInput.safeParse({ ...valid, name: '', postcode: '' });
-    const byField = (f: string) => (r.success ? [] : r.error.issues.filter((i) => i.path[0] === f).map((i) => i.message));
+    const byField = (f: string) =>
+      r.success ? [] : r.error.issues.filter((i) => i.path[0] === f).map((i) => i.message);
     expect(byField('name')).toEqual([CUSTOMER_TEXT.slugRequired]);
     expect(byField('postcode')).toEqual([CUSTOMER_TEXT.postcodeRequired]);
   });

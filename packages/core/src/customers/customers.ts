@@ -10,7 +10,8 @@ export const CUSTOMER_TEXT = {
   lastNameRequired: 'last name  is required.',
   companyNameRequired: 'company name  is required.',
   slugRequired: 'subdomain is required.',
-  slugFormat: 'The subdomain may only contain lowercase letters, digits and hyphens, and must start and end with a letter or digit.',
+  slugFormat:
+    'The subdomain may only contain lowercase letters, digits and hyphens, and must start and end with a letter or digit.',
   slugReserved: 'This subdomain is reserved, please choose another.',
   slugTaken: 'This subdomain is already taken.',
   phoneRequired: 'phone is required.',
@@ -25,8 +26,30 @@ export const CUSTOMER_TEXT = {
 } as const;
 
 export const RESERVED_SLUGS = [
-  'www', 'api', 'admin', 'app', 'mail', 'smtp', 'static', 'assets', 'cdn', 'docs', 'help', 'support',
-  'status', 'login', 'auth', 'platform', 'root', 'system', 'test', 'dev', 'staging', 'ftp', 'blog', 'billing',
+  'www',
+  'api',
+  'admin',
+  'app',
+  'mail',
+  'smtp',
+  'static',
+  'assets',
+  'cdn',
+  'docs',
+  'help',
+  'support',
+  'status',
+  'login',
+  'auth',
+  'platform',
+  'root',
+  'system',
+  'test',
+  'dev',
+  'staging',
+  'ftp',
+  'blog',
+  'billing',
 ] as const;
 
 export const slugField = z

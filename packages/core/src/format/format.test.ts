@@ -49,7 +49,9 @@ describe('formatRelative', () => {
 
 describe('address lines', () => {
   it("read 'street, suburb STATE postcode', leaving out what is missing", () => {
-    expect(addressLine({ street: '1 Queen Street', suburb: 'Brisbane City', state: 'QLD', postcode: '4000' })).toBe('1 Queen Street, Brisbane City QLD 4000');
+    expect(addressLine({ street: '1 Queen Street', suburb: 'Brisbane City', state: 'QLD', postcode: '4000' })).toBe(
+      '1 Queen Street, Brisbane City QLD 4000',
+    );
     expect(addressLine({ street: ' ', suburb: 'Milton', state: null, postcode: '4064' })).toBe('Milton 4064');
     expect(addressLine({ street: null, suburb: null, state: null, postcode: null })).toBe('');
     expect(placeLine({ suburb: 'Milton', state: 'QLD', postcode: '4064' })).toBe('Milton QLD 4064');

@@ -17,7 +17,8 @@ describe('postcode to state', () => {
   });
 
   it('prefers the data where postcode and suburb are known', () => {
-    const known = (postcode: string, suburb: string | null) => (postcode === '2620' && suburb === 'Hume' ? ('ACT' as const) : null);
+    const known = (postcode: string, suburb: string | null) =>
+      postcode === '2620' && suburb === 'Hume' ? ('ACT' as const) : null;
     expect(stateOfPostcode('2620', 'Hume', known)).toBe('ACT');
     expect(stateOfPostcode('2620', 'Queanbeyan', known)).toBe('NSW');
     expect(stateOfPostcode('800', null, known)).toBe('NT');

@@ -17,12 +17,19 @@ export function stateOfPostcodeByRule(postcode: number): State {
  * The state of a postcode: the gazetteer's answer where postcode and suburb are both known
  * (it is right for border postcodes the rule gets wrong), else the spec's rule.
  */
-export function stateOfPostcode(postcode: string, suburb: string | null, known: (postcode: string, suburb: string | null) => State | null): State | null {
+export function stateOfPostcode(
+  postcode: string,
+  suburb: string | null,
+  known: (postcode: string, suburb: string | null) => State | null,
+): State | null {
   if (!/^\d{1,4}$/.test(postcode)) return null;
   return known(postcode.padStart(4, '0'), suburb) ?? stateOfPostcodeByRule(Number(postcode));
 }
 
-export const PlaceQuery = z.object({ q: z.string().trim().min(1).max(100), country: z.enum(['au', 'nz', 'all']).default('all') });
+export const PlaceQuery = z.object({
+  q: z.string().trim().min(1).max(100),
+  country: z.enum(['au', 'nz', 'all']).default('all'),
+});
 export const Place = z.object({
   id: z.number().int(),
   label: z.string(),
@@ -36,4 +43,5 @@ export const Place = z.object({
 export type Place = z.infer<typeof Place>;
 export const PlaceList = z.object({ items: z.array(Place) });
 
-export const GAZETTEER_CREDIT = 'Suburb data © Michal Sniatala (MIT), from ABS 2016 Census data (CC BY 4.0); NZ places from GeoNames (CC BY 4.0).';
+export const GAZETTEER_CREDIT =
+  'Suburb data © Michal Sniatala (MIT), from ABS 2016 Census data (CC BY 4.0); NZ places from GeoNames (CC BY 4.0).';

@@ -35,7 +35,11 @@ export type RouteEstimate = { distance_m: number; duration_s: number; approximat
 export function estimateRoute(from: LatLng, to: LatLng): RouteEstimate {
   const gc = greatCircleKm(from, to);
   const roadKm = gc * circuityOf(gc);
-  return { distance_m: Math.round(roadKm * 1000), duration_s: Math.round(drivingHoursOf(roadKm) * 3600), approximate: true };
+  return {
+    distance_m: Math.round(roadKm * 1000),
+    duration_s: Math.round(drivingHoursOf(roadKm) * 3600),
+    approximate: true,
+  };
 }
 
 /**
@@ -60,7 +64,9 @@ export function formatDistance(metres: number, approximate = false): string {
 const hoursAndMinutes = (mins: number) => {
   const h = Math.floor(mins / 60);
   const m = mins % 60;
-  return [h ? `${h} hour${h === 1 ? '' : 's'}` : '', m ? `${m} min${m === 1 ? '' : 's'}` : ''].filter(Boolean).join(' ');
+  return [h ? `${h} hour${h === 1 ? '' : 's'}` : '', m ? `${m} min${m === 1 ? '' : 's'}` : '']
+    .filter(Boolean)
+    .join(' ');
 };
 
 /**
@@ -103,7 +109,13 @@ export const DirectionsView = z.object({
     status: z.enum(PROJECT_STATUSES),
     location: point.extend({ lat: z.number().nullable(), lng: z.number().nullable() }),
   }),
-  provider: z.object({ id: z.uuid(), name: z.string(), location: point.extend({ lat: z.number().nullable(), lng: z.number().nullable() }) }).nullable(),
+  provider: z
+    .object({
+      id: z.uuid(),
+      name: z.string(),
+      location: point.extend({ lat: z.number().nullable(), lng: z.number().nullable() }),
+    })
+    .nullable(),
   route: z
     .object({
       distance_m: z.number(),

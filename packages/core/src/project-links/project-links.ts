@@ -29,12 +29,21 @@ export const ProjectLinkInput = z.object({
     .default('')
     .transform(forceHttps)
     // A host with at least one dot (or localhost), then an optional path, no spaces.
-    .refine((u) => /^https:\/\/([^\s/?#@:]+\.[^\s/?#@:]+|localhost)(:\d{1,5})?([/?#]\S*)?$/i.test(u), PROJECT_LINK_TEXT.urlInvalid),
+    .refine(
+      (u) => /^https:\/\/([^\s/?#@:]+\.[^\s/?#@:]+|localhost)(:\d{1,5})?([/?#]\S*)?$/i.test(u),
+      PROJECT_LINK_TEXT.urlInvalid,
+    ),
   summary: z.string().trim().max(5000).default(''),
 });
 export type ProjectLinkInput = z.input<typeof ProjectLinkInput>;
 
-export const ProjectLinkView = z.object({ id: z.uuid(), title: z.string(), url: z.string(), summary: z.string().nullable(), updated_at: z.string() });
+export const ProjectLinkView = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  url: z.string(),
+  summary: z.string().nullable(),
+  updated_at: z.string(),
+});
 export type ProjectLinkView = z.infer<typeof ProjectLinkView>;
 export const ProjectLinkPage = pageOf(ProjectLinkView);
 export const ProjectLinkSaved = z.object({ message: z.string(), link: ProjectLinkView });

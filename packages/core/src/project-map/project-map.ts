@@ -25,7 +25,8 @@ export function projectMapDateLine(
   return PROJECT_MAP_TEXT.scheduled(format(p.end_date));
 }
 
-export type ProjectMapFilter = 'project_manager' | 'client' | 'account_manager' | 'order_reference' | 'performance_rating' | 'customer_rating';
+export type ProjectMapFilter =
+  'project_manager' | 'client' | 'account_manager' | 'order_reference' | 'performance_rating' | 'customer_rating';
 
 /**
  * Spec 1 section 6: client roles get Account Manager and Order Reference (no Project Manager or
@@ -40,10 +41,19 @@ export function projectMapFiltersOf(role: Role): ProjectMapFilter[] {
 export const seesPerformanceRating = (role: Role) => !isClientRole(role);
 
 const listParam = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',').filter(Boolean)), z.array(item).max(200));
-const optUuid = z.uuid({ error: 'Choose an option from the list.' }).optional().or(z.literal('').transform(() => undefined));
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',').filter(Boolean)),
+    z.array(item).max(200),
+  );
+const optUuid = z
+  .uuid({ error: 'Choose an option from the list.' })
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 const optNumber = (schema: z.ZodNumber) =>
-  z.preprocess((v) => (v === undefined || v === '' || v === null ? undefined : v), z.coerce.number().pipe(schema).optional());
+  z.preprocess(
+    (v) => (v === undefined || v === '' || v === null ? undefined : v),
+    z.coerce.number().pipe(schema).optional(),
+  );
 
 /**
  * GET /api/project-map. The centre is lat/lng when given (browser location), else the geocoded
@@ -53,16 +63,34 @@ const optNumber = (schema: z.ZodNumber) =>
 export const ProjectMapQuery = z.object({
   search: z.string().trim().max(200).optional(),
   status: listParam(z.enum(PROJECT_STATUSES)).default([]),
-  postcode: z.string().trim().regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.').optional().or(z.literal('').transform(() => undefined)),
-  state: z.enum(STATES).optional().or(z.literal('').transform(() => undefined)),
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  state: z
+    .enum(STATES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   suburb: z.string().trim().max(100).optional(),
   lat: optNumber(z.number().min(-90).max(90)),
   lng: optNumber(z.number().min(-180).max(180)),
-  distance: z.coerce.number().int().min(SEARCH_DISTANCE.min).max(SEARCH_DISTANCE.max).multipleOf(SEARCH_DISTANCE.step).default(SEARCH_DISTANCE.projectMapDefault),
+  distance: z.coerce
+    .number()
+    .int()
+    .min(SEARCH_DISTANCE.min)
+    .max(SEARCH_DISTANCE.max)
+    .multipleOf(SEARCH_DISTANCE.step)
+    .default(SEARCH_DISTANCE.projectMapDefault),
   categories: listParam(z.uuid({ error: 'Choose an option from the list.' })).default([]),
   services: listParam(z.uuid({ error: 'Choose an option from the list.' })).default([]),
-  start_date: dateOnly().optional().or(z.literal('').transform(() => undefined)),
-  end_date: dateOnly().optional().or(z.literal('').transform(() => undefined)),
+  start_date: dateOnly()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  end_date: dateOnly()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   project_manager_id: optUuid,
   client_id: optUuid,
   account_manager_id: optUuid,
@@ -158,7 +186,9 @@ export type ProjectMapResponse = z.infer<typeof ProjectMapResponse>;
  * provider's), where the map centres when the browser's location is refused (spec 1 section 8).
  */
 export const ProjectMapOptions = z.object({
-  categories: z.array(z.object({ id: z.uuid(), name: z.string(), services: z.array(z.object({ id: z.uuid(), name: z.string() })) })),
+  categories: z.array(
+    z.object({ id: z.uuid(), name: z.string(), services: z.array(z.object({ id: z.uuid(), name: z.string() })) }),
+  ),
   /** Client roles: their client's active account managers; provider roles: those of their projects; staff: [] (by client). */
   account_managers: z.array(z.object({ id: z.uuid(), full_name: z.string() })),
   home: z.object({ lat: z.number(), lng: z.number(), label: z.string() }).nullable(),

@@ -11,7 +11,12 @@ const optText = (max: number) =>
     .optional()
     .transform((v) => (v === null || v === undefined ? null : v.trim() === '' ? null : v.trim()))
     .pipe(z.string().max(max, `Must be at most ${max} characters.`).nullable());
-const required = (message: string, max = 255) => z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, `Must be at most ${max} characters.`);
+const required = (message: string, max = 255) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(max, `Must be at most ${max} characters.`);
 const uuidOf = (message: string) => z.uuid({ error: message });
 const optUuid = z
   .union([z.uuid({ error: PROJECT_TEXT.notFoundOption }), z.literal(''), z.null()])
@@ -22,16 +27,25 @@ const projectId = z.coerce.number({ error: PROJECT_TEXT.notFoundOption }).int().
 /** 'YYYY-MM-DDTHH:mm' (seconds tolerated), local wall-clock time at the site. */
 export const DATE_TIME_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 const dateTime = (requiredMessage?: string) => {
-  const base = z.string().trim().regex(DATE_TIME_INPUT, { error: PROJECT_TEXT.dateFormat, abort: true }).refine((v) => !Number.isNaN(Date.parse(v)), PROJECT_TEXT.dateFormat);
-  if (requiredMessage) return z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage, abort: true }).pipe(base);
+  const base = z
+    .string()
+    .trim()
+    .regex(DATE_TIME_INPUT, { error: PROJECT_TEXT.dateFormat, abort: true })
+    .refine((v) => !Number.isNaN(Date.parse(v)), PROJECT_TEXT.dateFormat);
+  if (requiredMessage)
+    return z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage, abort: true }).pipe(base);
   return z
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => (v === null || v === undefined || v.trim() === '' ? null : v.trim()))
     .pipe(base.nullable());
 };
-const endNotBeforeStart = <T extends { start_date: string | null; end_date: string | null }>(v: T, ctx: z.RefinementCtx) => {
-  if (v.start_date && v.end_date && v.end_date < v.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: PROJECT_TEXT.endBeforeStart });
+const endNotBeforeStart = <T extends { start_date: string | null; end_date: string | null }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (v.start_date && v.end_date && v.end_date < v.start_date)
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: PROJECT_TEXT.endBeforeStart });
 };
 
 export const LINKED_PROJECT_TYPES = ['master', 'sub_project'] as const;
@@ -53,7 +67,11 @@ const locationFields = {
   street: required(PROJECT_TEXT.streetRequired),
   suburb: required(PROJECT_TEXT.suburbRequired, 100),
   state: z.enum(STATES, { error: PROJECT_TEXT.stateRequired }),
-  postcode: z.string({ error: PROJECT_TEXT.postcodeRequired }).trim().min(1, { error: PROJECT_TEXT.postcodeRequired, abort: true }).regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.'),
+  postcode: z
+    .string({ error: PROJECT_TEXT.postcodeRequired })
+    .trim()
+    .min(1, { error: PROJECT_TEXT.postcodeRequired, abort: true })
+    .regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.'),
   country: z.enum(['Australia', 'New Zealand']).default('Australia'),
 };
 
@@ -74,8 +92,14 @@ export const ProjectCreate = z
     summary: optText(5000),
     linked_project_type: z.enum(LINKED_PROJECT_TYPES).default('master'),
     linked_projects: z.array(projectId).max(50).default([]),
-    categories: z.array(z.uuid({ error: PROJECT_TEXT.notFoundOption }), { error: PROJECT_TEXT.categoriesRequired }).min(1, PROJECT_TEXT.categoriesRequired).max(50),
-    services: z.array(z.uuid({ error: PROJECT_TEXT.notFoundOption }), { error: PROJECT_TEXT.servicesRequired }).min(1, PROJECT_TEXT.servicesRequired).max(200),
+    categories: z
+      .array(z.uuid({ error: PROJECT_TEXT.notFoundOption }), { error: PROJECT_TEXT.categoriesRequired })
+      .min(1, PROJECT_TEXT.categoriesRequired)
+      .max(50),
+    services: z
+      .array(z.uuid({ error: PROJECT_TEXT.notFoundOption }), { error: PROJECT_TEXT.servicesRequired })
+      .min(1, PROJECT_TEXT.servicesRequired)
+      .max(200),
     tags: z.array(text(60).min(1)).max(50).default([]),
     ...locationFields,
     site_contact_name: optText(150),
@@ -107,8 +131,14 @@ export type ProjectDetailsUpdate = z.input<typeof ProjectDetailsUpdate>;
 
 export const ProjectServicesUpdate = z.object({
   tags: z.array(text(60).min(1)).max(50).default([]),
-  categories: z.array(z.uuid({ error: PROJECT_TEXT.notFoundOption })).min(1, PROJECT_TEXT.categoriesRequired).max(50),
-  services: z.array(z.uuid({ error: PROJECT_TEXT.notFoundOption })).min(1, PROJECT_TEXT.servicesRequired).max(200),
+  categories: z
+    .array(z.uuid({ error: PROJECT_TEXT.notFoundOption }))
+    .min(1, PROJECT_TEXT.categoriesRequired)
+    .max(50),
+  services: z
+    .array(z.uuid({ error: PROJECT_TEXT.notFoundOption }))
+    .min(1, PROJECT_TEXT.servicesRequired)
+    .max(200),
 });
 export type ProjectServicesUpdate = z.input<typeof ProjectServicesUpdate>;
 
@@ -188,7 +218,13 @@ export const ProjectView = z.object({
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   completed_on: z.string().nullable(),
-  location: z.object({ street: z.string().nullable(), suburb: z.string().nullable(), state: z.string().nullable(), postcode: z.string().nullable(), country: z.string() }),
+  location: z.object({
+    street: z.string().nullable(),
+    suburb: z.string().nullable(),
+    state: z.string().nullable(),
+    postcode: z.string().nullable(),
+    country: z.string(),
+  }),
   co_ords: z.object({ lat: z.number().nullable(), long: z.number().nullable(), precision: z.string().nullable() }),
   /** Null for service-provider roles (Client Information is hidden from them). */
   client: z.object({ id: z.uuid(), trading_name: z.string() }).nullable(),
@@ -237,9 +273,18 @@ export const ProjectListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   search: z.string().trim().max(200).optional(),
-  status: z.enum(PROJECT_STATUSES).optional().or(z.literal('').transform(() => undefined)),
-  client_id: z.uuid().optional().or(z.literal('').transform(() => undefined)),
-  project_manager_id: z.uuid().optional().or(z.literal('').transform(() => undefined)),
+  status: z
+    .enum(PROJECT_STATUSES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  client_id: z
+    .uuid()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  project_manager_id: z
+    .uuid()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   sort: z.enum(PROJECT_SORTS).default('start_date'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -260,10 +305,18 @@ export const ProjectCreateData = z.object({
 export type ProjectCreateData = z.infer<typeof ProjectCreateData>;
 
 /** Linked-project picker: searched on the server (a tenant may have 100,000 projects). */
-export const ProjectLookupQuery = z.object({ q: z.string().trim().max(100).default(''), exclude: z.coerce.number().int().optional() });
+export const ProjectLookupQuery = z.object({
+  q: z.string().trim().max(100).default(''),
+  exclude: z.coerce.number().int().optional(),
+});
 export const ProjectLookup = z.object({ items: z.array(ProjectRef) });
 
-export const ProjectCreated = z.object({ id: z.number().int(), project_code: z.string(), redirect_url: z.string(), message: z.string() });
+export const ProjectCreated = z.object({
+  id: z.number().int(),
+  project_code: z.string(),
+  redirect_url: z.string(),
+  message: z.string(),
+});
 export const ProjectDeleted = z.object({ message: z.string(), redirect_url: z.string() });
 
 export type { ProjectStatus };

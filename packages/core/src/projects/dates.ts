@@ -4,7 +4,8 @@ import { DETAIL_DATE_FORMAT, DETAIL_DATE_TIME_FORMAT, INPUT_DATE_TIME_FORMAT, SE
 
 dayjs.extend(advancedFormat);
 
-const valid = (v: Date | string | null | undefined) => (v === null || v === undefined || v === '' ? null : dayjs(v).isValid() ? dayjs(v) : null);
+const valid = (v: Date | string | null | undefined) =>
+  v === null || v === undefined || v === '' ? null : dayjs(v).isValid() ? dayjs(v) : null;
 
 /** 'Saturday, 21st November 2026', with ' 9:05 AM' when withTime. */
 export function formatDetailDate(v: Date | string | null | undefined, withTime = true): string {

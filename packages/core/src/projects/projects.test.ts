@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { autoFillToday, formatDetailDate, formatSearchDate } from './dates.js';
 import { formatProjectCode } from './code.js';
 import { pruneServices, servicesForCategories } from './services-pruning.js';
-import { canTransition, isAssignable, PROJECT_STATUS_LABELS, PROJECT_TRANSITIONS, showsCompletedDate } from './statuses.js';
+import {
+  canTransition,
+  isAssignable,
+  PROJECT_STATUS_LABELS,
+  PROJECT_TRANSITIONS,
+  showsCompletedDate,
+} from './statuses.js';
 import { z } from 'zod';
 import { ProjectCreate, SiteContactView } from './contracts.js';
 import { PROJECT_TEXT } from './texts.js';
@@ -27,7 +33,10 @@ describe('project dates', () => {
   });
 
   it("'Auto Fill Today' sets 08:00 to 17:00 today", () => {
-    expect(autoFillToday(new Date(2026, 10, 21, 13, 45))).toEqual({ start_date: '2026-11-21T08:00', end_date: '2026-11-21T17:00' });
+    expect(autoFillToday(new Date(2026, 10, 21, 13, 45))).toEqual({
+      start_date: '2026-11-21T08:00',
+      end_date: '2026-11-21T17:00',
+    });
   });
 });
 
@@ -52,7 +61,15 @@ describe('category/service pruning', () => {
 
 describe('project statuses', () => {
   it('has the seven labels of the spec', () => {
-    expect(Object.values(PROJECT_STATUS_LABELS)).toEqual(['Quote', 'On Hold', 'Order', 'Scheduled', 'Completed', 'Cancelled', 'Closed']);
+    expect(Object.values(PROJECT_STATUS_LABELS)).toEqual([
+      'Quote',
+      'On Hold',
+      'Order',
+      'Scheduled',
+      'Completed',
+      'Cancelled',
+      'Closed',
+    ]);
   });
 
   it('allows the documented transitions only', () => {
@@ -101,31 +118,64 @@ describe('ProjectCreate', () => {
 
   it('refuses an end before the start', () => {
     const r = ProjectCreate.safeParse({ ...valid, start_date: '2026-11-21T17:00', end_date: '2026-11-21T08:00' });
-    expect(r.success ? null : r.error.issues.find((i) => i.path[0] === 'end_date')?.message).toBe(PROJECT_TEXT.endBeforeStart);
+    expect(r.success ? null : r.error.issues.find((i) => i.path[0] === 'end_date')?.message).toBe(
+      PROJECT_TEXT.endBeforeStart,
+    );
   });
 
   it('answers a malformed date once', () => {
     const r = ProjectCreate.safeParse({ ...valid, start_date: '21/11/2026' });
-    expect(r.success ? [] : r.error.issues.filter((i) => i.path[0] === 'start_date').map((i) => i.message)).toEqual([PROJECT_TEXT.dateFormat]);
+    expect(r.success ? [] : r.error.issues.filter((i) => i.path[0] === 'start_date').map((i) => i.message)).toEqual([
+      PROJECT_TEXT.dateFormat,
+    ]);
   });
 
   it('site contacts in responses can be encoded (no transforms)', () => {
-    const contact = { id: '00000000-0000-4000-8000-000000000001', name: 'Sam', position: null, email: 'sam@site.test', phone: null, note: null };
+    const contact = {
+      id: '00000000-0000-4000-8000-000000000001',
+      name: 'Sam',
+      position: null,
+      email: 'sam@site.test',
+      phone: null,
+      note: null,
+    };
     expect(z.encode(SiteContactView, contact)).toEqual(contact);
   });
 
   it('names every missing required field', () => {
     const r = ProjectCreate.safeParse({});
     const fields = r.success ? [] : r.error.issues.map((i) => String(i.path[0]));
-    expect(fields).toEqual(expect.arrayContaining(['name', 'project_manager', 'project_administrator', 'client', 'client_am', 'order_reference', 'categories', 'services', 'street', 'suburb', 'state', 'postcode', 'site_contacts']));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'name',
+        'project_manager',
+        'project_administrator',
+        'client',
+        'client_am',
+        'order_reference',
+        'categories',
+        'services',
+        'street',
+        'suburb',
+        'state',
+        'postcode',
+        'site_contacts',
+      ]),
+    );
   });
 });
 
 describe('projectScope', () => {
   it('limits client and provider users to their own projects', () => {
     expect(projectScope({ role: 'company_employee', clientId: null, providerId: null })).toEqual({ kind: 'all' });
-    expect(projectScope({ role: 'client_am', clientId: 'c', providerId: null })).toEqual({ kind: 'client', clientId: 'c' });
-    expect(projectScope({ role: 'sp_admin', clientId: null, providerId: 'p' })).toEqual({ kind: 'provider', providerId: 'p' });
+    expect(projectScope({ role: 'client_am', clientId: 'c', providerId: null })).toEqual({
+      kind: 'client',
+      clientId: 'c',
+    });
+    expect(projectScope({ role: 'sp_admin', clientId: null, providerId: 'p' })).toEqual({
+      kind: 'provider',
+      providerId: 'p',
+    });
     expect(projectScope({ role: 'platform_admin', clientId: null, providerId: null })).toEqual({ kind: 'none' });
   });
 });

@@ -42,4 +42,5 @@ export const canTransition = (from: ProjectStatus, to: ProjectStatus) => PROJECT
 export const showsCompletedDate = (status: ProjectStatus) => status === 'completed' || status === 'closed';
 
 /** A provider may still be assigned while the project is neither completed nor cancelled. */
-export const isAssignable = (status: ProjectStatus) => status !== 'completed' && status !== 'cancelled' && status !== 'closed';
+export const isAssignable = (status: ProjectStatus) =>
+  status !== 'completed' && status !== 'cancelled' && status !== 'closed';

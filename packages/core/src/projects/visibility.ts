@@ -1,7 +1,11 @@
 import { isClientRole, isProviderRole, type Role } from '../roles/roles.js';
 
 /** Which projects a user sees: staff all of the tenant's, client users their client's, provider users their provider's. */
-export type ProjectScope = { kind: 'all' } | { kind: 'client'; clientId: string | null } | { kind: 'provider'; providerId: string | null } | { kind: 'none' };
+export type ProjectScope =
+  | { kind: 'all' }
+  | { kind: 'client'; clientId: string | null }
+  | { kind: 'provider'; providerId: string | null }
+  | { kind: 'none' };
 
 export function projectScope(user: { role: Role; clientId: string | null; providerId: string | null }): ProjectScope {
   if (isClientRole(user.role)) return { kind: 'client', clientId: user.clientId };
@@ -10,4 +14,5 @@ export function projectScope(user: { role: Role; clientId: string | null; provid
   return { kind: 'none' };
 }
 
-export const viewerKind = (role: Role): 'staff' | 'client' | 'provider' => (isClientRole(role) ? 'client' : isProviderRole(role) ? 'provider' : 'staff');
+export const viewerKind = (role: Role): 'staff' | 'client' | 'provider' =>
+  isClientRole(role) ? 'client' : isProviderRole(role) ? 'provider' : 'staff';

@@ -19,7 +19,12 @@ const optPostcode = z
   .union([z.string(), z.null()])
   .optional()
   .transform((v) => (v ? v.trim() : null))
-  .pipe(z.string().regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.').nullable());
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.')
+      .nullable(),
+  );
 const optState = z
   .union([z.enum(STATES), z.literal(''), z.null()])
   .optional()
@@ -27,14 +32,27 @@ const optState = z
 /** 'YYYY-MM-DD'. */
 export const DATE_INPUT = /^\d{4}-\d{2}-\d{2}$/;
 export const dateOnly = (message = 'Enter a date as YYYY-MM-DD.') =>
-  z.string({ error: message }).trim().regex(DATE_INPUT, message).refine((v) => !Number.isNaN(Date.parse(v)), message);
-const uuidList = z.array(z.uuid({ error: 'Choose an option from the list.' })).max(200).default([]);
+  z
+    .string({ error: message })
+    .trim()
+    .regex(DATE_INPUT, message)
+    .refine((v) => !Number.isNaN(Date.parse(v)), message);
+const uuidList = z
+  .array(z.uuid({ error: 'Choose an option from the list.' }))
+  .max(200)
+  .default([]);
 /** Query strings carry lists as repeated keys or comma-separated text. */
 const listParam = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',').filter(Boolean)), z.array(item).max(200));
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',').filter(Boolean)),
+    z.array(item).max(200),
+  );
 const boolParam = z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean());
 const optNumberParam = (schema: z.ZodNumber) =>
-  z.preprocess((v) => (v === undefined || v === '' || v === null ? undefined : v), z.coerce.number().pipe(schema).optional());
+  z.preprocess(
+    (v) => (v === undefined || v === '' || v === null ? undefined : v),
+    z.coerce.number().pipe(schema).optional(),
+  );
 
 export const ProviderAvailabilityInput = z
   .object({
@@ -47,7 +65,11 @@ export const ProviderAvailabilityInput = z
 
 /** Setup / edit form of a provider (/service-providers/setup/{id}/edit). */
 export const ProviderInput = z.object({
-  service_provider_name: z.string({ error: PROVIDER_TEXT.nameRequired }).trim().min(1, { error: PROVIDER_TEXT.nameRequired, abort: true }).max(150, 'Must be at most 150 characters.'),
+  service_provider_name: z
+    .string({ error: PROVIDER_TEXT.nameRequired })
+    .trim()
+    .min(1, { error: PROVIDER_TEXT.nameRequired, abort: true })
+    .max(150, 'Must be at most 150 characters.'),
   status_code: z.enum(PROVIDER_STATUSES, { error: 'Choose a status from the list.' }).default('evaluating'),
   director_name: optText(150),
   email: optEmail,
@@ -59,7 +81,15 @@ export const ProviderInput = z.object({
   postcode: optPostcode,
   categories: uuidList,
   services: uuidList,
-  preferred_postcodes: z.array(z.string().trim().regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.')).max(200).default([]),
+  preferred_postcodes: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.'),
+    )
+    .max(200)
+    .default([]),
   preferred_states: z.array(z.enum(STATES)).max(9).default([]),
   availabilities: z.array(ProviderAvailabilityInput).max(100).default([]),
   notes: optText(5000),
@@ -69,9 +99,23 @@ export type ProviderInputParsed = z.output<typeof ProviderInput>;
 
 /** A provider's staff login (sp_admin or sp_employee); invited by e-mail like staff. */
 export const ProviderUserInput = z.object({
-  first_name: z.string({ error: 'The first name field is required.' }).trim().min(1, 'The first name field is required.').max(100),
-  last_name: z.string({ error: 'The last name field is required.' }).trim().min(1, 'The last name field is required.').max(100),
-  email: z.string({ error: 'The email field is required.' }).trim().min(1, 'The email field is required.').max(254).pipe(z.email({ error: EMAIL_INVALID_MESSAGE })).transform((v) => v.toLowerCase()),
+  first_name: z
+    .string({ error: 'The first name field is required.' })
+    .trim()
+    .min(1, 'The first name field is required.')
+    .max(100),
+  last_name: z
+    .string({ error: 'The last name field is required.' })
+    .trim()
+    .min(1, 'The last name field is required.')
+    .max(100),
+  email: z
+    .string({ error: 'The email field is required.' })
+    .trim()
+    .min(1, 'The email field is required.')
+    .max(254)
+    .pipe(z.email({ error: EMAIL_INVALID_MESSAGE }))
+    .transform((v) => v.toLowerCase()),
   phone: optText(40),
   role: z.enum(['sp_admin', 'sp_employee'], { error: 'The role field is required.' }),
 });
@@ -88,8 +132,15 @@ const address = z.object({
 });
 const badge = { status_code: z.string(), status_label: z.string(), status_colour: z.string() };
 const preferences = z.object({ postcodes: z.array(z.string()), states: z.array(z.string()) });
-const availability = z.object({ id: z.uuid(), start_date: z.string(), end_date: z.string(), note: z.string().nullable() });
-const lastProject = z.object({ id: z.number().int(), project_code: z.string(), name: z.string(), date: z.string().nullable() }).nullable();
+const availability = z.object({
+  id: z.uuid(),
+  start_date: z.string(),
+  end_date: z.string(),
+  note: z.string().nullable(),
+});
+const lastProject = z
+  .object({ id: z.number().int(), project_code: z.string(), name: z.string(), date: z.string().nullable() })
+  .nullable();
 
 export const ProviderUserView = z.object({
   id: z.uuid(),
@@ -160,9 +211,18 @@ export const ProviderListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   search: z.string().trim().max(200).optional(),
-  status: z.enum(PROVIDER_STATUSES).optional().or(z.literal('').transform(() => undefined)),
-  category_id: z.uuid().optional().or(z.literal('').transform(() => undefined)),
-  state: z.enum(STATES).optional().or(z.literal('').transform(() => undefined)),
+  status: z
+    .enum(PROVIDER_STATUSES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  category_id: z
+    .uuid()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  state: z
+    .enum(STATES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   sort: z.enum(PROVIDER_SORTS).default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
@@ -189,13 +249,31 @@ export const ProviderSearchQuery = z.object({
   project_id: optNumberParam(z.number().int().positive()),
   street: z.string().trim().max(255).optional(),
   suburb: z.string().trim().max(100).optional(),
-  state: z.enum(STATES).optional().or(z.literal('').transform(() => undefined)),
-  postcode: z.string().trim().regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.').optional().or(z.literal('').transform(() => undefined)),
-  start_date: dateOnly().optional().or(z.literal('').transform(() => undefined)),
-  end_date: dateOnly().optional().or(z.literal('').transform(() => undefined)),
+  state: z
+    .enum(STATES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  start_date: dateOnly()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  end_date: dateOnly()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   categories: listParam(z.uuid({ error: 'Choose an option from the list.' })).default([]),
   services: listParam(z.uuid({ error: 'Choose an option from the list.' })).default([]),
-  distance: z.coerce.number().int().min(SEARCH_DISTANCE.min).max(SEARCH_DISTANCE.max).multipleOf(SEARCH_DISTANCE.step).default(SEARCH_DISTANCE.standaloneDefault),
+  distance: z.coerce
+    .number()
+    .int()
+    .min(SEARCH_DISTANCE.min)
+    .max(SEARCH_DISTANCE.max)
+    .multipleOf(SEARCH_DISTANCE.step)
+    .default(SEARCH_DISTANCE.standaloneDefault),
   min_rating: optNumberParam(z.number().min(0.5).max(5).multipleOf(0.5)),
   /** Beyond the spec: keep only providers whose mandatory certificates are all valid for the dates. */
   certified: boolParam.default(false),
@@ -265,7 +343,10 @@ export type ProviderSearchResponse = z.infer<typeof ProviderSearchResponse>;
 export const ProviderAssign = z.object({
   service_provider: z.uuid({ error: PROVIDER_TEXT.noProviderChosen }),
   send_email_sp: z.boolean().default(false),
-  service_provider_staff: z.array(z.uuid({ error: PROVIDER_TEXT.staffNotOfProvider })).max(100).default([]),
+  service_provider_staff: z
+    .array(z.uuid({ error: PROVIDER_TEXT.staffNotOfProvider }))
+    .max(100)
+    .default([]),
 });
 export type ProviderAssign = z.input<typeof ProviderAssign>;
 
@@ -279,7 +360,13 @@ export type NotifyProviderResult = z.infer<typeof NotifyProviderResult>;
 
 /** Nearby providers on the project details map: kept when the driving distance is at most distance x 1000 m. */
 export const NearbyProvidersQuery = z.object({
-  distance: z.coerce.number().int().min(DETAILS_DISTANCE.min).max(DETAILS_DISTANCE.max).multipleOf(DETAILS_DISTANCE.step).default(DETAILS_DISTANCE.default),
+  distance: z.coerce
+    .number()
+    .int()
+    .min(DETAILS_DISTANCE.min)
+    .max(DETAILS_DISTANCE.max)
+    .multipleOf(DETAILS_DISTANCE.step)
+    .default(DETAILS_DISTANCE.default),
 });
 export const NearbyProvider = z.object({
   id: z.uuid(),
@@ -305,11 +392,22 @@ export type NearbyProviders = z.infer<typeof NearbyProviders>;
 
 /** Ratings of one project: performance by staff, customer by the client, once completed. */
 export const RatingInput = z.object({
-  rating: z.number({ error: PROVIDER_TEXT.ratingRange }).min(0.5, PROVIDER_TEXT.ratingRange).max(5, PROVIDER_TEXT.ratingRange).multipleOf(0.5, PROVIDER_TEXT.ratingRange),
+  rating: z
+    .number({ error: PROVIDER_TEXT.ratingRange })
+    .min(0.5, PROVIDER_TEXT.ratingRange)
+    .max(5, PROVIDER_TEXT.ratingRange)
+    .multipleOf(0.5, PROVIDER_TEXT.ratingRange),
   comment: optText(2000),
 });
 export type RatingInput = z.input<typeof RatingInput>;
-const ratingView = z.object({ rating: z.number(), comment: z.string().nullable(), rated_by: z.string().nullable(), updated_at: z.string() }).nullable();
+const ratingView = z
+  .object({
+    rating: z.number(),
+    comment: z.string().nullable(),
+    rated_by: z.string().nullable(),
+    updated_at: z.string(),
+  })
+  .nullable();
 export const ProjectRatings = z.object({
   provider: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   /** Null for client roles (they see only the customer rating). */

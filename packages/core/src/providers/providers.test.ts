@@ -15,7 +15,10 @@ describe('service-provider status labels and colours (spec 1 section 4)', () => 
   it('on the search map: Approved green; Not approved and Licence Restricted red; anything else amber', () => {
     expect(searchMapStatus('approved')).toEqual({ label: 'Approved', colour: 'green' });
     expect(searchMapStatus('not_approved')).toEqual({ label: 'Not approved', colour: 'red' });
-    expect(searchMapStatus('licence_restricted')).toEqual({ label: 'Licence Restricted – Expired Missing', colour: 'red' });
+    expect(searchMapStatus('licence_restricted')).toEqual({
+      label: 'Licence Restricted – Expired Missing',
+      colour: 'red',
+    });
     expect(searchMapStatus('evaluating')).toEqual({ label: 'Evaluating', colour: 'orange' });
     expect(searchMapStatus('pending').colour).toBe('orange');
     expect(searchMapStatus('deleted').colour).toBe('orange');
@@ -24,7 +27,10 @@ describe('service-provider status labels and colours (spec 1 section 4)', () => 
   it('on the project details screen: Approved and Deleted green, License Restricted yellow, Evaluating amber, else blue', () => {
     expect(detailsStatus('approved')).toEqual({ label: 'Approved', colour: 'green' });
     expect(detailsStatus('deleted')).toEqual({ label: 'Deleted', colour: 'green' });
-    expect(detailsStatus('licence_restricted')).toEqual({ label: 'License Restricted - Expired Missing', colour: 'yellow' });
+    expect(detailsStatus('licence_restricted')).toEqual({
+      label: 'License Restricted - Expired Missing',
+      colour: 'yellow',
+    });
     expect(detailsStatus('evaluating')).toEqual({ label: 'Evaluating', colour: 'orange' });
     expect(detailsStatus('not_approved')).toEqual({ label: 'Not approved', colour: 'blue' });
     expect(detailsStatus('pending')).toEqual({ label: 'Pending', colour: 'blue' });
@@ -67,7 +73,11 @@ describe('search and assignment contracts', () => {
     expect(ProviderSearchQuery.safeParse({ distance: '205' }).success).toBe(false);
     expect(ProviderSearchQuery.safeParse({ min_rating: '0.3' }).success).toBe(false);
     expect(ProviderSearchQuery.parse({}).distance).toBe(0);
-    expect(ProviderSearchQuery.parse({ categories: 'a0000000-0000-4000-8000-000000000001,a0000000-0000-4000-8000-000000000002' }).categories).toHaveLength(2);
+    expect(
+      ProviderSearchQuery.parse({
+        categories: 'a0000000-0000-4000-8000-000000000001,a0000000-0000-4000-8000-000000000002',
+      }).categories,
+    ).toHaveLength(2);
   });
 
   it('asks for a provider with the spec text when none is chosen', () => {
@@ -78,7 +88,9 @@ describe('search and assignment contracts', () => {
 
   it('maps directions failures to the four spec texts', () => {
     expect(directionsErrorOf('NOT_FOUND')).toBe('Directions request failed due to location(s) could not be found');
-    expect(directionsErrorOf('ZERO_RESULTS')).toBe('Directions request failed, could not find directions for the given locations.');
+    expect(directionsErrorOf('ZERO_RESULTS')).toBe(
+      'Directions request failed, could not find directions for the given locations.',
+    );
     expect(directionsErrorOf('REQUEST_DENIED')).toBe('Directions request failed, Access Denied.');
     expect(directionsErrorOf('OVER_QUERY_LIMIT')).toBe('Directions request failed due to internal server error');
   });

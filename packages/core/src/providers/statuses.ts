@@ -2,7 +2,14 @@
  * Service-provider status codes. The spec shows two label sets (search map and project details
  * screen) that differ in spelling and colour; both are kept verbatim here.
  */
-export const PROVIDER_STATUSES = ['approved', 'evaluating', 'pending', 'not_approved', 'licence_restricted', 'deleted'] as const;
+export const PROVIDER_STATUSES = [
+  'approved',
+  'evaluating',
+  'pending',
+  'not_approved',
+  'licence_restricted',
+  'deleted',
+] as const;
 export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
 
 /** Names used in pickers and the provider list. */

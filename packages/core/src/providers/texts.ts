@@ -37,14 +37,30 @@ export const DIRECTIONS_ERRORS = {
   OTHER: 'Directions request failed due to internal server error',
 } as const;
 export const directionsErrorOf = (status: string): string =>
-  status === 'NOT_FOUND' || status === 'ZERO_RESULTS' || status === 'REQUEST_DENIED' ? DIRECTIONS_ERRORS[status] : DIRECTIONS_ERRORS.OTHER;
+  status === 'NOT_FOUND' || status === 'ZERO_RESULTS' || status === 'REQUEST_DENIED'
+    ? DIRECTIONS_ERRORS[status]
+    : DIRECTIONS_ERRORS.OTHER;
 
 /** Spec 1 section 9. */
 export const MAP_CENTRE = { lat: -27.46977, lng: 153.025131 } as const;
 export const SEARCH_MAP = { height: 800, listScroll: 680 } as const;
-export const SEARCH_DISTANCE = { min: 0, max: 200, step: 5, standaloneDefault: 0, assignmentDefault: 50, projectMapDefault: 50 } as const;
+export const SEARCH_DISTANCE = {
+  min: 0,
+  max: 200,
+  step: 5,
+  standaloneDefault: 0,
+  assignmentDefault: 50,
+  projectMapDefault: 50,
+} as const;
 export const DETAILS_DISTANCE = { min: 0, max: 500, step: 10, default: 50 } as const;
-export const DETAILS_MAP = { zoom: 11, markerWidth: 46, markerHeight: 54, filterDelayMs: 1000, visibilityThreshold: 0.5, directionsHeight: 600 } as const;
+export const DETAILS_MAP = {
+  zoom: 11,
+  markerWidth: 46,
+  markerHeight: 54,
+  filterDelayMs: 1000,
+  visibilityThreshold: 0.5,
+  directionsHeight: 600,
+} as const;
 export const DIRECTION_WIDGET = { zoom: 12, height: 800 } as const;
 /** 0.5 to 5 in steps of 0.5. */
 /** The search shows the nearest 50 first; 'Show more' adds 50 at a time (up to 500). */

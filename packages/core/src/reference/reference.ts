@@ -29,16 +29,27 @@ export const CategoryView = z.object({
 });
 export type CategoryView = z.infer<typeof CategoryView>;
 
-export const ServiceInput = z.object({ name: requiredText(REFERENCE_TEXT.nameRequired, 100), active: z.boolean().default(true) });
+export const ServiceInput = z.object({
+  name: requiredText(REFERENCE_TEXT.nameRequired, 100),
+  active: z.boolean().default(true),
+});
 export type ServiceInput = z.input<typeof ServiceInput>;
-export const ServiceView = z.object({ id: z.uuid(), name: z.string(), active: z.boolean(), category_count: z.number().int() });
+export const ServiceView = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  active: z.boolean(),
+  category_count: z.number().int(),
+});
 export type ServiceView = z.infer<typeof ServiceView>;
 
 export const TagInput = z.object({ name: requiredText(REFERENCE_TEXT.nameRequired, 60) });
 export const TagView = z.object({ id: z.uuid(), name: z.string(), project_count: z.number().int() });
 export type TagView = z.infer<typeof TagView>;
 
-export const ClassificationInput = z.object({ title: requiredText(REFERENCE_TEXT.titleRequired, 100), active: z.boolean().default(true) });
+export const ClassificationInput = z.object({
+  title: requiredText(REFERENCE_TEXT.titleRequired, 100),
+  active: z.boolean().default(true),
+});
 export type ClassificationInput = z.input<typeof ClassificationInput>;
 export const ClassificationView = z.object({ id: z.uuid(), title: z.string(), active: z.boolean() });
 export type ClassificationView = z.infer<typeof ClassificationView>;

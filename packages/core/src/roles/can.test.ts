@@ -26,13 +26,23 @@ describe('can', () => {
 
   it('lets client users view their projects and the map, and rate the work, nothing more', () => {
     for (const role of ['client_admin', 'client_account', 'client_am'] as const) {
-      expect(abilitiesOf({ role, area: 'tenant' })).toEqual(['projects.view', 'projects.rateCustomer', 'projectMap.view']);
+      expect(abilitiesOf({ role, area: 'tenant' })).toEqual([
+        'projects.view',
+        'projects.rateCustomer',
+        'projectMap.view',
+      ]);
     }
   });
 
   it('lets provider users see their projects, their provider and certificates, but not search or assign', () => {
     for (const role of ['sp_admin', 'sp_employee'] as const) {
-      expect(abilitiesOf({ role, area: 'tenant' })).toEqual(['projects.view', 'providers.view', 'projectMap.view', 'certificates.view', 'certificates.manage']);
+      expect(abilitiesOf({ role, area: 'tenant' })).toEqual([
+        'projects.view',
+        'providers.view',
+        'projectMap.view',
+        'certificates.view',
+        'certificates.manage',
+      ]);
       expect(can({ role, area: 'tenant' }, 'providers.search')).toBe(false);
       expect(can({ role, area: 'tenant' }, 'projects.assignProvider')).toBe(false);
     }

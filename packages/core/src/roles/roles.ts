@@ -28,6 +28,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   sp_employee: 'Service Provider Employee',
 };
 
-export const isClientRole = (role: Role) => role === 'client_admin' || role === 'client_account' || role === 'client_am';
+export const isClientRole = (role: Role) =>
+  role === 'client_admin' || role === 'client_account' || role === 'client_am';
 export const isProviderRole = (role: Role) => role === 'sp_admin' || role === 'sp_employee';
 export const isStaffRole = (role: Role) => role === 'company_admin' || role === 'company_employee';

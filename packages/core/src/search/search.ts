@@ -103,4 +103,5 @@ export const COMPLIANCE_TEXT = {
   compliant: 'Compliant',
   notCompliant: (valid: number, total: number) => `Not compliant (${valid}/${total})`,
 } as const;
-export const complianceOf = (valid: number, total: number) => (valid >= total ? COMPLIANCE_TEXT.compliant : COMPLIANCE_TEXT.notCompliant(valid, total));
+export const complianceOf = (valid: number, total: number) =>
+  valid >= total ? COMPLIANCE_TEXT.compliant : COMPLIANCE_TEXT.notCompliant(valid, total);

@@ -24,8 +24,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (body: unknown, extra: { host?: string; ip?: string; cookie?: string; headers?: Record<string, string>; csrf?: boolean } = {}) =>
-  request(t, { method: 'POST', url: '/api/auth/login', host: extra.host ?? tenant.host, body, remoteAddress: extra.ip, cookie: extra.cookie, headers: extra.headers, csrf: extra.csrf });
+const login = (
+  body: unknown,
+  extra: { host?: string; ip?: string; cookie?: string; headers?: Record<string, string>; csrf?: boolean } = {},
+) =>
+  request(t, {
+    method: 'POST',
+    url: '/api/auth/login',
+    host: extra.host ?? tenant.host,
+    body,
+    remoteAddress: extra.ip,
+    cookie: extra.cookie,
+    headers: extra.headers,
+    csrf: extra.csrf,
+  });
 const staffList = (cookie: string, host = tenant.host) => request(t, { url: '/api/staff', host, cookie });
 const session = (cookie: string | undefined, host = tenant.host) => request(t, { url: '/api/session', host, cookie });
 
@@ -47,23 +59,48 @@ describe('sign in', () => {
     expect(s.json).toMatchObject({
       area: 'tenant',
       tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name, has_logo: false },
-      user: { id: tenant.admin.id, email: tenant.admin.email, first_name: 'Ada', last_name: 'Admin', full_name: 'Ada Admin', role: 'company_admin' },
+      user: {
+        id: tenant.admin.id,
+        email: tenant.admin.email,
+        first_name: 'Ada',
+        last_name: 'Admin',
+        full_name: 'Ada Admin',
+        role: 'company_admin',
+      },
     });
-    expect(s.json.abilities).toEqual(expect.arrayContaining(['staff.view', 'staff.manage', 'staff.changeRole', 'settings.view', 'settings.manage', 'projects.delete']));
+    expect(s.json.abilities).toEqual(
+      expect.arrayContaining([
+        'staff.view',
+        'staff.manage',
+        'staff.changeRole',
+        'settings.view',
+        'settings.manage',
+        'projects.delete',
+      ]),
+    );
     expect(s.json.abilities).not.toContain('customers.manage');
     // Only the hash of the token is stored.
-    const rows = await asOwner(tenant.id, (tx) => tx.select().from(sessions).where(eq(sessions.userId, tenant.admin.id)));
+    const rows = await asOwner(tenant.id, (tx) =>
+      tx.select().from(sessions).where(eq(sessions.userId, tenant.admin.id)),
+    );
     expect(rows.some((r) => r.tokenHash === c.value)).toBe(false);
   });
 
   it('behind https the cookie is Secure and HSTS is sent', async () => {
     const secure = await createTestApp({ env: { APP_URL: 'https://localhost' } });
     try {
-      const res = await request(secure, { method: 'POST', url: '/api/auth/login', host: tenant.host, body: { email: tenant.admin.email, password: TEST_PASSWORD } });
+      const res = await request(secure, {
+        method: 'POST',
+        url: '/api/auth/login',
+        host: tenant.host,
+        body: { email: tenant.admin.email, password: TEST_PASSWORD },
+      });
       expect(res.status).toBe(200);
       expect(res.sessionCookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-      expect((await login({ email: tenant.admin.email, password: TEST_PASSWORD })).headers['strict-transport-security']).toBeUndefined();
+      expect(
+        (await login({ email: tenant.admin.email, password: TEST_PASSWORD })).headers['strict-transport-security'],
+      ).toBeUndefined();
     } finally {
       await secure.close();
     }
@@ -73,8 +110,11 @@ describe('sign in', () => {
     const emp = await createUser(tenant, 'company_employee');
     const cookie = await signIn(t, tenant.host, emp.email);
     const abilities = (await session(cookie)).json.abilities;
-    expect(abilities).toEqual(expect.arrayContaining(['staff.view', 'settings.view', 'projects.view', 'projects.edit']));
-    for (const denied of ['staff.manage', 'settings.manage', 'projects.delete', 'clients.manage', 'customers.manage']) expect(abilities).not.toContain(denied);
+    expect(abilities).toEqual(
+      expect.arrayContaining(['staff.view', 'settings.view', 'projects.view', 'projects.edit']),
+    );
+    for (const denied of ['staff.manage', 'settings.manage', 'projects.delete', 'clients.manage', 'customers.manage'])
+      expect(abilities).not.toContain(denied);
     const anon = await session(undefined);
     expect(anon.status).toBe(200);
     expect(anon.json).toMatchObject({ area: 'tenant', user: null, abilities: [] });
@@ -88,7 +128,9 @@ describe('sign in', () => {
     expect(s.json.abilities).toEqual(expect.arrayContaining(['customers.manage', 'mailbox.read']));
     // The same credentials mean nothing on a company's address, and vice versa.
     expect((await login({ email: admin.email, password: TEST_PASSWORD })).status).toBe(422);
-    expect((await login({ email: tenant.admin.email, password: TEST_PASSWORD }, { host: PLATFORM_HOST })).status).toBe(422);
+    expect((await login({ email: tenant.admin.email, password: TEST_PASSWORD }, { host: PLATFORM_HOST })).status).toBe(
+      422,
+    );
   });
 
   it('the e-mail is matched case-insensitively and trimmed', async () => {
@@ -210,7 +252,12 @@ describe('CSRF', () => {
 
   it('a foreign Origin is refused with 403; the page’s own origin is accepted', async () => {
     const body = { email: tenant.admin.email, password: TEST_PASSWORD };
-    for (const origin of ['http://evil.example', `http://${tenant.slug}.localhost.evil.example`, 'http://other.localhost', 'not a url']) {
+    for (const origin of [
+      'http://evil.example',
+      `http://${tenant.slug}.localhost.evil.example`,
+      'http://other.localhost',
+      'not a url',
+    ]) {
       const res = await login(body, { headers: { origin } });
       expect(res.status, origin).toBe(403);
       expect(res.sessionCookie).toBeUndefined();
@@ -249,7 +296,13 @@ describe('throttling', () => {
     try {
       const ip = randomIp();
       const attempt = (password: string, email = user.email, from = ip) =>
-        request(app, { method: 'POST', url: '/api/auth/login', host: tenant.host, body: { email, password }, remoteAddress: from });
+        request(app, {
+          method: 'POST',
+          url: '/api/auth/login',
+          host: tenant.host,
+          body: { email, password },
+          remoteAddress: from,
+        });
       // Concurrently: the slow-down of later failures runs in parallel.
       const failures = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(`wrong-${i}-password`)));
       expect(failures.map((r) => r.status)).toEqual(Array(10).fill(422));
@@ -276,7 +329,9 @@ describe('throttling', () => {
 
   it('50 failures from one address for many accounts do not block another account behind it (NAT)', async () => {
     const ip = randomIp();
-    const sprayed = await Promise.all(Array.from({ length: 50 }, () => login({ email: uniqueEmail('spray'), password: 'guess-password' }, { ip })));
+    const sprayed = await Promise.all(
+      Array.from({ length: 50 }, () => login({ email: uniqueEmail('spray'), password: 'guess-password' }, { ip })),
+    );
     expect(sprayed.map((r) => r.status)).toEqual(Array(50).fill(422));
     const user = await createUser(tenant, 'company_employee');
     const started = Date.now();
@@ -292,8 +347,12 @@ describe('no state lives in an API process', () => {
     try {
       const user = await createUser(tenant, 'company_employee');
       const cookie = await signIn(t, tenant.host, user.email);
-      expect((await request(other, { url: '/api/session', host: tenant.host, cookie })).json.user.email).toBe(user.email);
-      expect((await request(other, { method: 'POST', url: '/api/auth/logout', host: tenant.host, cookie })).status).toBe(200);
+      expect((await request(other, { url: '/api/session', host: tenant.host, cookie })).json.user.email).toBe(
+        user.email,
+      );
+      expect(
+        (await request(other, { method: 'POST', url: '/api/auth/logout', host: tenant.host, cookie })).status,
+      ).toBe(200);
       expect((await staffList(cookie)).status).toBe(401);
     } finally {
       await other.close();
@@ -307,11 +366,29 @@ describe('no state lives in an API process', () => {
       const body = { email: user.email, password: 'wrong-password' };
       const ip = randomIp(); // the hard limit is per account and address (issue 9)
       const failures = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => request(i % 2 ? other : t, { method: 'POST', url: '/api/auth/login', host: tenant.host, body, remoteAddress: ip })),
+        Array.from({ length: 10 }, (_, i) =>
+          request(i % 2 ? other : t, {
+            method: 'POST',
+            url: '/api/auth/login',
+            host: tenant.host,
+            body,
+            remoteAddress: ip,
+          }),
+        ),
       );
       expect(failures.map((r) => r.status)).toEqual(Array(10).fill(422));
       for (const app of [t, other]) {
-        expect((await request(app, { method: 'POST', url: '/api/auth/login', host: tenant.host, body: { ...body, password: TEST_PASSWORD }, remoteAddress: ip })).status).toBe(429);
+        expect(
+          (
+            await request(app, {
+              method: 'POST',
+              url: '/api/auth/login',
+              host: tenant.host,
+              body: { ...body, password: TEST_PASSWORD },
+              remoteAddress: ip,
+            })
+          ).status,
+        ).toBe(429);
       }
     } finally {
       await other.close();

@@ -31,11 +31,23 @@ afterAll(() => t.close());
 
 const forgot = (email: string, opts: { app?: TestApp; host?: string; ip?: string } = {}) =>
   // A fresh address each time unless given: the per-IP limit (20/h) is tested on its own.
-  request(opts.app ?? t, { method: 'POST', url: '/api/auth/forgot-password', host: opts.host ?? tenant.host, body: { email }, remoteAddress: opts.ip ?? randomIp() });
+  request(opts.app ?? t, {
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    host: opts.host ?? tenant.host,
+    body: { email },
+    remoteAddress: opts.ip ?? randomIp(),
+  });
 const reset = (body: Record<string, string>, opts: { app?: TestApp; host?: string } = {}) =>
   request(opts.app ?? t, { method: 'POST', url: '/api/auth/reset-password', host: opts.host ?? tenant.host, body });
 const tryLogin = (email: string, password: string) =>
-  request(t, { method: 'POST', url: '/api/auth/login', host: tenant.host, body: { email, password }, remoteAddress: randomIp() });
+  request(t, {
+    method: 'POST',
+    url: '/api/auth/login',
+    host: tenant.host,
+    body: { email, password },
+    remoteAddress: randomIp(),
+  });
 
 /** Ask for a link for `user` and return its token (from the delivered mail). */
 async function requestLink(user: TestUser, app?: TestApp) {
@@ -68,11 +80,15 @@ describe('forgot password', () => {
     const link = passwordLinkIn(mail.text);
     expect(link.origin).toBe(`http://${tenant.slug}.localhost:${APP_PORT}`);
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
-    expect(link.url).toBe(`http://${tenant.slug}.localhost:${APP_PORT}/reset-password/${link.token}?email=${encodeURIComponent(user.email)}`);
+    expect(link.url).toBe(
+      `http://${tenant.slug}.localhost:${APP_PORT}/reset-password/${link.token}?email=${encodeURIComponent(user.email)}`,
+    );
     expect(link.email).toBe(user.email);
     expect(mail.html).toContain(`href="${link.url}"`);
     // Only a hash of the token is stored.
-    const rows = await asOwner(tenant.id, (tx) => tx.select().from(passwordResets).where(eq(passwordResets.userId, user.id)));
+    const rows = await asOwner(tenant.id, (tx) =>
+      tx.select().from(passwordResets).where(eq(passwordResets.userId, user.id)),
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).not.toBe(link.token);
     expect(rows[0]!.purpose).toBe('reset');
@@ -125,15 +141,24 @@ describe('reset password', () => {
     const user = await createUser(tenant, 'company_employee');
     const phone = await signIn(t, tenant.host, user.email);
     const laptop = await signIn(t, tenant.host, user.email);
-    for (const c of [phone, laptop]) expect((await request(t, { url: '/api/staff', host: tenant.host, cookie: c })).status).toBe(200);
+    for (const c of [phone, laptop])
+      expect((await request(t, { url: '/api/staff', host: tenant.host, cookie: c })).status).toBe(200);
 
     const { token } = await requestLink(user);
-    const res = await reset({ token, email: user.email, password: 'a-brand-new-secret', password_confirmation: 'a-brand-new-secret' });
+    const res = await reset({
+      token,
+      email: user.email,
+      password: 'a-brand-new-secret',
+      password_confirmation: 'a-brand-new-secret',
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ message: AUTH_TEXT.passwordResetDone });
 
-    for (const c of [phone, laptop]) expect((await request(t, { url: '/api/staff', host: tenant.host, cookie: c })).status).toBe(401);
-    expect(await asOwner(tenant.id, (tx) => tx.select().from(sessions).where(eq(sessions.userId, user.id)))).toEqual([]);
+    for (const c of [phone, laptop])
+      expect((await request(t, { url: '/api/staff', host: tenant.host, cookie: c })).status).toBe(401);
+    expect(await asOwner(tenant.id, (tx) => tx.select().from(sessions).where(eq(sessions.userId, user.id)))).toEqual(
+      [],
+    );
     expect((await tryLogin(user.email, 'a-brand-new-secret')).status).toBe(200);
     const old = await tryLogin(user.email, TEST_PASSWORD);
     expect(old.status).toBe(422);
@@ -162,9 +187,15 @@ describe('reset password', () => {
     try {
       const { token } = await requestLink(user, app);
       app.clock.advance((RESET_TOKEN_MINUTES + 1) * 60_000);
-      const res = await reset({ token, email: user.email, password: 'too-late-password', password_confirmation: 'too-late-password' }, { app });
+      const res = await reset(
+        { token, email: user.email, password: 'too-late-password', password_confirmation: 'too-late-password' },
+        { app },
+      );
       expect(res.status).toBe(422);
-      expect(res.json).toEqual({ message: AUTH_TEXT.resetTokenInvalid, errors: { email: [AUTH_TEXT.resetTokenInvalid] } });
+      expect(res.json).toEqual({
+        message: AUTH_TEXT.resetTokenInvalid,
+        errors: { email: [AUTH_TEXT.resetTokenInvalid] },
+      });
       expect((await tryLogin(user.email, TEST_PASSWORD)).status).toBe(200);
     } finally {
       await app.close();
@@ -177,7 +208,10 @@ describe('reset password', () => {
     try {
       const { token } = await requestLink(user, app);
       app.clock.advance((RESET_TOKEN_MINUTES - 1) * 60_000);
-      const res = await reset({ token, email: user.email, password: 'just-in-time-pw', password_confirmation: 'just-in-time-pw' }, { app });
+      const res = await reset(
+        { token, email: user.email, password: 'just-in-time-pw', password_confirmation: 'just-in-time-pw' },
+        { app },
+      );
       expect(res.status).toBe(200);
     } finally {
       await app.close();
@@ -213,7 +247,12 @@ describe('reset password', () => {
     const link = passwordLinkIn(mail.text);
     expect(link.origin).toBe(`http://localhost:${APP_PORT}`);
     // The link means nothing at a company's address.
-    const body = { token: link.token, email: admin.email, password: 'platform-new-pw', password_confirmation: 'platform-new-pw' };
+    const body = {
+      token: link.token,
+      email: admin.email,
+      password: 'platform-new-pw',
+      password_confirmation: 'platform-new-pw',
+    };
     expect((await reset(body)).status).toBe(422);
     expect((await reset(body, { host: PLATFORM_HOST })).status).toBe(200);
     expect(await signIn(t, PLATFORM_HOST, admin.email, 'platform-new-pw')).toMatch(/^sf_session=/);
@@ -222,13 +261,21 @@ describe('reset password', () => {
   it('a confirmation that does not match is refused', async () => {
     const user = await createUser(tenant, 'company_employee');
     const { token } = await requestLink(user);
-    const res = await reset({ token, email: user.email, password: 'first-password', password_confirmation: 'second-password' });
+    const res = await reset({
+      token,
+      email: user.email,
+      password: 'first-password',
+      password_confirmation: 'second-password',
+    });
     expect(res.status).toBe(422);
     expect(res.json.errors).toEqual({ password_confirmation: [AUTH_TEXT.passwordMismatch] });
     const missing = await reset({ token, email: user.email, password: 'first-password', password_confirmation: '' });
     expect(missing.json.errors.password_confirmation).toContain(AUTH_TEXT.confirmPasswordRequired);
     // The link was not used up by the failed attempts.
-    expect((await reset({ token, email: user.email, password: 'first-password', password_confirmation: 'first-password' })).status).toBe(200);
+    expect(
+      (await reset({ token, email: user.email, password: 'first-password', password_confirmation: 'first-password' }))
+        .status,
+    ).toBe(200);
   });
 
   it('a password shorter than 8 characters is refused', async () => {

@@ -4,12 +4,27 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '@siteflow/core';
-import { asOwner, createTenant, createTestApp, createUser, mailsTo, passwordLinkIn, randomIp, request, type TestApp, type TestTenant } from '../../../test/harness.js';
+import {
+  asOwner,
+  createTenant,
+  createTestApp,
+  createUser,
+  mailsTo,
+  passwordLinkIn,
+  randomIp,
+  request,
+  type TestApp,
+  type TestTenant,
+} from '../../../test/harness.js';
 import { outbox } from '../../platform/db/schema.js';
 import { deliverOutboxMessage, smtpTransport } from '../../platform/mail.js';
 
 /** A real SMTP sink: every message is parsed with mailparser and kept with its envelope. */
-function startSink(): Promise<{ port: number; received: { envelopeTo: string[]; mail: ParsedMail }[]; close: () => Promise<void> }> {
+function startSink(): Promise<{
+  port: number;
+  received: { envelopeTo: string[]; mail: ParsedMail }[];
+  close: () => Promise<void>;
+}> {
   const received: { envelopeTo: string[]; mail: ParsedMail }[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -49,7 +64,10 @@ let tenant: TestTenant;
 
 beforeAll(async () => {
   sink = await startSink();
-  const env = { SMTP_URL: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`, MAIL_FROM: 'Siteflow <no-reply@siteflow.test>' };
+  const env = {
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`,
+    MAIL_FROM: 'Siteflow <no-reply@siteflow.test>',
+  };
   // The app's own SMTP transport, built from SMTP_URL as the runtime does.
   const probe = await createTestApp({ env });
   const smtpUrl = probe.config.smtpUrl!;
@@ -64,7 +82,12 @@ afterAll(async () => {
 describe('password reset mail over SMTP', () => {
   it('arrives at a real SMTP server with the right recipient, subject and a working link', async () => {
     const user = await createUser(tenant, 'company_employee', { firstName: 'Sam' });
-    const res = await request(t, { method: 'POST', url: '/api/auth/forgot-password', host: tenant.host, body: { email: user.email } });
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      host: tenant.host,
+      body: { email: user.email },
+    });
     expect(res.status).toBe(200);
 
     const got = await waitFor(() => sink.received.find((m) => m.envelopeTo.includes(user.email)));
@@ -87,11 +110,22 @@ describe('password reset mail over SMTP', () => {
       method: 'POST',
       url: '/api/auth/reset-password',
       host: tenant.host,
-      body: { token: link.token, email: link.email, password: 'smtp-delivered-pw', password_confirmation: 'smtp-delivered-pw' },
+      body: {
+        token: link.token,
+        email: link.email,
+        password: 'smtp-delivered-pw',
+        password_confirmation: 'smtp-delivered-pw',
+      },
     });
     expect(done.status).toBe(200);
     expect(done.json.message).toBe(AUTH_TEXT.passwordResetDone);
-    const login = await request(t, { method: 'POST', url: '/api/auth/login', host: tenant.host, body: { email: user.email, password: 'smtp-delivered-pw' }, remoteAddress: randomIp() });
+    const login = await request(t, {
+      method: 'POST',
+      url: '/api/auth/login',
+      host: tenant.host,
+      body: { email: user.email, password: 'smtp-delivered-pw' },
+      remoteAddress: randomIp(),
+    });
     expect(login.status).toBe(200);
   });
 
@@ -105,7 +139,12 @@ describe('password reset mail over SMTP', () => {
     const app = await createTestApp({ transport: smtpTransport(`smtp://127.0.0.1:${closed}?ignoreTLS=true`) });
     try {
       const user = await createUser(tenant, 'company_employee');
-      const res = await request(app, { method: 'POST', url: '/api/auth/forgot-password', host: tenant.host, body: { email: user.email } });
+      const res = await request(app, {
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        host: tenant.host,
+        body: { email: user.email },
+      });
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ message: AUTH_TEXT.resetLinkSent });
       const [row] = await asOwner(tenant.id, (tx) => tx.select().from(outbox).where(eq(outbox.to, user.email)));
@@ -113,7 +152,15 @@ describe('password reset mail over SMTP', () => {
       expect(row!.lastError).toMatch(/ECONNREFUSED/);
       // The queue retries the job; each failed attempt is recorded, and the fifth gives up for good.
       const job = { tenantId: tenant.id, id: row!.id };
-      const deliverAgain = () => deliverOutboxMessage({ db: app.deps.db, transport: smtpTransport(`smtp://127.0.0.1:${closed}?ignoreTLS=true`), mailFrom: 'x@y.test' }, job);
+      const deliverAgain = () =>
+        deliverOutboxMessage(
+          {
+            db: app.deps.db,
+            transport: smtpTransport(`smtp://127.0.0.1:${closed}?ignoreTLS=true`),
+            mailFrom: 'x@y.test',
+          },
+          job,
+        );
       for (let attempt = 2; attempt <= 4; attempt++) await expect(deliverAgain()).rejects.toThrow(/ECONNREFUSED/);
       await deliverAgain(); // the last attempt marks it failed instead of asking for another retry
       const [after] = await asOwner(tenant.id, (tx) => tx.select().from(outbox).where(eq(outbox.id, row!.id)));

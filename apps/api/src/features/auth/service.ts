@@ -49,16 +49,47 @@ type Meta = {
  * - one address for every account: waits from the 21st failure, 429 from the 301st (spraying);
  * - a browser that signed in to the account before (sf_device) skips the last two.
  */
-export const LOGIN_POLICY = { windowSeconds: 15 * 60, pairMax: 10, accountSlowAfter: 5, addressSlowAfter: 20, addressMax: 300 } as const;
+export const LOGIN_POLICY = {
+  windowSeconds: 15 * 60,
+  pairMax: 10,
+  accountSlowAfter: 5,
+  addressSlowAfter: 20,
+  addressMax: 300,
+} as const;
 
-function loginLimits(tenant: TenantContext, email: string, ip: string, knownDevice: string | null): { pair: Limit; shared: Limit[] } {
+function loginLimits(
+  tenant: TenantContext,
+  email: string,
+  ip: string,
+  knownDevice: string | null,
+): { pair: Limit; shared: Limit[] } {
   const p = LOGIN_POLICY;
-  if (knownDevice) return { pair: { name: 'device', key: `login:device:${knownDevice}`, max: p.pairMax, windowSeconds: p.windowSeconds }, shared: [] };
+  if (knownDevice)
+    return {
+      pair: { name: 'device', key: `login:device:${knownDevice}`, max: p.pairMax, windowSeconds: p.windowSeconds },
+      shared: [],
+    };
   return {
-    pair: { name: 'account+address', key: `login:pair:${tenant.id}:${email}:${ip}`, max: p.pairMax, windowSeconds: p.windowSeconds },
+    pair: {
+      name: 'account+address',
+      key: `login:pair:${tenant.id}:${email}:${ip}`,
+      max: p.pairMax,
+      windowSeconds: p.windowSeconds,
+    },
     shared: [
-      { name: 'account', key: `login:acct:${tenant.id}:${email}`, slowAfter: p.accountSlowAfter, windowSeconds: p.windowSeconds },
-      { name: 'address', key: `login:ip:${ip}`, slowAfter: p.addressSlowAfter, max: p.addressMax, windowSeconds: p.windowSeconds },
+      {
+        name: 'account',
+        key: `login:acct:${tenant.id}:${email}`,
+        slowAfter: p.accountSlowAfter,
+        windowSeconds: p.windowSeconds,
+      },
+      {
+        name: 'address',
+        key: `login:ip:${ip}`,
+        slowAfter: p.addressSlowAfter,
+        max: p.addressMax,
+        windowSeconds: p.windowSeconds,
+      },
     ],
   };
 }
@@ -66,11 +97,23 @@ function loginLimits(tenant: TenantContext, email: string, ip: string, knownDevi
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Refuse with 429 + Retry-After when a count is over its limit (and say so in the log). */
-function refuseOver(deps: Pick<Deps, 'clock'>, counts: Count[], log: SecurityLog, fields: Record<string, string | null>, action: string) {
+function refuseOver(
+  deps: Pick<Deps, 'clock'>,
+  counts: Count[],
+  log: SecurityLog,
+  fields: Record<string, string | null>,
+  action: string,
+) {
   const over = overLimit(counts);
   if (!over) return;
   const retryAfter = retryAfterSeconds(over, deps.clock);
-  securityEvent(log, 'auth.throttled', { ...fields, action, limit: over.limit.name ?? null, attempts: over.n, retryAfter });
+  securityEvent(log, 'auth.throttled', {
+    ...fields,
+    action,
+    limit: over.limit.name ?? null,
+    attempts: over.n,
+    retryAfter,
+  });
   throw tooManyAttempts(retryAfter);
 }
 
@@ -88,7 +131,12 @@ export type SignedIn = {
  * No database connection is held while waiting (slow-down) or hashing (argon2): each step below
  * is one short statement or transaction, never one inside another.
  */
-export async function signIn(deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantContext, input: LoginRequest, meta: Meta): Promise<SignedIn> {
+export async function signIn(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  tenant: TenantContext,
+  input: LoginRequest,
+  meta: Meta,
+): Promise<SignedIn> {
   const email = input.email;
   const fields = { tenantId: tenant.id, ip: meta.ip, ...emailFields(email) };
   const presented = deviceToken(meta.deviceToken);
@@ -106,7 +154,14 @@ export async function signIn(deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantCon
 
   const [user] = await withTenant(deps.db, tenant.id, (tx) =>
     tx
-      .select({ id: users.id, active: users.active, passwordHash: users.passwordHash, role: users.role, clientId: users.clientId, providerId: users.serviceProviderId })
+      .select({
+        id: users.id,
+        active: users.active,
+        passwordHash: users.passwordHash,
+        role: users.role,
+        clientId: users.clientId,
+        providerId: users.serviceProviderId,
+      })
       .from(users)
       .where(eq(users.email, email))
       .limit(1),
@@ -163,7 +218,13 @@ export async function signIn(deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantCon
     return { token, expiresAt, remember: input.remember, actor, device: { token: device, expiresAt: deviceExpiresAt } };
   });
   if (!signedIn) throw fail('account_changed');
-  securityEvent(meta.log, 'auth.sign_in.succeeded', { tenantId: tenant.id, userId: user.id, ip: meta.ip, knownDevice: known, remember: input.remember });
+  securityEvent(meta.log, 'auth.sign_in.succeeded', {
+    tenantId: tenant.id,
+    userId: user.id,
+    ip: meta.ip,
+    knownDevice: known,
+    remember: input.remember,
+  });
   return signedIn;
 }
 
@@ -186,7 +247,11 @@ export async function requestPasswordReset(
   refuseOver(deps, await countAttempt(deps.db, deps.clock, limits), meta.log, fields, 'password_reset_request');
   // The mail is queued in this transaction (outbox) and handed to the queue after it commits.
   const userId = await inTenant(deps, tenant.id, async (tx, onCommit) => {
-    const [user] = await tx.select().from(users).where(and(eq(users.email, email), eq(users.active, true))).limit(1);
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.active, true)))
+      .limit(1);
     if (user) await sendPasswordLink(deps, tx, onCommit, tenant, user, 'reset');
     return user?.id ?? null;
   });
@@ -197,7 +262,12 @@ export async function requestPasswordReset(
  * Set a new password from a link (a reset, or an invitation's first password); every session of
  * that user ends. The password is checked and hashed before any connection is taken.
  */
-export async function resetPassword(deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantContext, input: ResetPasswordRequest, meta: { ip: string; log: SecurityLog }) {
+export async function resetPassword(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  tenant: TenantContext,
+  input: ResetPasswordRequest,
+  meta: { ip: string; log: SecurityLog },
+) {
   const problem = await passwordProblem(input.password, { email: input.email, companyName: tenant.name });
   if (problem) throw invalid({ password: [problem] });
   const fields = { tenantId: tenant.id, ip: meta.ip, ...emailFields(input.email) };
@@ -221,9 +291,15 @@ export async function resetPassword(deps: Pick<Deps, 'db' | 'clock'>, tenant: Te
       .limit(1)
       .for('update');
     if (!row) return null;
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, row.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, row.userId));
     // Single use: this link and any other outstanding link of the user stop working.
-    await tx.update(passwordResets).set({ usedAt: deps.clock.now() }).where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: deps.clock.now() })
+      .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
     await uncountAttempt(tx, deps.clock, limits); // only failures count
     return row;
@@ -232,14 +308,25 @@ export async function resetPassword(deps: Pick<Deps, 'db' | 'clock'>, tenant: Te
     securityEvent(meta.log, 'auth.password_reset.failed', { ...fields, reason: 'invalid_link' });
     throw new HttpError(422, AUTH_TEXT.resetTokenInvalid, { email: [AUTH_TEXT.resetTokenInvalid] });
   }
-  securityEvent(meta.log, 'auth.password_reset.completed', { tenantId: tenant.id, userId: done.userId, ip: meta.ip, purpose: done.purpose });
+  securityEvent(meta.log, 'auth.password_reset.completed', {
+    tenantId: tenant.id,
+    userId: done.userId,
+    ip: meta.ip,
+    purpose: done.purpose,
+  });
 }
 
-export async function describeSession(deps: Pick<Deps, 'db' | 'config'>, tenant: TenantContext, actor: Actor | null): Promise<SessionView> {
+export async function describeSession(
+  deps: Pick<Deps, 'db' | 'config'>,
+  tenant: TenantContext,
+  actor: Actor | null,
+): Promise<SessionView> {
   const area = tenant.kind === 'platform' ? 'platform' : 'tenant';
   let user: SessionView['user'] = null;
   if (actor) {
-    const [u] = await withTenant(deps.db, tenant.id, (tx) => tx.select().from(users).where(eq(users.id, actor.userId)).limit(1));
+    const [u] = await withTenant(deps.db, tenant.id, (tx) =>
+      tx.select().from(users).where(eq(users.id, actor.userId)).limit(1),
+    );
     if (u)
       user = {
         id: u.id,

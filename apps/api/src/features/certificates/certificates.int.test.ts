@@ -2,7 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CERTIFICATE_FILE_MAX_BYTES, CERTIFICATE_TEXT, type CertificateTypeView, type CertificateView, type CertificationsView } from '@siteflow/core';
+import {
+  CERTIFICATE_FILE_MAX_BYTES,
+  CERTIFICATE_TEXT,
+  type CertificateTypeView,
+  type CertificateView,
+  type CertificationsView,
+} from '@siteflow/core';
 import { createClientCo, createClientUser, createProvider, createProviderUser } from '../../../test/factories.js';
 import {
   asOwner,
@@ -33,9 +39,21 @@ let spEmployee: TestUser;
 let spEmployeeA: string;
 let clientA: string;
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
-const png = (name = 'card.png'): FileSpec => ({ data: pngBytes(2, 2), filename: name, type: 'image/png', field: 'files[0]' });
-const pdf = (name = 'licence.pdf', field = 'files[1]'): FileSpec => ({ data: PDF, filename: name, type: 'application/pdf', field });
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
+const png = (name = 'card.png'): FileSpec => ({
+  data: pngBytes(2, 2),
+  filename: name,
+  type: 'image/png',
+  field: 'files[0]',
+});
+const pdf = (name = 'licence.pdf', field = 'files[1]'): FileSpec => ({
+  data: PDF,
+  filename: name,
+  type: 'application/pdf',
+  field,
+});
 
 beforeAll(async () => {
   ({ t, a, b, adminA, adminB } = await twoCompanies());
@@ -59,11 +77,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (cookie: string, host?: string) => (opts: RequestOptions) => request(t, { host: host ?? a.host, cookie, ...opts });
+const as = (cookie: string, host?: string) => (opts: RequestOptions) =>
+  request(t, { host: host ?? a.host, cookie, ...opts });
 const admin = (opts: RequestOptions) => request(t, { host: a.host, cookie: adminA, ...opts });
 
 const today = () => certificateToday(t.clock);
-const day = (offset: number) => new Date(Date.parse(`${today()}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) =>
+  new Date(Date.parse(`${today()}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function createType(body: Record<string, unknown> = {}): Promise<CertificateTypeView> {
   const res = await admin({ method: 'POST', url: '/api/certificate-types', body: { name: `Type ${uniq()}`, ...body } });
@@ -78,7 +98,13 @@ async function createCert(
   fields: Record<string, string | undefined>,
   opts: { provider?: boolean; cookie?: string; files?: FileSpec[] } = {},
 ): Promise<CertificateView> {
-  const res = await request(t, { method: 'POST', host: a.host, cookie: opts.cookie ?? adminA, url: certUrl(ownerId, opts.provider), body: formData(fields, ...(opts.files ?? [])) });
+  const res = await request(t, {
+    method: 'POST',
+    host: a.host,
+    cookie: opts.cookie ?? adminA,
+    url: certUrl(ownerId, opts.provider),
+    body: formData(fields, ...(opts.files ?? [])),
+  });
   expect(res.status, res.text).toBe(201);
   return res.json;
 }
@@ -92,7 +118,14 @@ describe('certificate types', () => {
       mandatory_for_users: true,
       fields: { card_number: { label: 'Card number', type: 'text', required: true } },
     });
-    expect(created).toMatchObject({ name, details: 'General construction induction', mandatory_for_users: true, mandatory_for_providers: false, active: true, files: [] });
+    expect(created).toMatchObject({
+      name,
+      details: 'General construction induction',
+      mandatory_for_users: true,
+      mandatory_for_providers: false,
+      active: true,
+      files: [],
+    });
     expect(created.fields.card_number).toEqual({ label: 'Card number', type: 'text', required: true, options: [] });
 
     const dup = await admin({ method: 'POST', url: '/api/certificate-types', body: { name: name.toUpperCase() } });
@@ -102,7 +135,11 @@ describe('certificate types', () => {
     const list = await admin({ url: '/api/certificate-types' });
     expect(list.json.items.map((i: CertificateTypeView) => i.name)).toContain(name);
 
-    const put = await admin({ method: 'PUT', url: `/api/certificate-types/${created.id}`, body: { name: `${name} v2`, active: false } });
+    const put = await admin({
+      method: 'PUT',
+      url: `/api/certificate-types/${created.id}`,
+      body: { name: `${name} v2`, active: false },
+    });
     expect(put.status).toBe(200);
     expect(put.json).toMatchObject({ name: `${name} v2`, active: false, details: null, mandatory_for_users: false });
     expect((await admin({ url: `/api/certificate-types/${created.id}` })).json.name).toBe(`${name} v2`);
@@ -116,7 +153,14 @@ describe('certificate types', () => {
     const res = await admin({
       method: 'POST',
       url: '/api/certificate-types',
-      body: { name: '', fields: { 'Bad Key': { label: 'x', type: 'text' }, level: { label: 'Level', type: 'select', options: [] }, k: { label: 'K', type: 'colour' } } },
+      body: {
+        name: '',
+        fields: {
+          'Bad Key': { label: 'x', type: 'text' },
+          level: { label: 'Level', type: 'select', options: [] },
+          k: { label: 'K', type: 'colour' },
+        },
+      },
     });
     expect(res.status).toBe(422);
     expect(res.json.errors.name).toEqual([CERTIFICATE_TEXT.typeNameRequired]);
@@ -135,13 +179,21 @@ describe('certificate types', () => {
 
   it('adds sample images (checked by content) and removes them; samples are served to certificate viewers', async () => {
     const type = await createType();
-    const bad = await admin({ method: 'POST', url: `/api/certificate-types/${type.id}/samples`, body: formData({}, { data: PDF, filename: 'x.png', type: 'image/png', field: 'files[0]' }) });
+    const bad = await admin({
+      method: 'POST',
+      url: `/api/certificate-types/${type.id}/samples`,
+      body: formData({}, { data: PDF, filename: 'x.png', type: 'image/png', field: 'files[0]' }),
+    });
     expect(bad.status).toBe(422);
     expect(bad.json.errors.files).toEqual([CERTIFICATE_TEXT.sampleType]);
     const res = await admin({
       method: 'POST',
       url: `/api/certificate-types/${type.id}/samples`,
-      body: formData({}, { data: JPEG_2X2, filename: 'front.jpg', field: 'files[]' }, { data: pngBytes(), filename: 'back.png', field: 'files[]' }),
+      body: formData(
+        {},
+        { data: JPEG_2X2, filename: 'front.jpg', field: 'files[]' },
+        { data: pngBytes(), filename: 'back.png', field: 'files[]' },
+      ),
     });
     expect(res.status, res.text).toBe(200);
     expect(res.json.files.map((f: { name: string; mime: string }) => [f.name, f.mime])).toEqual([
@@ -165,8 +217,12 @@ describe('certificate types', () => {
   it('only company admins manage types; certificate viewers may list them; client users may not', async () => {
     const type = await createType();
     for (const cookie of [employeeA, spAdminA]) {
-      expect((await as(cookie)({ method: 'POST', url: '/api/certificate-types', body: { name: `X ${uniq()}` } })).status).toBe(403);
-      expect((await as(cookie)({ method: 'PUT', url: `/api/certificate-types/${type.id}`, body: { name: 'Y' } })).status).toBe(403);
+      expect(
+        (await as(cookie)({ method: 'POST', url: '/api/certificate-types', body: { name: `X ${uniq()}` } })).status,
+      ).toBe(403);
+      expect(
+        (await as(cookie)({ method: 'PUT', url: `/api/certificate-types/${type.id}`, body: { name: 'Y' } })).status,
+      ).toBe(403);
       expect((await as(cookie)({ method: 'DELETE', url: `/api/certificate-types/${type.id}` })).status).toBe(403);
       expect((await as(cookie)({ url: '/api/certificate-types' })).status).toBe(200);
     }
@@ -182,7 +238,8 @@ describe('certifications of a user', () => {
     const cookie = await signIn(t, t2.host, t2.admin.email);
     const user = await createUser(t2, 'company_employee');
     const post = (url: string, body: unknown) => request(t, { method: 'POST', host: t2.host, cookie, url, body });
-    const type = async (name: string, extra: Record<string, unknown> = {}) => (await post('/api/certificate-types', { name, ...extra })).json as CertificateTypeView;
+    const type = async (name: string, extra: Record<string, unknown> = {}) =>
+      (await post('/api/certificate-types', { name, ...extra })).json as CertificateTypeView;
     const [m1, m2, m3, m4, add1, add2, unused] = await Promise.all([
       type('Asbestos', { mandatory_for_users: true }),
       type('Blue Card', { mandatory_for_users: true }),
@@ -235,7 +292,15 @@ describe('certifications of a user', () => {
     const type = await createType({ name: `Electrical ${uniq()}`, description: 'Licence', mandatory_for_users: true });
     const cert = await createCert(
       employee.id,
-      { type_id: type.id, name: 'Electrical licence', license_number: 'EL-123', comments: 'Checked', expiry: day(200), issue_date: day(-100), country: 'Australia' },
+      {
+        type_id: type.id,
+        name: 'Electrical licence',
+        license_number: 'EL-123',
+        comments: 'Checked',
+        expiry: day(200),
+        issue_date: day(-100),
+        country: 'Australia',
+      },
       { files: [png('card front.png'), pdf('licence "copy".pdf')] },
     );
     expect(cert).toMatchObject({
@@ -267,7 +332,9 @@ describe('certifications of a user', () => {
     const file = await admin({ url: doc!.url });
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="licence 'copy'.pdf"; filename\*=UTF-8''licence%20'copy'.pdf$/);
+    expect(file.headers['content-disposition']).toMatch(
+      /^attachment; filename="licence 'copy'.pdf"; filename\*=UTF-8''licence%20'copy'.pdf$/,
+    );
     expect(file.raw.equals(PDF)).toBe(true);
 
     // Stored under generated names, not the uploaded ones.
@@ -278,7 +345,9 @@ describe('certifications of a user', () => {
     expect((await as(adminB, b.host)({ url: image!.url })).status).toBe(404);
     expect((await admin({ url: `/documents/file/${type.id}/${image!.id}` })).status).toBe(404);
 
-    const ofType = await admin({ url: `/api/certifications/${employee.id}/types/${type.id}?is_service_provider=false` });
+    const ofType = await admin({
+      url: `/api/certifications/${employee.id}/types/${type.id}?is_service_provider=false`,
+    });
     expect(ofType.status).toBe(200);
     expect(ofType.json.type).toMatchObject({ id: type.id, details: 'Licence', files: [] });
     expect(ofType.json.certificates.map((c: CertificateView) => c.id)).toEqual([cert.id]);
@@ -286,8 +355,11 @@ describe('certifications of a user', () => {
 
   it('rejects files that are not JPG, PNG or PDF by content, or too big, or too many', async () => {
     const type = await createType();
-    const post = (files: FileSpec[]) => admin({ method: 'POST', url: certUrl(employee.id), body: formData({ type_id: type.id }, ...files) });
-    const fake = await post([{ data: Buffer.from('<html>hello</html>'), filename: 'scan.pdf', type: 'application/pdf', field: 'files[0]' }]);
+    const post = (files: FileSpec[]) =>
+      admin({ method: 'POST', url: certUrl(employee.id), body: formData({ type_id: type.id }, ...files) });
+    const fake = await post([
+      { data: Buffer.from('<html>hello</html>'), filename: 'scan.pdf', type: 'application/pdf', field: 'files[0]' },
+    ]);
     expect(fake.status).toBe(422);
     expect(fake.json.errors.files).toEqual([CERTIFICATE_TEXT.fileType]);
     const big = Buffer.concat([PDF, Buffer.alloc(CERTIFICATE_FILE_MAX_BYTES)]);
@@ -308,40 +380,76 @@ describe('certifications of a user', () => {
         hours: { label: 'Hours', type: 'number' },
       },
     });
-    const post = (fields: Record<string, string | undefined>) => admin({ method: 'POST', url: certUrl(employee.id), body: formData(fields) });
+    const post = (fields: Record<string, string | undefined>) =>
+      admin({ method: 'POST', url: certUrl(employee.id), body: formData(fields) });
     const missing = await post({ type_id: type.id, details: JSON.stringify({ hours: 'many' }) });
     expect(missing.status).toBe(422);
-    expect(missing.json.errors).toEqual({ 'details.licence_class': ['The Licence class field is required.'], 'details.hours': ['The Hours must be a number.'] });
+    expect(missing.json.errors).toEqual({
+      'details.licence_class': ['The Licence class field is required.'],
+      'details.hours': ['The Hours must be a number.'],
+    });
     const option = await post({ type_id: type.id, details: JSON.stringify({ licence_class: 'Z' }) });
     expect(option.json.errors).toEqual({ 'details.licence_class': [CERTIFICATE_TEXT.fieldOption('Licence class')] });
-    expect((await post({ type_id: type.id, details: 'nope' })).json.errors).toEqual({ details: [CERTIFICATE_TEXT.detailsInvalid] });
+    expect((await post({ type_id: type.id, details: 'nope' })).json.errors).toEqual({
+      details: [CERTIFICATE_TEXT.detailsInvalid],
+    });
     const common = await post({ type_id: 'x', expiry: '2026-13-01' });
     expect(common.json.errors.type_id).toEqual([CERTIFICATE_TEXT.typeRequired]);
     expect(common.json.errors.expiry).toEqual(['Enter a date as YYYY-MM-DD.']);
-    const otherTenantType = await as(adminB, b.host)({ method: 'POST', url: '/api/certificate-types', body: { name: `B ${uniq()}` } });
-    expect((await post({ type_id: otherTenantType.json.id })).json.errors.type_id).toEqual([CERTIFICATE_TEXT.typeRequired]);
-    const ok = await post({ type_id: type.id, details: JSON.stringify({ licence_class: 'B', hours: '7', stray: 'x' }) });
+    const otherTenantType = await as(
+      adminB,
+      b.host,
+    )({ method: 'POST', url: '/api/certificate-types', body: { name: `B ${uniq()}` } });
+    expect((await post({ type_id: otherTenantType.json.id })).json.errors.type_id).toEqual([
+      CERTIFICATE_TEXT.typeRequired,
+    ]);
+    const ok = await post({
+      type_id: type.id,
+      details: JSON.stringify({ licence_class: 'B', hours: '7', stray: 'x' }),
+    });
     expect(ok.status, ok.text).toBe(201);
     expect(ok.json.details).toEqual({ licence_class: 'B', hours: 7 });
     // A JSON body works too (details as an object; no files).
-    const json = await admin({ method: 'POST', url: certUrl(employee.id), body: { type_id: type.id, expiry: day(5), details: { licence_class: 'A' } } });
+    const json = await admin({
+      method: 'POST',
+      url: certUrl(employee.id),
+      body: { type_id: type.id, expiry: day(5), details: { licence_class: 'A' } },
+    });
     expect(json.status, json.text).toBe(201);
     expect(json.json).toMatchObject({ expiry: day(5), details: { licence_class: 'A', hours: null }, files: [] });
-    const badJson = await admin({ method: 'POST', url: certUrl(employee.id), body: { type_id: type.id, details: [1] } });
+    const badJson = await admin({
+      method: 'POST',
+      url: certUrl(employee.id),
+      body: { type_id: type.id, details: [1] },
+    });
     expect(badJson.json.errors).toEqual({ details: [CERTIFICATE_TEXT.detailsInvalid] });
   });
 
   it('updates keeping one file and removing another (the removed one is gone), adds files, and re-arms reminders on renewal', async () => {
     const type = await createType();
-    const cert = await createCert(employee.id, { type_id: type.id, name: 'First', expiry: day(20) }, { files: [png('keep.png'), pdf('drop.pdf')] });
+    const cert = await createCert(
+      employee.id,
+      { type_id: type.id, name: 'First', expiry: day(20) },
+      { files: [png('keep.png'), pdf('drop.pdf')] },
+    );
     const [keep, drop] = cert.files;
-    await asOwner(a.id, (tx) => tx.update(certificates).set({ reminded30At: new Date(), reminded7At: new Date() }).where(eq(certificates.id, cert.id)));
-    const dropKey = (await asOwner(a.id, (tx) => tx.select().from(documentFiles).where(eq(documentFiles.id, drop!.id))))[0]!.fileKey;
+    await asOwner(a.id, (tx) =>
+      tx
+        .update(certificates)
+        .set({ reminded30At: new Date(), reminded7At: new Date() })
+        .where(eq(certificates.id, cert.id)),
+    );
+    const dropKey = (
+      await asOwner(a.id, (tx) => tx.select().from(documentFiles).where(eq(documentFiles.id, drop!.id)))
+    )[0]!.fileKey;
 
     const res = await admin({
       method: 'PUT',
       url: `/api/certifications/${employee.id}/${cert.id}?is_service_provider=false`,
-      body: formData({ type_id: type.id, name: 'Renewed', expiry: day(400), 'existingFiles[0]': keep!.id }, pdf('new.pdf', 'files[0]')),
+      body: formData(
+        { type_id: type.id, name: 'Renewed', expiry: day(400), 'existingFiles[0]': keep!.id },
+        pdf('new.pdf', 'files[0]'),
+      ),
     });
     expect(res.status, res.text).toBe(200);
     expect(res.json.name).toBe('Renewed');
@@ -354,7 +462,11 @@ describe('certifications of a user', () => {
     expect([row!.reminded30At, row!.reminded7At]).toEqual([null, null]);
 
     // Another owner's certificate id under this owner is not found.
-    const wrongOwner = await admin({ method: 'PUT', url: `/api/certifications/${a.admin.id}/${cert.id}?is_service_provider=false`, body: formData({ type_id: type.id }) });
+    const wrongOwner = await admin({
+      method: 'PUT',
+      url: `/api/certifications/${a.admin.id}/${cert.id}?is_service_provider=false`,
+      body: formData({ type_id: type.id }),
+    });
     expect(wrongOwner.status).toBe(404);
   });
 
@@ -379,16 +491,32 @@ describe('who may see and change whose certificates', () => {
 
   it('an sp_admin manages their own and their provider’s certificates; other owners are 404', async () => {
     const type = await createType({ mandatory_for_providers: true });
-    const own = await createCert(provider.id, { type_id: type.id, expiry: day(10) }, { cookie: spAdminA, provider: true, files: [png()] });
+    const own = await createCert(
+      provider.id,
+      { type_id: type.id, expiry: day(10) },
+      { cookie: spAdminA, provider: true, files: [png()] },
+    );
     expect(own.certificatable).toMatchObject({ kind: 'service_provider', id: provider.id });
     await createCert(spAdmin.id, { type_id: type.id }, { cookie: spAdminA });
     const view = await as(spAdminA)({ url: certUrl(provider.id, true) });
-    expect(view.json).toMatchObject({ owner: { kind: 'service_provider', name: provider.name }, abilities: { manage: true }, mandatory_valid: 1 });
+    expect(view.json).toMatchObject({
+      owner: { kind: 'service_provider', name: provider.name },
+      abilities: { manage: true },
+      mandatory_valid: 1,
+    });
     expect((await as(spAdminA)({ url: own.files[0]!.url })).status).toBe(200);
 
     const other = await createCert(otherProvider.id, { type_id: type.id }, { provider: true, files: [png()] });
     expect((await as(spAdminA)({ url: certUrl(otherProvider.id, true) })).status).toBe(404);
-    expect((await as(spAdminA)({ method: 'POST', url: certUrl(otherProvider.id, true), body: formData({ type_id: type.id }) })).status).toBe(404);
+    expect(
+      (
+        await as(spAdminA)({
+          method: 'POST',
+          url: certUrl(otherProvider.id, true),
+          body: formData({ type_id: type.id }),
+        })
+      ).status,
+    ).toBe(404);
     expect((await as(spAdminA)({ method: 'DELETE', url: `/api/certificates/${other.id}` })).status).toBe(404);
     expect((await as(spAdminA)({ url: other.files[0]!.url })).status).toBe(404);
     expect((await as(spAdminA)({ url: certUrl(spEmployee.id) })).status).toBe(404);
@@ -404,9 +532,18 @@ describe('who may see and change whose certificates', () => {
     expect(view.status).toBe(200);
     expect(view.json.abilities.manage).toBe(false);
     expect((await as(spEmployeeA)({ url: providerCert.files[0]!.url })).status).toBe(200);
-    expect((await as(spEmployeeA)({ method: 'POST', url: certUrl(provider.id, true), body: formData({ type_id: type.id }) })).status).toBe(403);
     expect(
-      (await as(spEmployeeA)({ method: 'PUT', url: `/api/certifications/${provider.id}/${providerCert.id}?is_service_provider=true`, body: formData({ type_id: type.id }) })).status,
+      (await as(spEmployeeA)({ method: 'POST', url: certUrl(provider.id, true), body: formData({ type_id: type.id }) }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await as(spEmployeeA)({
+          method: 'PUT',
+          url: `/api/certifications/${provider.id}/${providerCert.id}?is_service_provider=true`,
+          body: formData({ type_id: type.id }),
+        })
+      ).status,
     ).toBe(403);
     expect((await as(spEmployeeA)({ method: 'DELETE', url: `/api/certificates/${providerCert.id}` })).status).toBe(403);
     expect((await as(spEmployeeA)({ url: certUrl(spAdmin.id) })).status).toBe(404);
@@ -417,7 +554,9 @@ describe('who may see and change whose certificates', () => {
     const type = await createType();
     const cert = await createCert(employee.id, { type_id: type.id }, { files: [png()] });
     expect((await as(clientA)({ url: certUrl(employee.id) })).status).toBe(403);
-    expect((await as(clientA)({ method: 'POST', url: certUrl(employee.id), body: formData({ type_id: type.id }) })).status).toBe(403);
+    expect(
+      (await as(clientA)({ method: 'POST', url: certUrl(employee.id), body: formData({ type_id: type.id }) })).status,
+    ).toBe(403);
     expect((await as(clientA)({ method: 'DELETE', url: `/api/certificates/${cert.id}` })).status).toBe(403);
     expect((await as(clientA)({ url: cert.files[0]!.url })).status).toBe(404);
 
@@ -426,7 +565,9 @@ describe('who may see and change whose certificates', () => {
     expect(viewB.status).toBe(404);
     expect(viewB.text).not.toContain(employee.lastName);
     expect((await asB({ url: certUrl(provider.id, true) })).status).toBe(404);
-    expect((await asB({ method: 'POST', url: certUrl(employee.id), body: formData({ type_id: type.id }) })).status).toBe(404);
+    expect(
+      (await asB({ method: 'POST', url: certUrl(employee.id), body: formData({ type_id: type.id }) })).status,
+    ).toBe(404);
     expect((await asB({ method: 'DELETE', url: `/api/certificates/${cert.id}` })).status).toBe(404);
     expect((await asB({ url: `/api/certifications/${b.admin.id}/types/${type.id}` })).status).toBe(404);
     expect((await asB({ url: cert.files[0]!.url })).status).toBe(404);

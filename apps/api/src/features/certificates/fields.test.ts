@@ -14,13 +14,35 @@ const defs = {
 
 describe('certificate type fields', () => {
   it('accepts good values, converts numbers and checkboxes, and drops unknown keys', () => {
-    const r = validateDetails(defs, { class: 'A', level: '2', hours: '12.5', assessed: '2026-02-28', induction: 'true', notes: '  ok ', extra: 'x' });
+    const r = validateDetails(defs, {
+      class: 'A',
+      level: '2',
+      hours: '12.5',
+      assessed: '2026-02-28',
+      induction: 'true',
+      notes: '  ok ',
+      extra: 'x',
+    });
     expect(r.errors).toEqual({});
-    expect(r.details).toEqual({ class: 'A', level: '2', hours: 12.5, assessed: '2026-02-28', induction: true, notes: 'ok' });
+    expect(r.details).toEqual({
+      class: 'A',
+      level: '2',
+      hours: 12.5,
+      assessed: '2026-02-28',
+      induction: true,
+      notes: 'ok',
+    });
   });
 
   it('reports each problem under details.<key> with the label', () => {
-    const r = validateDetails(defs, { class: 'C', level: '9', hours: 'lots', assessed: '2026-02-30', induction: false, notes: { a: 1 } });
+    const r = validateDetails(defs, {
+      class: 'C',
+      level: '9',
+      hours: 'lots',
+      assessed: '2026-02-30',
+      induction: false,
+      notes: { a: 1 },
+    });
     expect(r.errors).toEqual({
       'details.class': [CERTIFICATE_TEXT.fieldOption('Licence class')],
       'details.level': [CERTIFICATE_TEXT.fieldOption('Level')],
@@ -34,7 +56,12 @@ describe('certificate type fields', () => {
   it('requires required fields and keeps optional blanks as null', () => {
     const r = validateDetails(defs, { class: ' ', induction: '1' });
     expect(r.errors).toEqual({ 'details.class': ['The Licence class field is required.'] });
-    expect(validateDetails(defs, { class: 'B', induction: true }).details).toMatchObject({ level: null, hours: null, assessed: null, notes: null });
+    expect(validateDetails(defs, { class: 'B', induction: true }).details).toMatchObject({
+      level: null,
+      hours: null,
+      assessed: null,
+      notes: null,
+    });
   });
 
   it('reads details as JSON text of an object', () => {

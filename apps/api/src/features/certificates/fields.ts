@@ -6,7 +6,8 @@ export type Details = Record<string, DetailValue>;
 type FieldDefs = Record<string, Pick<CertificateFieldDef, 'label' | 'type' | 'required' | 'options'>>;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(v)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const isDate = (v: string) =>
+  DATE.test(v) && !Number.isNaN(Date.parse(v)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const TEXT_MAX = 2000;
 
 /**
@@ -30,14 +31,22 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
  * (YYYY-MM-DD), checkbox boolean (a required checkbox must be ticked, as a native required input).
  * Keys the type does not define are dropped. Errors are keyed `details.<key>`.
  */
-export function validateDetails(defs: FieldDefs, input: Record<string, unknown>): { details: Details; errors: FieldErrors } {
+export function validateDetails(
+  defs: FieldDefs,
+  input: Record<string, unknown>,
+): { details: Details; errors: FieldErrors } {
   const details: Details = {};
   const errors: FieldErrors = {};
   const fail = (key: string, message: string) => (errors[`details.${key}`] = [message]);
   for (const [key, def] of Object.entries(defs)) {
     const raw = input[key];
     if (def.type === 'checkbox') {
-      const value = raw === true || raw === 'true' || raw === '1' || raw === 1 || raw === 'on' ? true : blank(raw) || raw === false || raw === 'false' || raw === '0' || raw === 0 ? false : null;
+      const value =
+        raw === true || raw === 'true' || raw === '1' || raw === 1 || raw === 'on'
+          ? true
+          : blank(raw) || raw === false || raw === 'false' || raw === '0' || raw === 0
+            ? false
+            : null;
       if (value === null) fail(key, CERTIFICATE_TEXT.fieldChecked(def.label));
       else if (def.required && !value) fail(key, CERTIFICATE_TEXT.fieldRequired(def.label));
       else details[key] = value;

@@ -26,7 +26,10 @@ export const presentFile = (f: FileRow): DocumentFileView => ({
  * Write the files to the store (under generated names) before the transaction that records them.
  * If that transaction fails, call the returned `discard` so nothing is left on disk.
  */
-export async function putFiles(deps: Pick<Deps, 'files'>, files: UploadedFile[]): Promise<{ stored: StoredFile[]; discard: () => Promise<void> }> {
+export async function putFiles(
+  deps: Pick<Deps, 'files'>,
+  files: UploadedFile[],
+): Promise<{ stored: StoredFile[]; discard: () => Promise<void> }> {
   const stored: StoredFile[] = [];
   const discard = async () => {
     await Promise.all(stored.map((f) => deps.files.remove(f.key).catch(() => undefined)));
@@ -45,16 +48,35 @@ export async function insertFiles(tx: Tx, tenantId: string, kind: FilableKind, f
   // A millisecond apart, so the files list in the order they were uploaded.
   const at = Date.now();
   await tx.insert(documentFiles).values(
-    files.map((f, i) => ({ tenantId, filableKind: kind, filableId, name: f.name, mime: f.mime, size: f.data.length, fileKey: f.key, createdAt: new Date(at + i) })),
+    files.map((f, i) => ({
+      tenantId,
+      filableKind: kind,
+      filableId,
+      name: f.name,
+      mime: f.mime,
+      size: f.data.length,
+      fileKey: f.key,
+      createdAt: new Date(at + i),
+    })),
   );
 }
 
 /** The files of these certificates or types, oldest first, in one query. */
-export async function filesOf(tx: Tx, kind: FilableKind, filableIds: string[]): Promise<Map<string, DocumentFileView[]>> {
+export async function filesOf(
+  tx: Tx,
+  kind: FilableKind,
+  filableIds: string[],
+): Promise<Map<string, DocumentFileView[]>> {
   const byOwner = new Map<string, DocumentFileView[]>();
   if (!filableIds.length) return byOwner;
   const rows = await tx
-    .select({ id: documentFiles.id, name: documentFiles.name, filableId: documentFiles.filableId, mime: documentFiles.mime, size: documentFiles.size })
+    .select({
+      id: documentFiles.id,
+      name: documentFiles.name,
+      filableId: documentFiles.filableId,
+      mime: documentFiles.mime,
+      size: documentFiles.size,
+    })
     .from(documentFiles)
     .where(and(eq(documentFiles.filableKind, kind), inArray(documentFiles.filableId, filableIds)))
     .orderBy(asc(documentFiles.createdAt), asc(documentFiles.id));
@@ -81,7 +103,13 @@ export async function deleteFiles(
   if (!filableIds.length || (fileIds && !fileIds.length)) return 0;
   const gone = await tx
     .delete(documentFiles)
-    .where(and(eq(documentFiles.filableKind, kind), inArray(documentFiles.filableId, filableIds), fileIds ? inArray(documentFiles.id, fileIds) : undefined))
+    .where(
+      and(
+        eq(documentFiles.filableKind, kind),
+        inArray(documentFiles.filableId, filableIds),
+        fileIds ? inArray(documentFiles.id, fileIds) : undefined,
+      ),
+    )
     .returning({ key: documentFiles.fileKey });
   if (gone.length) onCommit(() => Promise.all(gone.map((g) => deps.files.remove(g.key).catch(() => undefined))));
   return gone.length;

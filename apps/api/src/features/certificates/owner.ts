@@ -1,5 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { certificateAbilities, certificateOwnerAccess, type CertificateOwnerAccess, type OwnerKind } from '@siteflow/core';
+import {
+  certificateAbilities,
+  certificateOwnerAccess,
+  type CertificateOwnerAccess,
+  type OwnerKind,
+} from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
 import { serviceProviders, users } from '../../platform/db/schema.js';
@@ -11,8 +16,11 @@ import { forbidden, notFound } from '../../platform/errors.js';
  * certificates.manage, so client roles never get here. An owner the actor may not reach is 404
  * for them (they learn nothing about it), and so is an owner of another tenant for everyone (RLS).
  */
-export const ownerAccess = (actor: Pick<Actor, 'role' | 'userId' | 'providerId'>, kind: OwnerKind, ownerId: string): CertificateOwnerAccess =>
-  certificateOwnerAccess(actor, { kind, id: ownerId });
+export const ownerAccess = (
+  actor: Pick<Actor, 'role' | 'userId' | 'providerId'>,
+  kind: OwnerKind,
+  ownerId: string,
+): CertificateOwnerAccess => certificateOwnerAccess(actor, { kind, id: ownerId });
 
 export type Owner = {
   kind: OwnerKind;
@@ -33,21 +41,44 @@ export async function findOwner(tx: Tx, kind: OwnerKind, id: string): Promise<Ow
       .from(users)
       .where(eq(users.id, id))
       .limit(1);
-    return u ? { kind, id: u.id, name: `${u.firstName} ${u.lastName}`.trim(), firstName: u.firstName, lastName: u.lastName, directorName: null, email: u.email } : null;
+    return u
+      ? {
+          kind,
+          id: u.id,
+          name: `${u.firstName} ${u.lastName}`.trim(),
+          firstName: u.firstName,
+          lastName: u.lastName,
+          directorName: null,
+          email: u.email,
+        }
+      : null;
   }
   const [p] = await tx
-    .select({ id: serviceProviders.id, name: serviceProviders.name, directorName: serviceProviders.directorName, email: serviceProviders.email })
+    .select({
+      id: serviceProviders.id,
+      name: serviceProviders.name,
+      directorName: serviceProviders.directorName,
+      email: serviceProviders.email,
+    })
     .from(serviceProviders)
     .where(and(eq(serviceProviders.id, id)))
     .limit(1);
-  return p ? { kind, id: p.id, name: p.name, firstName: null, lastName: null, directorName: p.directorName, email: p.email } : null;
+  return p
+    ? { kind, id: p.id, name: p.name, firstName: null, lastName: null, directorName: p.directorName, email: p.email }
+    : null;
 }
 
 /**
  * Load the owner and check the actor's access: 404 when it does not exist here or the actor may
  * not see it; 403 when the actor may see it but `need` is manage and they may only view.
  */
-export async function ownerFor(tx: Tx, actor: Actor, kind: OwnerKind, id: string, need: 'view' | 'manage'): Promise<{ owner: Owner; abilities: { manage: boolean } }> {
+export async function ownerFor(
+  tx: Tx,
+  actor: Actor,
+  kind: OwnerKind,
+  id: string,
+  need: 'view' | 'manage',
+): Promise<{ owner: Owner; abilities: { manage: boolean } }> {
   const access = ownerAccess(actor, kind, id);
   if (access === 'none') throw notFound(kind === 'user' ? 'The user' : 'The service provider');
   const owner = await findOwner(tx, kind, id);

@@ -14,8 +14,10 @@ export const CERTIFICATE_REMINDER_QUEUE = 'certificate-reminders';
 export const CERTIFICATE_REMINDER_CRON = '0 6 * * *';
 
 const [FIRST, LAST] = CERTIFICATE_REMINDER_DAYS; // 30, 7
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 export type ReminderDeps = { db: Db; outbox: Outbox; clock: Clock; config: Pick<Config, 'appUrl'> };
 
@@ -31,7 +33,10 @@ export type ReminderDeps = { db: Db; outbox: Outbox; clock: Clock; config: Pick<
  * clears both marks. Returns how many certificates were reminded about. `tenantIds` narrows the
  * sweep (tests; a re-run for one company).
  */
-export async function sendCertificateReminders(deps: ReminderDeps, opts: { tenantIds?: string[] } = {}): Promise<number> {
+export async function sendCertificateReminders(
+  deps: ReminderDeps,
+  opts: { tenantIds?: string[] } = {},
+): Promise<number> {
   const now = deps.clock.now();
   const today = certificateToday(deps.clock, now);
   const soon = addDays(today, FIRST);
@@ -61,16 +66,28 @@ export async function sendCertificateReminders(deps: ReminderDeps, opts: { tenan
           providerEmail: serviceProviders.email,
         })
         .from(certificates)
-        .innerJoin(certificateTypes, and(eq(certificateTypes.tenantId, certificates.tenantId), eq(certificateTypes.id, certificates.typeId)))
+        .innerJoin(
+          certificateTypes,
+          and(eq(certificateTypes.tenantId, certificates.tenantId), eq(certificateTypes.id, certificates.typeId)),
+        )
         .leftJoin(users, and(eq(users.tenantId, certificates.tenantId), eq(users.id, certificates.userId)))
-        .leftJoin(serviceProviders, and(eq(serviceProviders.tenantId, certificates.tenantId), eq(serviceProviders.id, certificates.providerId)))
+        .leftJoin(
+          serviceProviders,
+          and(eq(serviceProviders.tenantId, certificates.tenantId), eq(serviceProviders.id, certificates.providerId)),
+        )
         .where(
           and(
             eq(certificateTypes.active, true),
-            or(and(isNotNull(certificates.userId), eq(certificateTypes.mandatoryForUsers, true)), and(isNotNull(certificates.providerId), eq(certificateTypes.mandatoryForProviders, true))),
+            or(
+              and(isNotNull(certificates.userId), eq(certificateTypes.mandatoryForUsers, true)),
+              and(isNotNull(certificates.providerId), eq(certificateTypes.mandatoryForProviders, true)),
+            ),
             gte(certificates.expiry, today),
             lte(certificates.expiry, soon),
-            or(and(sql`${certificates.expiry} > ${week}`, isNull(certificates.reminded30At)), and(lte(certificates.expiry, week), isNull(certificates.reminded7At))),
+            or(
+              and(sql`${certificates.expiry} > ${week}`, isNull(certificates.reminded30At)),
+              and(lte(certificates.expiry, week), isNull(certificates.reminded7At)),
+            ),
             sql`not exists (select 1 from ${certificates} ${later} where ${later.tenantId} = ${certificates.tenantId} and ${later.typeId} = ${certificates.typeId}
               and ${later.userId} is not distinct from ${certificates.userId} and ${later.providerId} is not distinct from ${certificates.providerId}
               and ${later.expiry} > ${certificates.expiry})`,
@@ -86,10 +103,15 @@ export async function sendCertificateReminders(deps: ReminderDeps, opts: { tenan
         ? await tx
             .select({ providerId: users.serviceProviderId, email: users.email })
             .from(users)
-            .where(and(inArray(users.serviceProviderId, providerIds), eq(users.role, 'sp_admin'), eq(users.active, true)))
+            .where(
+              and(inArray(users.serviceProviderId, providerIds), eq(users.role, 'sp_admin'), eq(users.active, true)),
+            )
         : [];
       const admins = providerIds.length
-        ? await tx.select({ email: users.email }).from(users).where(and(eq(users.role, 'company_admin'), eq(users.active, true)))
+        ? await tx
+            .select({ email: users.email })
+            .from(users)
+            .where(and(eq(users.role, 'company_admin'), eq(users.active, true)))
         : [];
 
       const base = tenantUrl(deps.config, tenant.slug);
@@ -102,9 +124,22 @@ export async function sendCertificateReminders(deps: ReminderDeps, opts: { tenan
           ? c.userActive && c.userEmail
             ? [c.userEmail]
             : []
-          : [c.providerEmail, ...spAdmins.filter((a) => a.providerId === c.providerId).map((a) => a.email), ...admins.map((a) => a.email)];
-        const to = [...new Set(recipients.filter((e): e is string => !!e).map((e) => e.trim().toLowerCase()).filter(Boolean))];
-        const link = c.userId ? `${base}/users/${c.userId}/certifications` : `${base}/service-providers/${c.providerId}/certifications`;
+          : [
+              c.providerEmail,
+              ...spAdmins.filter((a) => a.providerId === c.providerId).map((a) => a.email),
+              ...admins.map((a) => a.email),
+            ];
+        const to = [
+          ...new Set(
+            recipients
+              .filter((e): e is string => !!e)
+              .map((e) => e.trim().toLowerCase())
+              .filter(Boolean),
+          ),
+        ];
+        const link = c.userId
+          ? `${base}/users/${c.userId}/certifications`
+          : `${base}/service-providers/${c.providerId}/certifications`;
         const when = days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
         const subject = `${c.typeName} expires ${when}`;
         const what = [c.name, c.licenseNumber ? `licence ${c.licenseNumber}` : null].filter(Boolean).join(', ');
@@ -113,7 +148,14 @@ export async function sendCertificateReminders(deps: ReminderDeps, opts: { tenan
         for (const address of to) await deps.outbox.email(tx, onCommit, tenant.id, { to: address, subject, ...body });
         await tx
           .update(certificates)
-          .set(isWeek ? { reminded7At: now, reminded30At: sql`coalesce(${certificates.reminded30At}, ${now.toISOString()}::timestamptz)` } : { reminded30At: now })
+          .set(
+            isWeek
+              ? {
+                  reminded7At: now,
+                  reminded30At: sql`coalesce(${certificates.reminded30At}, ${now.toISOString()}::timestamptz)`,
+                }
+              : { reminded30At: now },
+          )
           .where(eq(certificates.id, c.id));
       }
       return due.length;

@@ -41,7 +41,8 @@ const certificateForm =
   '`details` = JSON text of the type’s own fields (errors keyed `details.<key>`), files[n] (JPG, PNG or PDF by content, ' +
   `under 5 MB each, at most ${CERTIFICATE_FILE_MAX_COUNT} per certificate).`;
 
-const kindOf = (q: { is_service_provider: boolean }): OwnerKind => (q.is_service_provider ? 'service_provider' : 'user');
+const kindOf = (q: { is_service_provider: boolean }): OwnerKind =>
+  q.is_service_provider ? 'service_provider' : 'user';
 
 /** The certificate form: files checked by content and size, `details` JSON, then the core schema. */
 async function readCertificateForm(request: FastifyRequest) {
@@ -80,13 +81,18 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
     },
   };
 
-  r.get('/api/certificate-types', { ...viewTypes, schema: { tags: typeTags, response: { 200: CertificateTypeList, ...errors } } }, async (request) =>
-    types.listTypes(deps, tenantOf(request)),
+  r.get(
+    '/api/certificate-types',
+    { ...viewTypes, schema: { tags: typeTags, response: { 200: CertificateTypeList, ...errors } } },
+    async (request) => types.listTypes(deps, tenantOf(request)),
   );
 
   r.post(
     '/api/certificate-types',
-    { ...manageTypes, schema: { tags: typeTags, body: CertificateTypeInput, response: { 201: CertificateTypeView, ...errors } } },
+    {
+      ...manageTypes,
+      schema: { tags: typeTags, body: CertificateTypeInput, response: { 201: CertificateTypeView, ...errors } },
+    },
     async (request, reply) => {
       const created = await types.createType(deps, tenantOf(request), request.body);
       reply.code(201);
@@ -94,13 +100,23 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
     },
   );
 
-  r.get('/api/certificate-types/:id', { ...viewTypes, schema: { tags: typeTags, params: IdParam, response: { 200: CertificateTypeView, ...errors } } }, async (request) =>
-    types.getType(deps, tenantOf(request), request.params.id),
+  r.get(
+    '/api/certificate-types/:id',
+    { ...viewTypes, schema: { tags: typeTags, params: IdParam, response: { 200: CertificateTypeView, ...errors } } },
+    async (request) => types.getType(deps, tenantOf(request), request.params.id),
   );
 
   r.put(
     '/api/certificate-types/:id',
-    { ...manageTypes, schema: { tags: typeTags, params: IdParam, body: CertificateTypeInput, response: { 200: CertificateTypeView, ...errors } } },
+    {
+      ...manageTypes,
+      schema: {
+        tags: typeTags,
+        params: IdParam,
+        body: CertificateTypeInput,
+        response: { 200: CertificateTypeView, ...errors },
+      },
+    },
     async (request) => types.updateType(deps, tenantOf(request), request.params.id, request.body),
   );
 
@@ -108,7 +124,12 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
     '/api/certificate-types/:id',
     {
       ...manageTypes,
-      schema: { tags: typeTags, description: 'Refused (422) while certificates of the type exist: deactivate it instead.', params: IdParam, response: { 200: CertificateMessage, ...errors } },
+      schema: {
+        tags: typeTags,
+        description: 'Refused (422) while certificates of the type exist: deactivate it instead.',
+        params: IdParam,
+        response: { 200: CertificateMessage, ...errors },
+      },
     },
     async (request) => {
       await types.deleteType(deps, tenantOf(request), request.params.id);
@@ -135,7 +156,11 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
         maxBytes: CERTIFICATE_FILE_MAX_BYTES,
         maxCount: CERTIFICATE_SAMPLE_MAX_COUNT,
         mimes: CERTIFICATE_SAMPLE_MIMES,
-        messages: { type: CERTIFICATE_TEXT.sampleType, size: CERTIFICATE_TEXT.fileSize, count: CERTIFICATE_TEXT.sampleCount },
+        messages: {
+          type: CERTIFICATE_TEXT.sampleType,
+          size: CERTIFICATE_TEXT.fileSize,
+          count: CERTIFICATE_TEXT.sampleCount,
+        },
       });
       return types.addSamples(deps, tenant, request.params.id, form.files);
     },
@@ -143,7 +168,10 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
 
   r.delete(
     '/api/certificate-types/:id/samples/:fileId',
-    { ...manageTypes, schema: { tags: typeTags, params: SampleParams, response: { 200: CertificateTypeView, ...errors } } },
+    {
+      ...manageTypes,
+      schema: { tags: typeTags, params: SampleParams, response: { 200: CertificateTypeView, ...errors } },
+    },
     async (request) => types.removeSample(deps, tenantOf(request), request.params.id, request.params.fileId),
   );
 
@@ -153,33 +181,71 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
     '/api/certifications/:ownerId',
     {
       ...guard('certificates.view'),
-      schema: { tags, params: OwnerParam, querystring: CertificationsQuery, response: { 200: CertificationsView, ...errors } },
+      schema: {
+        tags,
+        params: OwnerParam,
+        querystring: CertificationsQuery,
+        response: { 200: CertificationsView, ...errors },
+      },
     },
-    async (request) => svc.certificationsView(deps, tenantOf(request), requireActor(request), kindOf(request.query), request.params.ownerId),
+    async (request) =>
+      svc.certificationsView(
+        deps,
+        tenantOf(request),
+        requireActor(request),
+        kindOf(request.query),
+        request.params.ownerId,
+      ),
   );
 
   r.get(
     '/api/certifications/:ownerId/types/:typeId',
     {
       ...guard('certificates.view'),
-      schema: { tags, params: OwnerTypeParams, querystring: CertificationsQuery, response: { 200: CertificationsOfType, ...errors } },
+      schema: {
+        tags,
+        params: OwnerTypeParams,
+        querystring: CertificationsQuery,
+        response: { 200: CertificationsOfType, ...errors },
+      },
     },
     async (request) =>
-      svc.certificationsOfType(deps, tenantOf(request), requireActor(request), kindOf(request.query), request.params.ownerId, request.params.typeId),
+      svc.certificationsOfType(
+        deps,
+        tenantOf(request),
+        requireActor(request),
+        kindOf(request.query),
+        request.params.ownerId,
+        request.params.typeId,
+      ),
   );
 
   r.post(
     '/api/certifications/:ownerId',
     {
       ...guard('certificates.manage'),
-      schema: { tags, description: certificateForm, params: OwnerParam, querystring: CertificationsQuery, response: { 201: CertificateView, ...errors } },
+      schema: {
+        tags,
+        description: certificateForm,
+        params: OwnerParam,
+        querystring: CertificationsQuery,
+        response: { 201: CertificateView, ...errors },
+      },
     },
     async (request, reply) => {
       const actor = requireActor(request); // guard('certificates.manage') has authorized
       const kind = kindOf(request.query);
       await checkOwner(deps, request, actor, kind, request.params.ownerId);
       const { form, files } = await readCertificateForm(request);
-      const created = await svc.createCertificate(deps, tenantOf(request), actor, kind, request.params.ownerId, form, files);
+      const created = await svc.createCertificate(
+        deps,
+        tenantOf(request),
+        actor,
+        kind,
+        request.params.ownerId,
+        form,
+        files,
+      );
       reply.code(201);
       return created;
     },
@@ -202,13 +268,25 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps) {
       const kind = kindOf(request.query);
       await checkOwner(deps, request, actor, kind, request.params.ownerId);
       const { form, files } = await readCertificateForm(request);
-      return svc.updateCertificate(deps, tenantOf(request), actor, kind, request.params.ownerId, request.params.certId, form, files);
+      return svc.updateCertificate(
+        deps,
+        tenantOf(request),
+        actor,
+        kind,
+        request.params.ownerId,
+        request.params.certId,
+        form,
+        files,
+      );
     },
   );
 
   r.delete(
     '/api/certificates/:certId',
-    { ...guard('certificates.manage'), schema: { tags, params: CertParam, response: { 200: CertificateMessage, ...errors } } },
+    {
+      ...guard('certificates.manage'),
+      schema: { tags, params: CertParam, response: { 200: CertificateMessage, ...errors } },
+    },
     async (request) => {
       await svc.deleteCertificate(deps, tenantOf(request), requireActor(request), request.params.certId);
       return { message: CERTIFICATE_TEXT.deleted };

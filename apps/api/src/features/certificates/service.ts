@@ -34,7 +34,12 @@ export type CertificateForm = Omit<z.output<typeof CertificateInput>, 'details'>
  */
 export const certificateToday = (clock: Clock, at: Date = clock.now()) => companyDay(at);
 
-export function presentCertificate(row: CertRow, owner: Owner, files: DocumentFileView[], today: string): CertificateView {
+export function presentCertificate(
+  row: CertRow,
+  owner: Owner,
+  files: DocumentFileView[],
+  today: string,
+): CertificateView {
   return {
     id: row.id,
     type_id: row.typeId,
@@ -47,7 +52,13 @@ export function presentCertificate(row: CertRow, owner: Owner, files: DocumentFi
     details: (row.details ?? {}) as Details,
     validity: certificateValidity(row.expiry, today),
     files,
-    certificatable: { kind: owner.kind, id: owner.id, first_name: owner.firstName, last_name: owner.lastName, director_name: owner.directorName },
+    certificatable: {
+      kind: owner.kind,
+      id: owner.id,
+      first_name: owner.firstName,
+      last_name: owner.lastName,
+      director_name: owner.directorName,
+    },
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -77,23 +88,40 @@ async function ownerCertificates(tx: Tx, owner: Owner, today: string, typeId?: s
  * certificate that does not expire, such as a White Card, stays valid). Expired ones do not count.
  * Four queries whatever the number of types or certificates.
  */
-export function certificationsView(deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantContext, actor: Actor, kind: OwnerKind, ownerId: string): Promise<CertificationsView> {
+export function certificationsView(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  tenant: TenantContext,
+  actor: Actor,
+  kind: OwnerKind,
+  ownerId: string,
+): Promise<CertificationsView> {
   const today = certificateToday(deps.clock);
   return inTenant(deps, tenant.id, async (tx) => {
     const { owner, abilities } = await ownerFor(tx, actor, kind, ownerId, 'view');
-    const types = await tx.select().from(certificateTypes).orderBy(asc(sql`lower(${certificateTypes.name})`), asc(certificateTypes.id));
+    const types = await tx
+      .select()
+      .from(certificateTypes)
+      .orderBy(asc(sql`lower(${certificateTypes.name})`), asc(certificateTypes.id));
     const held = await ownerCertificates(tx, owner, today);
     const byType = new Map<string, CertificateView[]>();
     for (const c of held) byType.set(c.type_id, [...(byType.get(c.type_id) ?? []), c]);
-    const isMandatory = (t: (typeof types)[number]) => t.active && (kind === 'user' ? t.mandatoryForUsers : t.mandatoryForProviders);
+    const isMandatory = (t: (typeof types)[number]) =>
+      t.active && (kind === 'user' ? t.mandatoryForUsers : t.mandatoryForProviders);
     const entry = (t: (typeof types)[number]): CertificationEntry => {
       const list = byType.get(t.id) ?? [];
-      return { type: { id: t.id, name: t.name, details: t.description }, user_certificate: list, validity: list[0]?.validity ?? 'none' };
+      return {
+        type: { id: t.id, name: t.name, details: t.description },
+        user_certificate: list,
+        validity: list[0]?.validity ?? 'none',
+      };
     };
     const mandatory = types.filter(isMandatory).map(entry);
     const additional = types.filter((t) => !isMandatory(t) && byType.has(t.id)).map(entry);
-    const unused = types.filter((t) => t.active && !isMandatory(t) && !byType.has(t.id)).map((t) => ({ id: t.id, name: t.name }));
-    const valid = (list: CertificationEntry[]) => list.filter((e) => e.user_certificate.length > 0 && isInForce(e.validity)).length;
+    const unused = types
+      .filter((t) => t.active && !isMandatory(t) && !byType.has(t.id))
+      .map((t) => ({ id: t.id, name: t.name }));
+    const valid = (list: CertificationEntry[]) =>
+      list.filter((e) => e.user_certificate.length > 0 && isInForce(e.validity)).length;
     return {
       owner: { kind, id: owner.id, name: owner.name },
       mandatoryCertificates: mandatory,
@@ -190,7 +218,13 @@ export async function createCertificate(
   }
 }
 
-async function loadOwnCertificate(tx: Tx, kind: OwnerKind, ownerId: string, certId: string, forUpdate = false): Promise<CertRow> {
+async function loadOwnCertificate(
+  tx: Tx,
+  kind: OwnerKind,
+  ownerId: string,
+  certId: string,
+  forUpdate = false,
+): Promise<CertRow> {
   const q = tx
     .select()
     .from(certificates)
@@ -227,7 +261,12 @@ export async function updateCertificate(
       .where(and(eq(documentFiles.filableKind, 'certificate'), eq(documentFiles.filableId, certId)));
     const kept = existing.filter((f) => form.existingFiles.includes(f.id));
     if (kept.length + files.length > CERTIFICATE_FILE_MAX_COUNT) throw fieldError('files', CERTIFICATE_TEXT.fileCount);
-    return { owner, row, details, removed: existing.filter((f) => !form.existingFiles.includes(f.id)).map((f) => f.id) };
+    return {
+      owner,
+      row,
+      details,
+      removed: existing.filter((f) => !form.existingFiles.includes(f.id)).map((f) => f.id),
+    };
   };
   await inTenant(deps, tenant.id, check);
   const { stored, discard } = await putFiles(deps, files);
@@ -237,7 +276,11 @@ export async function updateCertificate(
       const renewed = (row.expiry ?? null) !== (form.expiry ?? null);
       const [saved] = await tx
         .update(certificates)
-        .set({ ...certColumns(form, details), updatedAt: new Date(), ...(renewed ? { reminded30At: null, reminded7At: null } : {}) })
+        .set({
+          ...certColumns(form, details),
+          updatedAt: new Date(),
+          ...(renewed ? { reminded30At: null, reminded7At: null } : {}),
+        })
         .where(eq(certificates.id, certId))
         .returning();
       await deleteFiles(deps, tx, onCommit, 'certificate', [certId], removed);
@@ -252,7 +295,12 @@ export async function updateCertificate(
 }
 
 /** DELETE /api/certificates/:certId: the owner rule decides (404 when the actor may not see it, 403 when only view). */
-export function deleteCertificate(deps: Pick<Deps, 'db' | 'files'>, tenant: TenantContext, actor: Actor, certId: string): Promise<void> {
+export function deleteCertificate(
+  deps: Pick<Deps, 'db' | 'files'>,
+  tenant: TenantContext,
+  actor: Actor,
+  certId: string,
+): Promise<void> {
   return inTenant(deps, tenant.id, async (tx, onCommit) => {
     const [row] = await tx.select().from(certificates).where(eq(certificates.id, certId)).for('update');
     if (!row) throw notFound('The certificate');
@@ -267,7 +315,13 @@ export function deleteCertificate(deps: Pick<Deps, 'db' | 'files'>, tenant: Tena
 
 /** May the actor see this certificate's files? (the /documents address). */
 export async function canViewCertificate(tx: Tx, actor: Actor, certId: string): Promise<boolean> {
-  const [row] = await tx.select({ userId: certificates.userId, providerId: certificates.providerId }).from(certificates).where(eq(certificates.id, certId)).limit(1);
+  const [row] = await tx
+    .select({ userId: certificates.userId, providerId: certificates.providerId })
+    .from(certificates)
+    .where(eq(certificates.id, certId))
+    .limit(1);
   if (!row) return false;
-  return row.userId ? ownerAccess(actor, 'user', row.userId) !== 'none' : ownerAccess(actor, 'service_provider', row.providerId!) !== 'none';
+  return row.userId
+    ? ownerAccess(actor, 'user', row.userId) !== 'none'
+    : ownerAccess(actor, 'service_provider', row.providerId!) !== 'none';
 }

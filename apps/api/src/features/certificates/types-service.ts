@@ -50,7 +50,10 @@ export async function typeView(tx: Tx, row: TypeRow): Promise<CertificateTypeVie
 /** Every type of the tenant by name, with its samples (two queries). */
 export function listTypes(deps: Pick<Deps, 'db'>, tenant: TenantContext): Promise<{ items: CertificateTypeView[] }> {
   return inTenant(deps, tenant.id, async (tx) => {
-    const rows = await tx.select().from(certificateTypes).orderBy(asc(sql`lower(${certificateTypes.name})`), asc(certificateTypes.id));
+    const rows = await tx
+      .select()
+      .from(certificateTypes)
+      .orderBy(asc(sql`lower(${certificateTypes.name})`), asc(certificateTypes.id));
     const files = await filesOf(
       tx,
       'certificate_type',
@@ -69,7 +72,12 @@ async function assertNameFree(tx: Tx, name: string, exceptId?: string) {
   const [taken] = await tx
     .select({ id: certificateTypes.id })
     .from(certificateTypes)
-    .where(and(sql`lower(${certificateTypes.name}) = lower(${name})`, exceptId ? ne(certificateTypes.id, exceptId) : undefined))
+    .where(
+      and(
+        sql`lower(${certificateTypes.name}) = lower(${name})`,
+        exceptId ? ne(certificateTypes.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   if (taken) throw fieldError('name', CERTIFICATE_TEXT.typeNameTaken);
 }
@@ -88,7 +96,11 @@ const columns = (input: TypeInput) => ({
   active: input.active,
 });
 
-export function createType(deps: Pick<Deps, 'db'>, tenant: TenantContext, input: TypeInput): Promise<CertificateTypeView> {
+export function createType(
+  deps: Pick<Deps, 'db'>,
+  tenant: TenantContext,
+  input: TypeInput,
+): Promise<CertificateTypeView> {
   return inTenant(deps, tenant.id, async (tx) => {
     await assertNameFree(tx, input.name);
     const [row] = await tx
@@ -99,7 +111,12 @@ export function createType(deps: Pick<Deps, 'db'>, tenant: TenantContext, input:
   }).catch(nameTaken);
 }
 
-export function updateType(deps: Pick<Deps, 'db'>, tenant: TenantContext, id: string, input: TypeInput): Promise<CertificateTypeView> {
+export function updateType(
+  deps: Pick<Deps, 'db'>,
+  tenant: TenantContext,
+  id: string,
+  input: TypeInput,
+): Promise<CertificateTypeView> {
   return inTenant(deps, tenant.id, async (tx) => {
     await loadType(tx, id);
     await assertNameFree(tx, input.name, id);
@@ -124,7 +141,12 @@ export function deleteType(deps: Pick<Deps, 'db' | 'files'>, tenant: TenantConte
 }
 
 /** Add sample images (at most CERTIFICATE_SAMPLE_MAX_COUNT per type). */
-export async function addSamples(deps: Pick<Deps, 'db' | 'files'>, tenant: TenantContext, id: string, files: UploadedFile[]): Promise<CertificateTypeView> {
+export async function addSamples(
+  deps: Pick<Deps, 'db' | 'files'>,
+  tenant: TenantContext,
+  id: string,
+  files: UploadedFile[],
+): Promise<CertificateTypeView> {
   // Checked before writing anything, and again inside the transaction (the row is locked there).
   await getType(deps, tenant, id);
   const { stored, discard } = await putFiles(deps, files);
@@ -136,7 +158,8 @@ export async function addSamples(deps: Pick<Deps, 'db' | 'files'>, tenant: Tenan
         .select({ n: count() })
         .from(documentFiles)
         .where(and(eq(documentFiles.filableKind, 'certificate_type'), eq(documentFiles.filableId, id)));
-      if ((have?.n ?? 0) + stored.length > CERTIFICATE_SAMPLE_MAX_COUNT) throw fieldError('files', CERTIFICATE_TEXT.sampleCount);
+      if ((have?.n ?? 0) + stored.length > CERTIFICATE_SAMPLE_MAX_COUNT)
+        throw fieldError('files', CERTIFICATE_TEXT.sampleCount);
       await insertFiles(tx, tenant.id, 'certificate_type', id, stored);
       return typeView(tx, row);
     });
@@ -146,7 +169,12 @@ export async function addSamples(deps: Pick<Deps, 'db' | 'files'>, tenant: Tenan
   }
 }
 
-export function removeSample(deps: Pick<Deps, 'db' | 'files'>, tenant: TenantContext, id: string, fileId: string): Promise<CertificateTypeView> {
+export function removeSample(
+  deps: Pick<Deps, 'db' | 'files'>,
+  tenant: TenantContext,
+  id: string,
+  fileId: string,
+): Promise<CertificateTypeView> {
   return inTenant(deps, tenant.id, async (tx, onCommit) => {
     const row = await loadType(tx, id);
     const gone = await deleteFiles(deps, tx, onCommit, 'certificate_type', [id], [fileId]);

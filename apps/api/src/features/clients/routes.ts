@@ -110,7 +110,14 @@ export function clientRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request) => ({
       message: CLIENT_TEXT.userSaved,
-      user: await svc.updateClientUser(deps, tenantOf(request), request.params.id, request.params.userId, request.body, roleAudit(request)),
+      user: await svc.updateClientUser(
+        deps,
+        tenantOf(request),
+        request.params.id,
+        request.params.userId,
+        request.body,
+        roleAudit(request),
+      ),
     }),
   );
 

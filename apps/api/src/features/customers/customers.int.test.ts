@@ -42,7 +42,8 @@ afterAll(() => t.close());
 const input = customerInput;
 
 const create = (body: unknown, cookie = admin) => request(t, { method: 'POST', url: '/api/customers', body, cookie });
-const update = (id: string, body: unknown, cookie = admin) => request(t, { method: 'PUT', url: `/api/customers/${id}`, body, cookie });
+const update = (id: string, body: unknown, cookie = admin) =>
+  request(t, { method: 'PUT', url: `/api/customers/${id}`, body, cookie });
 const list = (query: string, cookie = admin) => request(t, { url: `/api/customers?${query}`, cookie });
 const tenantBySlug = async (slug: string) => (await ownerDb().select().from(tenants).where(eq(tenants.slug, slug)))[0];
 
@@ -58,7 +59,11 @@ describe('customers: list', () => {
     const all = await list(`search=${tag}`);
     expect(all.status).toBe(200);
     expect(all.json.total).toBe(3);
-    expect(all.json.items.map((c: { customer_name: string }) => c.customer_name)).toEqual([`${tag} A Builders`, `${tag} B Builders`, `${tag} C Builders`]);
+    expect(all.json.items.map((c: { customer_name: string }) => c.customer_name)).toEqual([
+      `${tag} A Builders`,
+      `${tag} B Builders`,
+      `${tag} C Builders`,
+    ]);
 
     const p1 = await list(`search=${tag}&pageSize=2&page=1`);
     const p2 = await list(`search=${tag}&pageSize=2&page=2`);
@@ -107,7 +112,13 @@ describe('customers: create', () => {
     // The first company admin exists, with no password yet.
     const [owner, ...others] = await asOwner(id, (tx) => tx.select().from(users).where(eq(users.tenantId, id)));
     expect(others).toEqual([]);
-    expect(owner).toMatchObject({ email: body.email, role: 'company_admin', passwordHash: null, active: true, tenantId: id });
+    expect(owner).toMatchObject({
+      email: body.email,
+      role: 'company_admin',
+      passwordHash: null,
+      active: true,
+      tenantId: id,
+    });
 
     const mail = await waitForMail(body.email);
     expect(mail.subject).toBe(`Welcome to ${body.customer_name} on Siteflow`);
@@ -117,17 +128,36 @@ describe('customers: create', () => {
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
 
     const host = tenantHost(body.name);
-    expect((await request(t, { method: 'POST', url: '/api/auth/login', host, body: { email: body.email, password: 'anything-1' }, remoteAddress: randomIp() })).status).toBe(422);
+    expect(
+      (
+        await request(t, {
+          method: 'POST',
+          url: '/api/auth/login',
+          host,
+          body: { email: body.email, password: 'anything-1' },
+          remoteAddress: randomIp(),
+        })
+      ).status,
+    ).toBe(422);
     const set = await request(t, {
       method: 'POST',
       url: '/api/auth/reset-password',
       host,
-      body: { token: link.token, email: link.email, password: 'first-own-password', password_confirmation: 'first-own-password' },
+      body: {
+        token: link.token,
+        email: link.email,
+        password: 'first-own-password',
+        password_confirmation: 'first-own-password',
+      },
     });
     expect(set.status).toBe(200);
     const cookie = await signIn(t, host, body.email, 'first-own-password');
     const session = await request(t, { url: '/api/session', host, cookie });
-    expect(session.json).toMatchObject({ area: 'tenant', tenant: { id, slug: body.name, name: body.customer_name }, user: { email: body.email, role: 'company_admin' } });
+    expect(session.json).toMatchObject({
+      area: 'tenant',
+      tenant: { id, slug: body.name, name: body.customer_name },
+      user: { email: body.email, role: 'company_admin' },
+    });
     const staff = await request(t, { url: '/api/staff', host, cookie });
     expect(staff.json.items.map((s: { email: string }) => s.email)).toEqual([body.email]);
     // The invite link was single-use.
@@ -135,7 +165,12 @@ describe('customers: create', () => {
       method: 'POST',
       url: '/api/auth/reset-password',
       host,
-      body: { token: link.token, email: link.email, password: 'second-password', password_confirmation: 'second-password' },
+      body: {
+        token: link.token,
+        email: link.email,
+        password: 'second-password',
+        password_confirmation: 'second-password',
+      },
     });
     expect(again.json.message).toBe(AUTH_TEXT.resetTokenInvalid);
   });
@@ -197,7 +232,11 @@ describe('customers: create', () => {
       customer_name: ['company name  is required.'],
     });
     const bad = await create(input({ email: 'nope', postcode: '12345', state: 'XX' }));
-    expect(bad.json.errors).toEqual({ email: ['The email must be a valid email address.'], postcode: [POSTCODE_MESSAGE], state: [CUSTOMER_TEXT.stateRequired] });
+    expect(bad.json.errors).toEqual({
+      email: ['The email must be a valid email address.'],
+      postcode: [POSTCODE_MESSAGE],
+      state: [CUSTOMER_TEXT.stateRequired],
+    });
   });
 
   it('enforces the subdomain rules', async () => {
@@ -226,13 +265,17 @@ describe('customers: create', () => {
 
   it('concurrent creates of one subdomain: one wins, the others get the taken message (never a 500), no logo is left behind', async () => {
     const slug = `race-${uniq()}`;
-    const countFiles = async () => (await fs.readdir(path.join(t.filesDir, 'files'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((d) => d.isFile()).length;
+    const countFiles = async () =>
+      (
+        await fs.readdir(path.join(t.filesDir, 'files'), { recursive: true, withFileTypes: true }).catch(() => [])
+      ).filter((d) => d.isFile()).length;
     const before = await countFiles();
     const results = await Promise.all(
       Array.from({ length: 5 }, () => create(formData(input({ name: slug }), { data: pngBytes(), filename: 'l.png' }))),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422, 422, 422]);
-    for (const r of results.filter((x) => x.status === 422)) expect(r.json.errors).toEqual({ name: [CUSTOMER_TEXT.slugTaken] });
+    for (const r of results.filter((x) => x.status === 422))
+      expect(r.json.errors).toEqual({ name: [CUSTOMER_TEXT.slugTaken] });
     const winner = results.find((r) => r.status === 201)!.json;
     expect(await countFiles()).toBe(before + 1); // only the winner's logo is kept
     expect((await request(t, { url: winner.logo_path, cookie: admin })).status).toBe(200);
@@ -240,10 +283,18 @@ describe('customers: create', () => {
 
   it('refuses a file that is not a jpg/png image, and one of 500 kB or more; nothing is created', async () => {
     const body = input();
-    const text = await create(formData(body, { data: Buffer.from('just some text, not an image'), filename: 'logo.png', type: 'image/png' }));
+    const text = await create(
+      formData(body, { data: Buffer.from('just some text, not an image'), filename: 'logo.png', type: 'image/png' }),
+    );
     expect(text.status).toBe(422);
     expect(text.json.errors).toEqual({ file: [IMAGE_TYPE_MESSAGE] });
-    const gif = await create(formData(body, { data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), filename: 'logo.gif', type: 'image/gif' }));
+    const gif = await create(
+      formData(body, {
+        data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'),
+        filename: 'logo.gif',
+        type: 'image/gif',
+      }),
+    );
     expect(gif.json.errors).toEqual({ file: [IMAGE_TYPE_MESSAGE] });
     const big = Buffer.concat([pngBytes(), Buffer.alloc(510 * 1024)]);
     const tooBig = await create(formData(body, { data: big, filename: 'logo.png', type: 'image/png' }));
@@ -252,10 +303,15 @@ describe('customers: create', () => {
     expect(await tenantBySlug(body.name)).toBeUndefined();
     expect(await mailsTo(body.email)).toHaveLength(0);
     // A refused form leaves no file behind (here: a taken subdomain with a valid logo).
-    const countFiles = async () => (await fs.readdir(path.join(t.filesDir, 'files'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((d) => d.isFile()).length;
+    const countFiles = async () =>
+      (
+        await fs.readdir(path.join(t.filesDir, 'files'), { recursive: true, withFileTypes: true }).catch(() => [])
+      ).filter((d) => d.isFile()).length;
     const before = await countFiles();
     const existing = await createTenant();
-    expect((await create(formData(input({ name: existing.slug }), { data: pngBytes(), filename: 'a.png' }))).status).toBe(422);
+    expect(
+      (await create(formData(input({ name: existing.slug }), { data: pngBytes(), filename: 'a.png' }))).status,
+    ).toBe(422);
     expect(await countFiles()).toBe(before);
   });
 });
@@ -273,15 +329,22 @@ describe('customers: update', () => {
     expect(await samePicture((await request(t, { url: changed.json.logo_path, cookie: admin })).raw, first)).toBe(true);
 
     const second = pngBytes(3, 3, [0, 0, 255]);
-    const replaced = await update(created.id, formData({ ...body, phone: '07 3999 0000' }, { data: second, filename: 'b.png' }));
+    const replaced = await update(
+      created.id,
+      formData({ ...body, phone: '07 3999 0000' }, { data: second, filename: 'b.png' }),
+    );
     expect(replaced.status).toBe(200);
     expect(replaced.json.logo_path).not.toBe(created.logo_path);
     const logo = await request(t, { url: replaced.json.logo_path, cookie: admin });
     expect(logo.headers['content-type']).toBe('image/png');
     expect(await samePicture(logo.raw, second)).toBe(true);
-    await expect(fs.stat(path.join(t.filesDir, 'files', oldKey.slice(0, 2), oldKey))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(fs.stat(path.join(t.filesDir, 'files', oldKey.slice(0, 2), oldKey))).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
     // The company's people are untouched.
-    const people = await asOwner(created.id, (tx) => tx.select({ email: users.email }).from(users).where(eq(users.tenantId, created.id)));
+    const people = await asOwner(created.id, (tx) =>
+      tx.select({ email: users.email }).from(users).where(eq(users.tenantId, created.id)),
+    );
     expect(people).toEqual([{ email: body.email }]);
   });
 
@@ -333,7 +396,10 @@ describe('customers: who may', () => {
     }
     // A company employee likewise, and a user of the platform tenant without the role would be too.
     const emp = await createUser(tenant, 'company_employee');
-    expect((await request(t, { url: '/api/customers', host: tenant.host, cookie: await signIn(t, tenant.host, emp.email) })).status).toBe(403);
+    expect(
+      (await request(t, { url: '/api/customers', host: tenant.host, cookie: await signIn(t, tenant.host, emp.email) }))
+        .status,
+    ).toBe(403);
     // Nothing was changed or created by the refused requests.
     expect((await request(t, { url: `/api/customers/${existing.id}`, cookie: admin })).json).toEqual(existing);
   });

@@ -39,7 +39,14 @@ export async function listCustomers(deps: Pick<Deps, 'db' | 'config'>, query: Pa
   const term = query.search ? `%${escapeLike(query.search)}%` : null;
   const where = and(
     eq(tenants.kind, 'customer'),
-    term ? or(ilike(tenants.customerName, term), ilike(tenants.slug, term), ilike(tenants.email, term), ilike(tenants.suburb, term)) : undefined,
+    term
+      ? or(
+          ilike(tenants.customerName, term),
+          ilike(tenants.slug, term),
+          ilike(tenants.email, term),
+          ilike(tenants.suburb, term),
+        )
+      : undefined,
   );
   const [rows, [total]] = await Promise.all([
     deps.db
@@ -55,12 +62,16 @@ export async function listCustomers(deps: Pick<Deps, 'db' | 'config'>, query: Pa
 }
 
 export async function getCustomer(deps: Pick<Deps, 'db' | 'config'>, id: string) {
-  const [t] = await deps.db.select().from(tenants).where(and(eq(tenants.id, id), eq(tenants.kind, 'customer')));
+  const [t] = await deps.db
+    .select()
+    .from(tenants)
+    .where(and(eq(tenants.id, id), eq(tenants.kind, 'customer')));
   if (!t) throw notFound('The customer');
   return t;
 }
 
-export const viewCustomer = async (deps: Pick<Deps, 'db' | 'config'>, id: string) => present(deps, await getCustomer(deps, id));
+export const viewCustomer = async (deps: Pick<Deps, 'db' | 'config'>, id: string) =>
+  present(deps, await getCustomer(deps, id));
 
 async function assertSlugFree(deps: Pick<Deps, 'db'>, slug: string, exceptId?: string) {
   const [taken] = await deps.db
@@ -126,7 +137,10 @@ export async function updateCustomer(deps: Deps, id: string, input: CustomerInpu
   await assertSlugFree(deps, input.name, id);
   const logoKey = logo ? await deps.files.put(logo.data, logo.extension) : before.logoKey;
   try {
-    await deps.db.update(tenants).set({ ...columns(input), logoKey, updatedAt: sql`now()` }).where(eq(tenants.id, id));
+    await deps.db
+      .update(tenants)
+      .set({ ...columns(input), logoKey, updatedAt: sql`now()` })
+      .where(eq(tenants.id, id));
   } catch (error) {
     if (logo && logoKey) await deps.files.remove(logoKey);
     if (isUniqueViolation(error)) throw fieldError('name', CUSTOMER_TEXT.slugTaken);

@@ -22,7 +22,13 @@ const disposition = (kind: 'inline' | 'attachment', name: string) =>
 export function documentRoutes(app: FastifyInstance, deps: Deps) {
   app.get(
     '/documents/file/:filableId/:fileId',
-    { schema: { tags: ['certificates'], description: 'A certificate file or a type sample.', response: { 401: ErrorResponse, 404: ErrorResponse } } },
+    {
+      schema: {
+        tags: ['certificates'],
+        description: 'A certificate file or a type sample.',
+        response: { 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
     async (request, reply) => {
       const params = Params.safeParse(request.params);
       if (!params.success) throw notFound('The file');
@@ -31,7 +37,8 @@ export function documentRoutes(app: FastifyInstance, deps: Deps) {
       if (!actor || actor.area !== 'tenant') throw unauthenticated();
       const file = await readableDocument(deps, tenantOf(request), actor, params.data.filableId, params.data.fileId);
       if (!file) throw notFound('The file');
-      const attachment = !file.mime.startsWith('image/') || (download !== undefined && download !== '0' && download !== 'false');
+      const attachment =
+        !file.mime.startsWith('image/') || (download !== undefined && download !== '0' && download !== 'false');
       return reply
         .type(file.mime)
         .header('content-disposition', disposition(attachment ? 'attachment' : 'inline', file.name))

@@ -10,7 +10,13 @@ import { canViewCertificate } from '../certificates/service.js';
  * allowed, or gone from the store): certificate files follow the owner rule, type samples need
  * certificates.view.
  */
-export async function readableDocument(deps: Pick<Deps, 'db' | 'files'>, tenant: TenantContext, actor: Actor, filableId: string, fileId: string) {
+export async function readableDocument(
+  deps: Pick<Deps, 'db' | 'files'>,
+  tenant: TenantContext,
+  actor: Actor,
+  filableId: string,
+  fileId: string,
+) {
   const row = await withTenant(deps.db, tenant.id, async (tx) => {
     const [found] = await tx
       .select()
@@ -18,7 +24,9 @@ export async function readableDocument(deps: Pick<Deps, 'db' | 'files'>, tenant:
       .where(and(eq(documentFiles.id, fileId), eq(documentFiles.filableId, filableId)))
       .limit(1);
     if (!found || !can(actor, 'certificates.view')) return null;
-    return found.filableKind === 'certificate_type' || (await canViewCertificate(tx, actor, found.filableId)) ? found : null;
+    return found.filableKind === 'certificate_type' || (await canViewCertificate(tx, actor, found.filableId))
+      ? found
+      : null;
   });
   const data = row ? await deps.files.read(row.fileKey) : null;
   return row && data ? { name: row.name, mime: row.mime, data } : null;

@@ -51,7 +51,10 @@ export function readGoogle(status: number, body: unknown, from: LatLng, to: LatL
   const distance = typeof route.distanceMeters === 'number' ? route.distanceMeters : 0;
   const seconds = typeof route.duration === 'string' ? Number.parseFloat(route.duration) : Number.NaN;
   if (!Number.isFinite(seconds)) return { status: 'ERROR' };
-  const encoded = isRecord(route.polyline) && typeof route.polyline.encodedPolyline === 'string' ? route.polyline.encodedPolyline : '';
+  const encoded =
+    isRecord(route.polyline) && typeof route.polyline.encodedPolyline === 'string'
+      ? route.polyline.encodedPolyline
+      : '';
   const line = decodePolyline(encoded);
   return {
     status: 'OK',
@@ -59,7 +62,13 @@ export function readGoogle(status: number, body: unknown, from: LatLng, to: LatL
     duration_s: Math.round(seconds),
     approximate: false,
     source: 'google',
-    geometry: line.length >= 2 ? line : [[from.lat, from.lng], [to.lat, to.lng]],
+    geometry:
+      line.length >= 2
+        ? line
+        : [
+            [from.lat, from.lng],
+            [to.lat, to.lng],
+          ],
   };
 }
 
@@ -78,7 +87,12 @@ export function googleRouter(opts: GoogleOptions): Router {
             'x-goog-api-key': opts.apiKey,
             'x-goog-fieldmask': 'routes.distanceMeters,routes.duration,routes.polyline.encodedPolyline',
           },
-          body: JSON.stringify({ origin: waypoint(from), destination: waypoint(to), travelMode: 'DRIVE', polylineQuality: 'OVERVIEW' }),
+          body: JSON.stringify({
+            origin: waypoint(from),
+            destination: waypoint(to),
+            travelMode: 'DRIVE',
+            polylineQuality: 'OVERVIEW',
+          }),
         },
         opts.timeoutMs,
         signal,

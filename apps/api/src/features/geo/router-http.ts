@@ -38,4 +38,5 @@ export function fallback(from: LatLng, to: LatLng, signal?: AbortSignal): RouteR
 /** 5xx and 429 (rate limited) mean "try later", like a network failure. */
 export const isTransient = (status: number) => status >= 500 || status === 429 || status === 408;
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);

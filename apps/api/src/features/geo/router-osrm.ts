@@ -37,7 +37,13 @@ export function readOsrm(status: number, body: unknown, from: LatLng, to: LatLng
       duration_s: Math.round(duration),
       approximate: false,
       source: 'osrm',
-      geometry: line.length >= 2 ? line : [[from.lat, from.lng], [to.lat, to.lng]],
+      geometry:
+        line.length >= 2
+          ? line
+          : [
+              [from.lat, from.lng],
+              [to.lat, to.lng],
+            ],
     };
   }
   if (code === 'NoRoute') return { status: 'ZERO_RESULTS' };
@@ -50,7 +56,13 @@ export function osrmRouter(opts: OsrmOptions): Router {
     name: 'osrm',
     async route(from, to, signal) {
       if (!isValidPoint(from) || !isValidPoint(to)) return { status: 'NOT_FOUND' };
-      const answer = await timedRequest(opts.fetch, osrmUrl(opts.baseUrl, from, to), { headers: { accept: 'application/json' } }, opts.timeoutMs, signal);
+      const answer = await timedRequest(
+        opts.fetch,
+        osrmUrl(opts.baseUrl, from, to),
+        { headers: { accept: 'application/json' } },
+        opts.timeoutMs,
+        signal,
+      );
       if (answer.kind === 'unreachable') return fallback(from, to, signal);
       return readOsrm(answer.status, answer.body, from, to) ?? fallback(from, to, signal);
     },

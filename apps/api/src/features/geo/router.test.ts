@@ -2,9 +2,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { circuityOf, drivingHoursOf, estimateRoute, formatDistance, formatDuration, greatCircleKm } from '@siteflow/core';
+import {
+  circuityOf,
+  drivingHoursOf,
+  estimateRoute,
+  formatDistance,
+  formatDuration,
+  greatCircleKm,
+} from '@siteflow/core';
 import { loadConfig } from '../../config.js';
-import { cachedRouter, createRouter, estimateRouter, mapConcurrent, routeKey, type FetchLike, type Router } from './router.js';
+import {
+  cachedRouter,
+  createRouter,
+  estimateRouter,
+  mapConcurrent,
+  routeKey,
+  type FetchLike,
+  type Router,
+} from './router.js';
 import { osrmRouter, osrmUrl } from './router-osrm.js';
 import { decodePolyline, googleRouter, GOOGLE_ROUTES_URL } from './router-google.js';
 
@@ -100,7 +115,8 @@ describe('the OSRM adapter (recorded answers, no network)', () => {
   });
 
   it('maps NoRoute to ZERO_RESULTS, InvalidQuery and NoSegment to NOT_FOUND, 401/403 to REQUEST_DENIED', async () => {
-    const route = (status: number, body: unknown) => osrmRouter(options(recorded(status, body).fetch)).route(BRISBANE, SURFERS);
+    const route = (status: number, body: unknown) =>
+      osrmRouter(options(recorded(status, body).fetch)).route(BRISBANE, SURFERS);
     expect(await route(400, fixture('osrm-no-route.json'))).toEqual({ status: 'ZERO_RESULTS' });
     expect(await route(400, fixture('osrm-invalid-query.json'))).toEqual({ status: 'NOT_FOUND' });
     expect(await route(400, fixture('osrm-no-segment.json'))).toEqual({ status: 'NOT_FOUND' });
@@ -150,7 +166,13 @@ describe('the Google Routes adapter (recorded answers, no network)', () => {
   it('posts origin and destination with the key and field mask, and reads the route', async () => {
     const f = recorded(200, fixture('google-ok-brisbane-surfers.json'));
     const r = await googleRouter(options(f.fetch)).route(BRISBANE, SURFERS);
-    expect(r).toMatchObject({ status: 'OK', distance_m: 78112, duration_s: 3695, approximate: false, source: 'google' });
+    expect(r).toMatchObject({
+      status: 'OK',
+      distance_m: 78112,
+      duration_s: 3695,
+      approximate: false,
+      source: 'google',
+    });
     if (r.status !== 'OK') throw new Error('no route');
     expect(r.geometry[0]).toEqual([-27.4698, 153.0251]);
     expect(r.geometry.at(-1)).toEqual([-28.0023, 153.4145]);
@@ -159,11 +181,15 @@ describe('the Google Routes adapter (recorded answers, no network)', () => {
     expect(call.init.method).toBe('POST');
     expect(call.init.headers?.['x-goog-api-key']).toBe('test-key');
     expect(call.init.headers?.['x-goog-fieldmask']).toContain('routes.distanceMeters');
-    expect(JSON.parse(call.init.body!)).toMatchObject({ origin: { location: { latLng: { latitude: BRISBANE.lat, longitude: BRISBANE.lng } } }, travelMode: 'DRIVE' });
+    expect(JSON.parse(call.init.body!)).toMatchObject({
+      origin: { location: { latLng: { latitude: BRISBANE.lat, longitude: BRISBANE.lng } } },
+      travelMode: 'DRIVE',
+    });
   });
 
   it('maps an empty answer to ZERO_RESULTS, 403 to REQUEST_DENIED, 400 to NOT_FOUND, and falls back on 503', async () => {
-    const route = (status: number, body: unknown) => googleRouter(options(recorded(status, body).fetch)).route(BRISBANE, SURFERS);
+    const route = (status: number, body: unknown) =>
+      googleRouter(options(recorded(status, body).fetch)).route(BRISBANE, SURFERS);
     expect(await route(200, fixture('google-no-route.json'))).toEqual({ status: 'ZERO_RESULTS' });
     expect(await route(403, fixture('google-permission-denied.json'))).toEqual({ status: 'REQUEST_DENIED' });
     expect(await route(400, { error: { status: 'INVALID_ARGUMENT' } })).toEqual({ status: 'NOT_FOUND' });
@@ -186,7 +212,11 @@ describe('the route cache', () => {
   it('shares one lookup between concurrent asks', async () => {
     const f = recorded(200, fixture('osrm-ok-brisbane-surfers.json'));
     const router = cachedRouter(osrmRouter({ baseUrl: 'https://osrm.example.com', timeoutMs: 3000, fetch: f.fetch }));
-    await Promise.all([router.route(BRISBANE, SURFERS), router.route(BRISBANE, SURFERS), router.route(BRISBANE, SURFERS)]);
+    await Promise.all([
+      router.route(BRISBANE, SURFERS),
+      router.route(BRISBANE, SURFERS),
+      router.route(BRISBANE, SURFERS),
+    ]);
     expect(f.fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -225,7 +255,9 @@ describe('the route cache', () => {
   });
 
   it('keys by coordinates rounded to 5 decimals', () => {
-    expect(routeKey({ lat: -27.469812345, lng: 153.0251 }, { lat: 1, lng: 2 })).toBe('-27.46981,153.02510;1.00000,2.00000');
+    expect(routeKey({ lat: -27.469812345, lng: 153.0251 }, { lat: 1, lng: 2 })).toBe(
+      '-27.46981,153.02510;1.00000,2.00000',
+    );
   });
 });
 

@@ -20,7 +20,8 @@ export const ROUTE_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 export const ROUTE_CACHE_MAX = 20_000;
 
 /** Coordinates rounded to 5 decimals (about 1 m): nearby requests for the same points share an answer. */
-export const routeKey = (from: LatLng, to: LatLng) => `${from.lat.toFixed(5)},${from.lng.toFixed(5)};${to.lat.toFixed(5)},${to.lng.toFixed(5)}`;
+export const routeKey = (from: LatLng, to: LatLng) =>
+  `${from.lat.toFixed(5)},${from.lng.toFixed(5)};${to.lat.toFixed(5)},${to.lng.toFixed(5)}`;
 
 /**
  * Caches what the configured service said: routes, and the definite "no route" / "no such place"
@@ -64,7 +65,10 @@ export function cachedRouter(
 }
 
 /** The router the configuration asks for, cached. `fetch` is injectable for tests. */
-export function createRouter(config: Pick<Config, 'routing'>, fetchImpl: FetchLike = globalThis.fetch as FetchLike): Router {
+export function createRouter(
+  config: Pick<Config, 'routing'>,
+  fetchImpl: FetchLike = globalThis.fetch as FetchLike,
+): Router {
   const r = config.routing;
   const inner =
     r.kind === 'osrm'
@@ -76,7 +80,11 @@ export function createRouter(config: Pick<Config, 'routing'>, fetchImpl: FetchLi
 }
 
 /** Run `fn` over `items` with at most `limit` running at once; results in input order. */
-export async function mapConcurrent<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapConcurrent<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

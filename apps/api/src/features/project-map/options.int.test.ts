@@ -1,8 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProjectMapOptions } from '@siteflow/core';
-import { createCatalogue, createClientCo, createClientUser, createProject, createProvider, createProviderUser } from '../../../test/factories.js';
-import { asOwner, createTenant, createTestApp, createUser, request, signIn, type TestApp, type TestTenant } from '../../../test/harness.js';
+import {
+  createCatalogue,
+  createClientCo,
+  createClientUser,
+  createProject,
+  createProvider,
+  createProviderUser,
+} from '../../../test/factories.js';
+import {
+  asOwner,
+  createTenant,
+  createTestApp,
+  createUser,
+  request,
+  signIn,
+  type TestApp,
+  type TestTenant,
+} from '../../../test/harness.js';
 import { users } from '../../platform/db/schema.js';
 import { loadGazetteer } from '../geo/load-gazetteer.js';
 
@@ -46,7 +62,7 @@ describe('GET /api/project-map/options', () => {
     expect(Math.abs(got.home!.lat - -27.47)).toBeLessThan(0.1);
   });
 
-  it("offers provider users the account managers of their own projects and centres on the provider", async () => {
+  it('offers provider users the account managers of their own projects and centres on the provider', async () => {
     const client = await createClientCo(a);
     const [amOn, amOff] = await Promise.all([
       createClientUser(a, client.id, 'client_am', { firstName: 'Otto', lastName: 'Assigned' }),

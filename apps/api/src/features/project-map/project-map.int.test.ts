@@ -12,7 +12,17 @@ import {
   type TestCatalogue,
   type TestClient,
 } from '../../../test/factories.js';
-import { asOwner, createTenant, createTestApp, createUser, request, signIn, type TestApp, type TestTenant, type TestUser } from '../../../test/harness.js';
+import {
+  asOwner,
+  createTenant,
+  createTestApp,
+  createUser,
+  request,
+  signIn,
+  type TestApp,
+  type TestTenant,
+  type TestUser,
+} from '../../../test/harness.js';
 import { projects, providerRatings } from '../../platform/db/schema.js';
 import { loadGazetteer } from '../geo/load-gazetteer.js';
 
@@ -35,15 +45,28 @@ let cookies: { admin: string; adminB: string; clientX: string; sp: string };
 /** name -> project id */
 const ids: Record<string, number> = {};
 
-async function addProject(name: string, client: TestClient, at: { lat: number; lng: number } | null, opts: ProjectOptions = {}) {
+async function addProject(
+  name: string,
+  client: TestClient,
+  at: { lat: number; lng: number } | null,
+  opts: ProjectOptions = {},
+) {
   const p = await createProject(a, client, { name, ...opts });
-  if (at) await asOwner(a.id, (tx) => tx.update(projects).set({ lat: at.lat, lng: at.lng }).where(and(eq(projects.tenantId, a.id), eq(projects.id, p.id))));
+  if (at)
+    await asOwner(a.id, (tx) =>
+      tx
+        .update(projects)
+        .set({ lat: at.lat, lng: at.lng })
+        .where(and(eq(projects.tenantId, a.id), eq(projects.id, p.id))),
+    );
   ids[name] = p.id;
   return p;
 }
 
 async function rate(projectId: number, kind: 'performance' | 'customer', rating: number) {
-  await asOwner(a.id, (tx) => tx.insert(providerRatings).values({ tenantId: a.id, providerId: provider.id, projectId, kind, rating }));
+  await asOwner(a.id, (tx) =>
+    tx.insert(providerRatings).values({ tenantId: a.id, providerId: provider.id, projectId, kind, rating }),
+  );
 }
 
 beforeAll(async () => {
@@ -63,14 +86,45 @@ beforeAll(async () => {
 
   // Sequential: the start dates below decide the list order.
   await addProject('Alpha CBD', clientX, BRISBANE, {
-    status: 'completed', providerId: provider.id, categoryId: cat.categories[0]!.id, serviceId: cat.services[0]!.id,
-    orderReference: 'ORD-ALPHA-1', startDate: '2026-03-01 08:00', endDate: '2026-03-02 17:00', amId: amX.id,
+    status: 'completed',
+    providerId: provider.id,
+    categoryId: cat.categories[0]!.id,
+    serviceId: cat.services[0]!.id,
+    orderReference: 'ORD-ALPHA-1',
+    startDate: '2026-03-01 08:00',
+    endDate: '2026-03-02 17:00',
+    amId: amX.id,
   });
-  await addProject('Bravo 10 km', clientX, northOf(10), { status: 'scheduled', startDate: '2026-04-01 08:00', endDate: '2026-04-03 17:00', managerId: manager.id });
-  await addProject('Charlie 49.9 km', clientY, northOf(49.9), { status: 'order', providerId: provider.id, categoryId: cat.categories[1]!.id, startDate: '2026-05-01 08:00', endDate: '2026-05-01 17:00' });
-  await addProject('Delta 50.1 km', clientY, northOf(50.1), { status: 'order', startDate: '2026-06-01 08:00', endDate: '2026-06-01 17:00' });
-  await addProject('Echo Sydney', clientY, SYDNEY, { status: 'cancelled', startDate: '2026-07-01 08:00', endDate: '2026-07-01 17:00', serviceId: cat.services[2]!.id });
-  await addProject('Foxtrot unplaced', clientX, null, { status: 'order', startDate: '2026-08-01 08:00', endDate: '2026-08-01 17:00', orderReference: 'ord-fox-9' });
+  await addProject('Bravo 10 km', clientX, northOf(10), {
+    status: 'scheduled',
+    startDate: '2026-04-01 08:00',
+    endDate: '2026-04-03 17:00',
+    managerId: manager.id,
+  });
+  await addProject('Charlie 49.9 km', clientY, northOf(49.9), {
+    status: 'order',
+    providerId: provider.id,
+    categoryId: cat.categories[1]!.id,
+    startDate: '2026-05-01 08:00',
+    endDate: '2026-05-01 17:00',
+  });
+  await addProject('Delta 50.1 km', clientY, northOf(50.1), {
+    status: 'order',
+    startDate: '2026-06-01 08:00',
+    endDate: '2026-06-01 17:00',
+  });
+  await addProject('Echo Sydney', clientY, SYDNEY, {
+    status: 'cancelled',
+    startDate: '2026-07-01 08:00',
+    endDate: '2026-07-01 17:00',
+    serviceId: cat.services[2]!.id,
+  });
+  await addProject('Foxtrot unplaced', clientX, null, {
+    status: 'order',
+    startDate: '2026-08-01 08:00',
+    endDate: '2026-08-01 17:00',
+    orderReference: 'ord-fox-9',
+  });
   await rate(ids['Alpha CBD']!, 'performance', 4);
   await rate(ids['Alpha CBD']!, 'customer', 2.5);
   await rate(ids['Charlie 49.9 km']!, 'performance', 2);
@@ -101,7 +155,14 @@ describe('GET /api/project-map', () => {
     const { status, body } = await get(cookies.admin, WORLD);
     expect(status).toBe(200);
     expect(body.total).toBe(6);
-    expect(names(body)).toEqual(['Foxtrot unplaced', 'Echo Sydney', 'Delta 50.1 km', 'Charlie 49.9 km', 'Bravo 10 km', 'Alpha CBD']);
+    expect(names(body)).toEqual([
+      'Foxtrot unplaced',
+      'Echo Sydney',
+      'Delta 50.1 km',
+      'Charlie 49.9 km',
+      'Bravo 10 km',
+      'Alpha CBD',
+    ]);
     const alpha = body.items.find((i) => i.name === 'Alpha CBD')!;
     expect(alpha).toMatchObject({
       id: ids['Alpha CBD'],
@@ -131,7 +192,17 @@ describe('GET /api/project-map', () => {
     // At zoom 3 the Brisbane projects share a cell; Sydney is apart.
     expect(world.markers.find((m) => m.count === 4)).toBeDefined();
     const sydney = world.markers.find((m) => m.count === 1)!;
-    expect(sydney).toMatchObject({ lat: SYDNEY.lat, lng: SYDNEY.lng, project: { id: ids['Echo Sydney'], name: 'Echo Sydney', status: 'cancelled', status_label: 'Cancelled', end_date: '2026-07-01T17:00' } });
+    expect(sydney).toMatchObject({
+      lat: SYDNEY.lat,
+      lng: SYDNEY.lng,
+      project: {
+        id: ids['Echo Sydney'],
+        name: 'Echo Sydney',
+        status: 'cancelled',
+        status_label: 'Cancelled',
+        end_date: '2026-07-01T17:00',
+      },
+    });
     expect(world.markers.find((m) => m.count === 4)!.project).toBeNull();
 
     // Zoomed in on Brisbane, every project is its own marker with its popup fields.
@@ -154,7 +225,9 @@ describe('GET /api/project-map', () => {
     expect(markerSum(r)).toBe(3);
     const byPostcode = (await get(cookies.admin, `postcode=4000&distance=100`)).body;
     expect(byPostcode.centre).not.toBeNull();
-    expect(names(byPostcode)).toEqual(expect.arrayContaining(['Alpha CBD', 'Bravo 10 km', 'Charlie 49.9 km', 'Delta 50.1 km']));
+    expect(names(byPostcode)).toEqual(
+      expect.arrayContaining(['Alpha CBD', 'Bravo 10 km', 'Charlie 49.9 km', 'Delta 50.1 km']),
+    );
     expect(names(byPostcode)).not.toContain('Echo Sydney');
     // Distance 0 does not limit; without a centre the distance does not apply.
     expect((await get(cookies.admin, `postcode=4000&distance=0`)).body.total).toBe(6);
@@ -163,8 +236,16 @@ describe('GET /api/project-map', () => {
 
   it('filters by status, categories and services (any), dates (overlap), manager, client, account manager, order reference and ratings', async () => {
     const only = async (q: string) => names((await get(cookies.admin, q)).body).sort();
-    expect(await only('status=order,cancelled')).toEqual(['Charlie 49.9 km', 'Delta 50.1 km', 'Echo Sydney', 'Foxtrot unplaced']);
-    expect(await only(`categories=${cat.categories[0]!.id},${cat.categories[1]!.id}`)).toEqual(['Alpha CBD', 'Charlie 49.9 km']);
+    expect(await only('status=order,cancelled')).toEqual([
+      'Charlie 49.9 km',
+      'Delta 50.1 km',
+      'Echo Sydney',
+      'Foxtrot unplaced',
+    ]);
+    expect(await only(`categories=${cat.categories[0]!.id},${cat.categories[1]!.id}`)).toEqual([
+      'Alpha CBD',
+      'Charlie 49.9 km',
+    ]);
     expect(await only(`services=${cat.services[2]!.id}`)).toEqual(['Echo Sydney']);
     expect(await only('start_date=2026-03-02&end_date=2026-04-01')).toEqual(['Alpha CBD', 'Bravo 10 km']);
     expect(await only('start_date=2026-07-02')).toEqual(['Foxtrot unplaced']);
@@ -224,7 +305,10 @@ describe('GET /api/project-map', () => {
     const alpha = r.items.find((i) => i.name === 'Alpha CBD')!;
     expect(alpha).toMatchObject({ performance_rating: null, customer_rating: 2.5 });
     const close = (await get(cookies.clientX, `bbox=-27.6,152.8,-26.8,153.3&zoom=14`)).body;
-    expect(close.markers.find((m) => m.project?.id === ids['Alpha CBD'])!.project).toMatchObject({ performance_rating: null, customer_rating: 2.5 });
+    expect(close.markers.find((m) => m.project?.id === ids['Alpha CBD'])!.project).toMatchObject({
+      performance_rating: null,
+      customer_rating: 2.5,
+    });
     // client_id, project_manager_id and min_performance are not theirs: ignored, not leaking.
     expect((await get(cookies.clientX, `client_id=${clientY.id}`)).body.total).toBe(3);
     expect((await get(cookies.clientX, `project_manager_id=${manager.id}`)).body.total).toBe(3);

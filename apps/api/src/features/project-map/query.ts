@@ -41,7 +41,10 @@ export function effectiveQuery(actor: Pick<Actor, 'role'>, q: ProjectMapQueryPar
  */
 function orderReferenceStarts(prefix: string): SQL[] {
   const term = normaliseTerm(prefix);
-  return [ilike(projects.orderReference, `${escapeLike(prefix)}%`), ...(term.length >= 3 && !/\s/.test(term) ? [containsTerm(term)] : [])];
+  return [
+    ilike(projects.orderReference, `${escapeLike(prefix)}%`),
+    ...(term.length >= 3 && !/\s/.test(term) ? [containsTerm(term)] : []),
+  ];
 }
 
 /** The project's rating of that kind (copied from provider_ratings by trigger, migration 0014) is at least min. */
@@ -139,7 +142,8 @@ export function parseBbox(text: string | undefined): Bbox | null | 'invalid' {
  * caller knows another condition finds fewer rows than the view holds).
  */
 export function bboxWhere(b: Bbox, opts: { indexed: boolean } = { indexed: true }): SQL {
-  const plain = (column: typeof projects.lat | typeof projects.lng) => (opts.indexed ? sql`${column}` : sql`(${column} + 0)`);
+  const plain = (column: typeof projects.lat | typeof projects.lng) =>
+    opts.indexed ? sql`${column}` : sql`(${column} + 0)`;
   const [latCol, lngCol] = [plain(projects.lat), plain(projects.lng)];
   const lat = sql`${latCol} between ${b.south} and ${b.north}`;
   if (b.east - b.west >= 360) return sql`${projects.lat} is not null and ${projects.lng} is not null and ${lat}`;
@@ -161,7 +165,8 @@ export const cellDegrees = (zoom: number) => (360 * CLUSTER_CELL_PX) / (256 * 2 
 const MAX_LAT = 85.05;
 const clampLat = (lat: number) => Math.min(MAX_LAT, Math.max(-MAX_LAT, lat));
 /** Mercator y of a latitude, in degrees (so one cell size serves both axes), and back. */
-export const mercatorY = (lat: number) => (Math.log(Math.tan(Math.PI / 4 + (clampLat(lat) * Math.PI) / 360)) * 180) / Math.PI;
+export const mercatorY = (lat: number) =>
+  (Math.log(Math.tan(Math.PI / 4 + (clampLat(lat) * Math.PI) / 360)) * 180) / Math.PI;
 export const latOfMercatorY = (y: number) => (Math.atan(Math.sinh((y * Math.PI) / 180)) * 180) / Math.PI;
 
 /** More rows of cells than this (a bbox far taller than any screen) and the cell row is computed per project instead. */
@@ -173,7 +178,10 @@ const MAX_BOUNDARIES = 2000;
  * search (no logarithm per project). Sizes are literals (numbers, never user text) so that GROUP
  * BY sees one expression.
  */
-export function cellOfSql(zoom: number, latRange: { south: number; north: number } | null): { cx: SQL<number>; cy: SQL<number> } {
+export function cellOfSql(
+  zoom: number,
+  latRange: { south: number; north: number } | null,
+): { cx: SQL<number>; cy: SQL<number> } {
   const size = cellDegrees(zoom);
   const cx = sql<number>`floor(${projects.lng} / ${sql.raw(`${size}::float8`)})::int`;
   const first = Math.floor(mercatorY(latRange?.south ?? -MAX_LAT) / size);

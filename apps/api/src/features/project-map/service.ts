@@ -23,11 +23,33 @@ import {
 } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
-import { categories, projectCategories, projects, projectServices, providerRatings, services, tenantCounters, users } from '../../platform/db/schema.js';
+import {
+  categories,
+  projectCategories,
+  projects,
+  projectServices,
+  providerRatings,
+  services,
+  tenantCounters,
+  users,
+} from '../../platform/db/schema.js';
 import { invalid } from '../../platform/errors.js';
 import { geocode } from '../geo/geocode.js';
 import { normaliseTerm } from '../projects/match.js';
-import { bboxWhere, cellOfSql, effectiveQuery, GRID_LEVELS, gridCellsIn, gridLevelFor, kmFrom, mapWhere, parseBbox, statusOnly, type Bbox, type Centre } from './query.js';
+import {
+  bboxWhere,
+  cellOfSql,
+  effectiveQuery,
+  GRID_LEVELS,
+  gridCellsIn,
+  gridLevelFor,
+  kmFrom,
+  mapWhere,
+  parseBbox,
+  statusOnly,
+  type Bbox,
+  type Centre,
+} from './query.js';
 
 export const BBOX_MESSAGE = 'bbox is south,west,north,east.';
 export const YOUR_LOCATION = 'Your location';
@@ -43,7 +65,8 @@ export async function projectMap(
   const bbox = parseBbox(query.bbox);
   const errors: Record<string, string[]> = {};
   if (bbox === 'invalid') errors.bbox = [BBOX_MESSAGE];
-  if ((query.lat === undefined) !== (query.lng === undefined)) errors[query.lat === undefined ? 'lat' : 'lng'] = ['Give both lat and lng.'];
+  if ((query.lat === undefined) !== (query.lng === undefined))
+    errors[query.lat === undefined ? 'lat' : 'lng'] = ['Give both lat and lng.'];
   if (Object.keys(errors).length) throw invalid(errors);
   const q = effectiveQuery(actor, query);
   const withPerformance = seesPerformanceRating(actor.role);
@@ -62,15 +85,32 @@ export async function projectMap(
     // clusters and pages; more than FEW_MATCHES and each part goes its own way.
     const few = filters && !onlyStatus ? await fewMatches(tx, where, box, q.zoom, q.pageSize, offset) : null;
     const { total, cells } = grid
-      ? { total: await statusTotal(tx, tenant.id, q.status), cells: await gridCells(tx, tenant.id, q.status, grid, box, q.zoom) }
-      : (few ?? (await countAndCluster(tx, where, box, q.zoom, !filters ? () => tenantTotal(tx) : onlyStatus ? () => statusTotal(tx, tenant.id, q.status) : null)));
-    const ids = offset >= total ? [] : (few?.ids ?? (await pageIds(tx, where, q.status, q.pageSize, offset, !filters || (await isBroad(tx, total)))));
+      ? {
+          total: await statusTotal(tx, tenant.id, q.status),
+          cells: await gridCells(tx, tenant.id, q.status, grid, box, q.zoom),
+        }
+      : (few ??
+        (await countAndCluster(
+          tx,
+          where,
+          box,
+          q.zoom,
+          !filters ? () => tenantTotal(tx) : onlyStatus ? () => statusTotal(tx, tenant.id, q.status) : null,
+        )));
+    const ids =
+      offset >= total
+        ? []
+        : (few?.ids ??
+          (await pageIds(tx, where, q.status, q.pageSize, offset, !filters || (await isBroad(tx, total)))));
     const rows = await page(tx, tenantOnly, centre, ids);
 
     const singleCells = cells.filter((c) => c.n === 1);
     // A grid cell's position is a running sum: its one project is found within a hair of it.
     const singles = grid ? await nearSingles(tx, where, singleCells) : await singleProjects(tx, where, singleCells);
-    const [names, ratings] = [await namesOf(tx, ids), await ratingsOf(tx, [...new Set([...singles.map((p) => p.id), ...ids])])];
+    const [names, ratings] = [
+      await namesOf(tx, ids),
+      await ratingsOf(tx, [...new Set([...singles.map((p) => p.id), ...ids])]),
+    ];
     const rating = (id: number) => ratings.get(id) ?? { performance: null, customer: null };
     const singleAt = new Map(singles.map((p) => [pointKey(p.cellLat, p.cellLng), p]));
 
@@ -109,7 +149,14 @@ export async function projectMap(
       client_am_id: r.clientAmId,
       project_manager: `${r.pmFirst ?? ''} ${r.pmLast ?? ''}`.trim(),
       project_manager_id: r.projectManagerId,
-      location_first: { street: r.street, suburb: r.suburb, state: r.state, postcode: r.postcode, lat: r.lat, lng: r.lng },
+      location_first: {
+        street: r.street,
+        suburb: r.suburb,
+        state: r.state,
+        postcode: r.postcode,
+        lat: r.lat,
+        lng: r.lng,
+      },
       start_date: toWallClock(r.startDate),
       end_date: toWallClock(r.endDate),
       completed_on: toWallClock(r.completedOn),
@@ -129,7 +176,12 @@ export async function projectMap(
 
 /** The box around the located projects of `where` (null when none is located). */
 async function boundsOf(tx: Exec, where: SQL): Promise<ProjectMapResponse['bounds']> {
-  const { rows } = await tx.execute<{ south: number | null; west: number | null; north: number | null; east: number | null }>(sql`
+  const { rows } = await tx.execute<{
+    south: number | null;
+    west: number | null;
+    north: number | null;
+    east: number | null;
+  }>(sql`
     select min(${projects.lat}) as south, min(${projects.lng}) as west, max(${projects.lat}) as north, max(${projects.lng}) as east
       from ${projects} where ${where} and ${projects.lat} is not null and ${projects.lng} is not null`);
   const b = rows[0];
@@ -142,7 +194,13 @@ async function centreOf(tx: Exec, q: ProjectMapQueryParsed): Promise<Centre | nu
   if (q.lat !== undefined && q.lng !== undefined) return { lat: q.lat, lng: q.lng, label: YOUR_LOCATION };
   const suburb = q.suburb?.trim() || null;
   if (!q.postcode && !suburb && !q.state) return null;
-  const found = await geocode(tx, { street: null, suburb, state: q.state ?? null, postcode: q.postcode ?? null, country: 'AU' });
+  const found = await geocode(tx, {
+    street: null,
+    suburb,
+    state: q.state ?? null,
+    postcode: q.postcode ?? null,
+    country: 'AU',
+  });
   if (!found) return null;
   return { lat: found.lat, lng: found.lng, label: placeLine({ suburb, state: q.state, postcode: q.postcode }) };
 }
@@ -152,25 +210,45 @@ async function statusTotal(tx: Exec, tenantId: string, statuses: string[]): Prom
   if (!statuses.length) return tenantTotal(tx);
   const { rows } = await tx.execute<{ n: number | null }>(sql`
     select sum(n)::int as n from project_map_cells
-     where tenant_id = ${tenantId} and level = ${GRID_LEVELS[0]} and status in (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})`);
+     where tenant_id = ${tenantId} and level = ${GRID_LEVELS[0]} and status in (${sql.join(
+       statuses.map((s) => sql`${s}`),
+       sql`, `,
+     )})`);
   return Number(rows[0]?.n ?? 0);
 }
 
 /** The clusters of a view from the grid counts of a level (project_map_cells), grouped into the cells of the zoom. */
-async function gridCells(tx: Exec, tenantId: string, statuses: string[], level: number, bbox: Bbox | null, zoom: number): Promise<Cell[]> {
+async function gridCells(
+  tx: Exec,
+  tenantId: string,
+  statuses: string[],
+  level: number,
+  bbox: Bbox | null,
+  zoom: number,
+): Promise<Cell[]> {
   const shift = sql.raw(String(level - Math.min(zoom, level)));
   const { rows } = await tx.execute<{ n: number; lat: number; lng: number }>(sql`
     select sum(n)::int as n, sum(sum_lat) / sum(n) as lat, sum(sum_lng) / sum(n) as lng
       from project_map_cells
      where tenant_id = ${tenantId} and level = ${level} and ${gridCellsIn(level, bbox)}
-       ${statuses.length ? sql`and status in (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})` : sql``}
+       ${
+         statuses.length
+           ? sql`and status in (${sql.join(
+               statuses.map((s) => sql`${s}`),
+               sql`, `,
+             )})`
+           : sql``
+       }
      group by cx >> ${shift}, cy >> ${shift}
     having sum(n) > 0`);
   return rows.map((r) => ({ n: Number(r.n), lat: Number(r.lat), lng: Number(r.lng) }));
 }
 
 const tenantTotal = async (tx: Exec) => {
-  const [row] = await tx.select({ n: tenantCounters.value }).from(tenantCounters).where(eq(tenantCounters.name, 'projects_total'));
+  const [row] = await tx
+    .select({ n: tenantCounters.value })
+    .from(tenantCounters)
+    .where(eq(tenantCounters.name, 'projects_total'));
   return row?.n ?? 0;
 };
 
@@ -212,9 +290,18 @@ async function countAndCluster(
   if (bbox && bbox.north - bbox.south <= LOCAL_VIEW_DEGREES && bbox.east - bbox.west <= LOCAL_VIEW_DEGREES) {
     const [row] = await tx.select({ n: count() }).from(projects).where(where);
     const total = row?.n ?? 0;
-    return { total, cells: total ? await cellsOf(where, total <= FEW_MATCHES ? bboxWhere(bbox, { indexed: false }) : inView) : [] };
+    return {
+      total,
+      cells: total ? await cellsOf(where, total <= FEW_MATCHES ? bboxWhere(bbox, { indexed: false }) : inView) : [],
+    };
   }
-  const { rows } = await tx.execute<{ n: number; lat: number | null; lng: number | null; cx: number | null; whole: number }>(sql`
+  const { rows } = await tx.execute<{
+    n: number;
+    lat: number | null;
+    lng: number | null;
+    cx: number | null;
+    whole: number;
+  }>(sql`
     select count(*)::int as n, avg(m.lat) as lat, avg(m.lng) as lng, m.cx, grouping(m.cx, m.cy) as whole
       from (select ${projects.lat} as lat, ${projects.lng} as lng,
                    case when ${inView} then ${cx} end as cx, case when ${inView} then ${cy} end as cy
@@ -298,7 +385,17 @@ async function nearSingles(tx: Exec, where: SQL, cells: Cell[]) {
     cells.map((c) => sql`(${c.lat}::float8, ${c.lng}::float8)`),
     sql`, `,
   );
-  const { rows } = await tx.execute<{ id: number; name: string; status: ProjectStatus; end_date: string | null; completed_on: string | null; lat: number; lng: number; cell_lat: number; cell_lng: number }>(sql`
+  const { rows } = await tx.execute<{
+    id: number;
+    name: string;
+    status: ProjectStatus;
+    end_date: string | null;
+    completed_on: string | null;
+    lat: number;
+    lng: number;
+    cell_lat: number;
+    cell_lng: number;
+  }>(sql`
     select p.*, v.lat as cell_lat, v.lng as cell_lng
       from (values ${points}) as v(lat, lng)
       cross join lateral (
@@ -347,7 +444,13 @@ async function page(tx: Exec, tenantOnly: SQL, centre: Centre | null, ids: numbe
       startDate: projects.startDate,
       endDate: projects.endDate,
       completedOn: projects.completedOn,
-      km: centre ? sql<number | null>`case when ${projects.lat} is null or ${projects.lng} is null then null else ${kmFrom(centre)} end`.mapWith(Number) : sql<null>`null::float8`,
+      km: centre
+        ? sql<
+            number | null
+          >`case when ${projects.lat} is null or ${projects.lng} is null then null else ${kmFrom(centre)} end`.mapWith(
+            Number,
+          )
+        : sql<null>`null::float8`,
     })
     .from(projects)
     .leftJoin(pm, and(eq(pm.tenantId, projects.tenantId), eq(pm.id, projects.projectManagerId)))
@@ -365,7 +468,14 @@ async function page(tx: Exec, tenantOnly: SQL, centre: Centre | null, ids: numbe
  * (features/projects/list.ts). Narrow: the same order through an expression no index has, so the
  * planner filters first (from an index alone where it can) and sorts the few matches.
  */
-async function pageIds(tx: Exec, where: SQL, statuses: string[], limit: number, offset: number, broad: boolean): Promise<number[]> {
+async function pageIds(
+  tx: Exec,
+  where: SQL,
+  statuses: string[],
+  limit: number,
+  offset: number,
+  broad: boolean,
+): Promise<number[]> {
   const newest = sql`start_date desc nulls last, id desc nulls last`;
   if (broad && statuses.length > 1) {
     const walks = statuses.map(
@@ -378,10 +488,20 @@ async function pageIds(tx: Exec, where: SQL, statuses: string[], limit: number, 
     return rows.map((r) => Number(r.id));
   }
   const order = [
-    broad ? sql`${projects.startDate} desc nulls last` : sql`(${projects.startDate} + interval '0 second') desc nulls last`,
+    broad
+      ? sql`${projects.startDate} desc nulls last`
+      : sql`(${projects.startDate} + interval '0 second') desc nulls last`,
     sql`${projects.id} desc nulls last`,
   ];
-  return (await tx.select({ id: projects.id }).from(projects).where(where).orderBy(...order).limit(limit).offset(offset)).map((r) => r.id);
+  return (
+    await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+  ).map((r) => r.id);
 }
 
 /** Category and service names of the page's projects, in one query. */
@@ -391,11 +511,17 @@ async function namesOf(tx: Exec, ids: number[]): Promise<Map<number, { categorie
   const { rows } = await tx.execute<{ project_id: string | number; kind: 'c' | 's'; name: string }>(sql`
     select pc.project_id, 'c' as kind, c.name from ${projectCategories} pc
       join ${categories} c on c.tenant_id = pc.tenant_id and c.id = pc.category_id
-     where pc.tenant_id = app_current_tenant() and pc.project_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+     where pc.tenant_id = app_current_tenant() and pc.project_id in (${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )})
     union all
     select ps.project_id, 's' as kind, s.name from ${projectServices} ps
       join ${services} s on s.tenant_id = ps.tenant_id and s.id = ps.service_id
-     where ps.tenant_id = app_current_tenant() and ps.project_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+     where ps.tenant_id = app_current_tenant() and ps.project_id in (${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )})
     order by name`);
   for (const r of rows) {
     const id = Number(r.project_id);
@@ -406,7 +532,10 @@ async function namesOf(tx: Exec, ids: number[]): Promise<Map<number, { categorie
   return out;
 }
 
-async function ratingsOf(tx: Exec, ids: number[]): Promise<Map<number, { performance: number | null; customer: number | null }>> {
+async function ratingsOf(
+  tx: Exec,
+  ids: number[],
+): Promise<Map<number, { performance: number | null; customer: number | null }>> {
   const out = new Map<number, { performance: number | null; customer: number | null }>();
   if (!ids.length) return out;
   const rows = await tx

@@ -119,10 +119,12 @@ const setLocal = (tx: Exec, name: string, value: string) => tx.execute(sql`selec
 
 /** Set several planner settings for the transaction in one round trip. */
 const setAll = (tx: Exec, names: string[], value: 'on' | 'off') =>
-  tx.execute(sql`select ${sql.join(
-    names.map((name) => sql`set_config(${name}, ${value}, true)`),
-    sql`, `,
-  )}`);
+  tx.execute(
+    sql`select ${sql.join(
+      names.map((name) => sql`set_config(${name}, ${value}, true)`),
+      sql`, `,
+    )}`,
+  );
 
 /** Run one statement with some planner methods switched off (then on again): two round trips, not six. */
 async function without<T>(tx: Exec, methods: string[], statement: () => PromiseLike<T>): Promise<T> {
@@ -158,7 +160,10 @@ async function knownWords(tx: Exec, words: string[]): Promise<Set<string>> {
   const list = [...new Set(words.filter(checkable))];
   if (!list.length) return new Set();
   const rows = await tx.execute<{ w: string }>(sql`
-    select w from unnest(${sql`array[${sql.join(list.map((w) => sql`${w}`), sql`, `)}]::text[]`}) as w
+    select w from unnest(${sql`array[${sql.join(
+      list.map((w) => sql`${w}`),
+      sql`, `,
+    )}]::text[]`}) as w
     where exists (select 1 from ${projectSearchWords} where ${projectSearchWords.word} like '%' || w || '%')`);
   return new Set(rows.rows.map((r) => r.w));
 }

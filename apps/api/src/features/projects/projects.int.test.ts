@@ -725,10 +725,19 @@ describe('projects: list and lookup', () => {
 
   it('pages past the middle (read from the far end) continue the same order, for every sort', async () => {
     const c = await createClientCo(a);
-    const dates = ['2026-02-01 08:00', null, '2026-01-01 08:00', '2026-02-01 08:00', null, '2026-03-01 08:00', '2026-01-15 08:00'];
+    const dates = [
+      '2026-02-01 08:00',
+      null,
+      '2026-01-01 08:00',
+      '2026-02-01 08:00',
+      null,
+      '2026-03-01 08:00',
+      '2026-01-15 08:00',
+    ];
     const names = ['b', 'a', 'c', 'a', 'd', 'b', 'e'];
     const statuses = ['order', 'scheduled', 'order', 'quote', 'order', 'scheduled', 'order'] as const;
-    for (let i = 0; i < dates.length; i++) await createProject(a, c, { startDate: dates[i]!, endDate: dates[i]!, name: names[i]!, status: statuses[i]! });
+    for (let i = 0; i < dates.length; i++)
+      await createProject(a, c, { startDate: dates[i]!, endDate: dates[i]!, name: names[i]!, status: statuses[i]! });
     for (const sort of ['start_date', 'code', 'name', 'status', 'client', 'created_at']) {
       for (const order of ['asc', 'desc']) {
         const base = `/api/projects?client_id=${c.id}&sort=${sort}&order=${order}`;
@@ -780,7 +789,11 @@ describe('projects: who sees what', () => {
     expect(list.json.items.map((p: { id: number }) => p.id)).toEqual([own.id]);
     expect((await asClient({ url: '/api/projects' })).json.total).toBe(1);
     const detail = await view(own.id, asClient);
-    expect(detail).toMatchObject({ abilities: { edit: false, delete: false }, allowed_statuses: [], client: { id: mine.id } });
+    expect(detail).toMatchObject({
+      abilities: { edit: false, delete: false },
+      allowed_statuses: [],
+      client: { id: mine.id },
+    });
     expect((await asClient({ url: `/api/projects/${others.id}` })).status).toBe(404);
     expect(
       (await asClient({ url: `/api/projects/lookup?q=${tag}` })).json.items.map((p: { id: number }) => p.id),

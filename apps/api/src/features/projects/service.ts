@@ -155,20 +155,18 @@ async function replaceLinks(tx: Tx, tenantId: string, projectId: number, linkedI
 async function replaceContacts(tx: Tx, tenantId: string, projectId: number, contacts: SiteContactInput[]) {
   await tx.delete(siteContacts).where(eq(siteContacts.projectId, projectId));
   if (!contacts.length) return;
-  await tx
-    .insert(siteContacts)
-    .values(
-      contacts.map((c, position) => ({
-        tenantId,
-        projectId,
-        position,
-        name: c.name,
-        role: c.position,
-        email: c.email,
-        phone: c.phone,
-        note: c.note,
-      })),
-    );
+  await tx.insert(siteContacts).values(
+    contacts.map((c, position) => ({
+      tenantId,
+      projectId,
+      position,
+      name: c.name,
+      role: c.position,
+      email: c.email,
+      phone: c.phone,
+      note: c.note,
+    })),
+  );
 }
 
 const locationOf = async (tx: Tx, input: LocationData) => {

@@ -36,7 +36,6 @@ import { projectProviderCard } from './provider-card.js';
 export type ProjectRow = typeof projects.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
-
 const person = (u: UserRow): Person => ({
   id: u.id,
   first_name: u.firstName,

@@ -33,7 +33,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const as = (cookie: string) => (opts: RequestOptions) => request(t, { host: a.host, cookie, ...opts });
-const assign = (projectId: number, body: unknown, who = A) => who({ method: 'POST', url: `/api/projects/${projectId}/service-provider`, body });
+const assign = (projectId: number, body: unknown, who = A) =>
+  who({ method: 'POST', url: `/api/projects/${projectId}/service-provider`, body });
 
 async function providerWithStaff(name = `Sparkright ${uniq()}`) {
   const p = await createProvider(a, name, { email: `office-${uniq()}@sparkright.test` });
@@ -41,7 +42,9 @@ async function providerWithStaff(name = `Sparkright ${uniq()}`) {
     createProviderUser(a, p.id, 'sp_admin', { firstName: 'Sam', lastName: 'Spark' }),
     createProviderUser(a, p.id, 'sp_employee', { firstName: 'Tia', lastName: 'Tech' }),
   ]);
-  const [row] = await asOwner(a.id, (tx) => tx.select({ email: serviceProviders.email }).from(serviceProviders).where(eq(serviceProviders.id, p.id)));
+  const [row] = await asOwner(a.id, (tx) =>
+    tx.select({ email: serviceProviders.email }).from(serviceProviders).where(eq(serviceProviders.id, p.id)),
+  );
   return { ...p, email: row!.email!, s1, s2 };
 }
 
@@ -49,7 +52,10 @@ describe('assign a provider', () => {
   it('assigns the provider and staff, and shows them on the project; a new assignment replaces both', async () => {
     const project = await createProject(a, client);
     const first = await providerWithStaff('First Electrical');
-    const res = await assign(project.id, { service_provider: first.id, service_provider_staff: [first.s1.id, first.s2.id] });
+    const res = await assign(project.id, {
+      service_provider: first.id,
+      service_provider_staff: [first.s1.id, first.s2.id],
+    });
     expect(res.status, res.text).toBe(200);
     const view = res.json as ProjectView;
     expect(view.service_provider).toEqual({
@@ -74,17 +80,33 @@ describe('assign a provider', () => {
 
     const second = await providerWithStaff('Second Plumbing');
     const again = await assign(project.id, { service_provider: second.id, service_provider_staff: [second.s2.id] });
-    expect(again.json.service_provider).toMatchObject({ id: second.id, name: 'Second Plumbing', sp_users: 'Tia Tech', staff: [{ id: second.s2.id }] });
-    const rows = await asOwner(a.id, (tx) => tx.select().from(projectProviderStaff).where(eq(projectProviderStaff.projectId, project.id)));
+    expect(again.json.service_provider).toMatchObject({
+      id: second.id,
+      name: 'Second Plumbing',
+      sp_users: 'Tia Tech',
+      staff: [{ id: second.s2.id }],
+    });
+    const rows = await asOwner(a.id, (tx) =>
+      tx.select().from(projectProviderStaff).where(eq(projectProviderStaff.projectId, project.id)),
+    );
     expect(rows.map((r) => r.userId)).toEqual([second.s2.id]);
     // The same view on reading the project.
     expect((await A({ url: `/api/projects/${project.id}` })).json.service_provider.id).toBe(second.id);
   });
 
   it('with send_email_sp, e-mails the provider and its assigned staff through the outbox', async () => {
-    const project = await createProject(a, client, { name: `Rewire ${uniq()}`, street: '5 Edward Street', suburb: 'Brisbane City', postcode: '4000' });
+    const project = await createProject(a, client, {
+      name: `Rewire ${uniq()}`,
+      street: '5 Edward Street',
+      suburb: 'Brisbane City',
+      postcode: '4000',
+    });
     const p = await providerWithStaff();
-    const res = await assign(project.id, { service_provider: p.id, send_email_sp: true, service_provider_staff: [p.s1.id] });
+    const res = await assign(project.id, {
+      service_provider: p.id,
+      send_email_sp: true,
+      service_provider_staff: [p.s1.id],
+    });
     expect(res.status).toBe(200);
     const mail = await waitForMail(p.email, { subject: `Project ${project.code}: ${project.name}` });
     expect(mail.text).toContain(`http://${a.host}:3000/projects/${project.id}/show`);
@@ -118,7 +140,10 @@ describe('assign a provider', () => {
       const done = await createProject(a, client, { status });
       const res = await assign(done.id, { service_provider: p.id });
       expect(res.status).toBe(422);
-      expect(res.json).toEqual({ message: PROVIDER_TEXT.notAssignable, errors: { service_provider: [PROVIDER_TEXT.notAssignable] } });
+      expect(res.json).toEqual({
+        message: PROVIDER_TEXT.notAssignable,
+        errors: { service_provider: [PROVIDER_TEXT.notAssignable] },
+      });
     }
     // Nothing was assigned by the refused attempts.
     expect((await A({ url: `/api/projects/${project.id}` })).json.service_provider).toBeNull();
@@ -132,7 +157,13 @@ describe('assign a provider', () => {
       const res = await assign(project.id, { service_provider: p.id }, as(await signIn(t, a.host, u.email)));
       expect(res.status).toBe(403);
     }
-    const res = await request(t, { host: b.host, cookie: adminB, method: 'POST', url: `/api/projects/${project.id}/service-provider`, body: { service_provider: p.id } });
+    const res = await request(t, {
+      host: b.host,
+      cookie: adminB,
+      method: 'POST',
+      url: `/api/projects/${project.id}/service-provider`,
+      body: { service_provider: p.id },
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -141,7 +172,12 @@ describe('notify the provider', () => {
   it('sends the e-mail through the queue; the notification turns sent', async () => {
     const p = await providerWithStaff();
     const project = await createProject(a, client, { providerId: p.id });
-    const res = await request(t, { host: a.host, cookie: employeeA, method: 'POST', url: `/api/projects/${project.id}/notify-provider` });
+    const res = await request(t, {
+      host: a.host,
+      cookie: employeeA,
+      method: 'POST',
+      url: `/api/projects/${project.id}/notify-provider`,
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ status: 'pending', sent_at: null });
     await waitForMail(p.email, { subject: `Project ${project.code}: ${project.name}` });
@@ -149,11 +185,22 @@ describe('notify the provider', () => {
     expect(status.status).toBe(200);
     expect(status.json).toMatchObject({ id: res.json.id, status: 'sent' });
     expect(status.json.sent_at).not.toBeNull();
-    expect((await A({ url: `/api/projects/${project.id}` })).json.service_provider.notification).toMatchObject({ id: res.json.id, status: 'sent' });
+    expect((await A({ url: `/api/projects/${project.id}` })).json.service_provider.notification).toMatchObject({
+      id: res.json.id,
+      status: 'sent',
+    });
     // Not found under another project, or in another tenant.
     const other = await createProject(a, client);
     expect((await A({ url: `/api/projects/${other.id}/notify-provider/${res.json.id}` })).status).toBe(404);
-    expect((await request(t, { host: b.host, cookie: adminB, url: `/api/projects/${project.id}/notify-provider/${res.json.id}` })).status).toBe(404);
+    expect(
+      (
+        await request(t, {
+          host: b.host,
+          cookie: adminB,
+          url: `/api/projects/${project.id}/notify-provider/${res.json.id}`,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('422 without a provider, or without an address to write to; 403 for client and provider users', async () => {
@@ -170,14 +217,18 @@ describe('notify the provider', () => {
     const theirs = await createProject(a, client, { providerId: p.id });
     const cu = await createClientUser(a, client.id, 'client_am');
     for (const u of [cu, p.s1]) {
-      const res = await as(await signIn(t, a.host, u.email))({ method: 'POST', url: `/api/projects/${theirs.id}/notify-provider` });
+      const res = await as(await signIn(t, a.host, u.email))({
+        method: 'POST',
+        url: `/api/projects/${theirs.id}/notify-provider`,
+      });
       expect(res.status).toBe(403);
     }
   });
 });
 
 describe('ratings', () => {
-  const rate = (projectId: number, kind: string, body: unknown, who = A) => who({ method: 'PUT', url: `/api/projects/${projectId}/ratings/${kind}`, body });
+  const rate = (projectId: number, kind: string, body: unknown, who = A) =>
+    who({ method: 'PUT', url: `/api/projects/${projectId}/ratings/${kind}`, body });
   const averages = async (id: string) => {
     const [row] = await asOwner(a.id, (tx) => tx.select().from(serviceProviders).where(eq(serviceProviders.id, id)));
     return [row!.performanceRating, row!.performanceRatingCount, row!.customerRating, row!.customerRatingCount];
@@ -208,7 +259,10 @@ describe('ratings', () => {
     // Rating the same project again replaces its rating.
     await rate(one.id, 'performance', { rating: 2.5 });
     expect(await averages(p.id)).toEqual([3.75, 2, null, 0]);
-    expect((await A({ url: `/api/service-providers/${p.id}` })).json).toMatchObject({ performance_ratings: 3.75, performance_rating_count: 2 });
+    expect((await A({ url: `/api/service-providers/${p.id}` })).json).toMatchObject({
+      performance_ratings: 3.75,
+      performance_rating_count: 2,
+    });
 
     for (const rating of [0.3, 6, 0, 'five']) {
       const bad = await rate(one.id, 'performance', { rating });
@@ -225,7 +279,9 @@ describe('ratings', () => {
       Array.from({ length: 8 }, () => createProject(a, client, { providerId: p.id, status: 'completed' })),
     );
     const answers = await Promise.all(
-      projects.map((project, i) => rate(project.id, 'performance', { rating: i % 2 ? 5 : 4 }, i % 2 ? as(employeeA) : A)),
+      projects.map((project, i) =>
+        rate(project.id, 'performance', { rating: i % 2 ? 5 : 4 }, i % 2 ? as(employeeA) : A),
+      ),
     );
     expect(answers.map((r) => r.status)).toEqual(projects.map(() => 200));
     expect(await averages(p.id)).toEqual([4.5, 8, null, 0]);
@@ -259,6 +315,8 @@ describe('ratings', () => {
     const asStranger = as(await signIn(t, a.host, stranger.email));
     expect((await rate(project.id, 'customer', { rating: 5 }, asStranger)).status).toBe(404);
     expect((await asStranger({ url: `/api/projects/${project.id}/ratings` })).status).toBe(404);
-    expect((await request(t, { host: b.host, cookie: adminB, url: `/api/projects/${project.id}/ratings` })).status).toBe(404);
+    expect(
+      (await request(t, { host: b.host, cookie: adminB, url: `/api/projects/${project.id}/ratings` })).status,
+    ).toBe(404);
   });
 });

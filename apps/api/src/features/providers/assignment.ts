@@ -1,6 +1,12 @@
 /** Assigning a provider (and its staff) to a project, and 'Notify Service Provider'. */
 import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
-import { isAssignable, PROVIDER_TEXT, type NotifyProviderResult, type ProviderAssign, type ProjectView } from '@siteflow/core';
+import {
+  isAssignable,
+  PROVIDER_TEXT,
+  type NotifyProviderResult,
+  type ProviderAssign,
+  type ProjectView,
+} from '@siteflow/core';
 import type { z } from 'zod';
 import { tenantUrl } from '../../config.js';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
@@ -45,9 +51,15 @@ async function sendNotification(
     .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(projectProviderStaff)
     .innerJoin(users, and(eq(users.tenantId, projectProviderStaff.tenantId), eq(users.id, projectProviderStaff.userId)))
-    .where(and(eq(projectProviderStaff.projectId, p.id), eq(users.active, true), eq(users.serviceProviderId, providerId)))
+    .where(
+      and(eq(projectProviderStaff.projectId, p.id), eq(users.active, true), eq(users.serviceProviderId, providerId)),
+    )
     .orderBy(users.firstName, users.lastName);
-  const recipients = [...new Set([provider.email, ...staff.map((s) => s.email)].filter((e): e is string => !!e).map((e) => e.toLowerCase()))];
+  const recipients = [
+    ...new Set(
+      [provider.email, ...staff.map((s) => s.email)].filter((e): e is string => !!e).map((e) => e.toLowerCase()),
+    ),
+  ];
   if (!recipients.length) throw refused(field, PROVIDER_TEXT.noProviderEmail);
 
   const mail = providerNotificationMail({
@@ -68,7 +80,12 @@ async function sendNotification(
         eq(outbox.to, recipients[0]!),
         eq(outbox.subject, mail.subject),
         eq(outbox.status, 'pending'),
-        notExists(tx.select({ one: sql`1` }).from(providerNotifications).where(eq(providerNotifications.outboxId, outbox.id))),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(providerNotifications)
+            .where(eq(providerNotifications.outboxId, outbox.id)),
+        ),
       ),
     )
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
@@ -84,7 +101,13 @@ async function sendNotification(
  * Assigns the provider and the chosen staff of it, replacing the previous provider and staff; with
  * send_email_sp the provider is e-mailed in the same transaction. Answers the refreshed project.
  */
-export const assignProvider = (deps: MailDeps, tenant: TenantContext, actor: Actor, projectId: number, input: AssignData): Promise<ProjectView> =>
+export const assignProvider = (
+  deps: MailDeps,
+  tenant: TenantContext,
+  actor: Actor,
+  projectId: number,
+  input: AssignData,
+): Promise<ProjectView> =>
   inTenant(deps, tenant.id, async (tx, onCommit) => {
     const p = await lockVisibleProject(tx, actor, projectId);
     const [provider] = await tx
@@ -108,15 +131,25 @@ export const assignProvider = (deps: MailDeps, tenant: TenantContext, actor: Act
         );
       if (found.length !== staffIds.length) throw refused('service_provider_staff', PROVIDER_TEXT.staffNotOfProvider);
     }
-    await tx.update(projects).set({ serviceProviderId: provider.id, updatedAt: sql`now()` }).where(eq(projects.id, p.id));
+    await tx
+      .update(projects)
+      .set({ serviceProviderId: provider.id, updatedAt: sql`now()` })
+      .where(eq(projects.id, p.id));
     await tx.delete(projectProviderStaff).where(eq(projectProviderStaff.projectId, p.id));
     if (staffIds.length)
-      await tx.insert(projectProviderStaff).values(staffIds.map((userId) => ({ tenantId: tenant.id, projectId: p.id, userId })));
+      await tx
+        .insert(projectProviderStaff)
+        .values(staffIds.map((userId) => ({ tenantId: tenant.id, projectId: p.id, userId })));
     if (input.send_email_sp) await sendNotification(deps, tx, onCommit, tenant, actor, p, provider.id, 'send_email_sp');
     return projectView(tx, actor, p.id);
   });
 
-export const notifyProvider = (deps: MailDeps, tenant: TenantContext, actor: Actor, projectId: number): Promise<NotifyProviderResult> =>
+export const notifyProvider = (
+  deps: MailDeps,
+  tenant: TenantContext,
+  actor: Actor,
+  projectId: number,
+): Promise<NotifyProviderResult> =>
   inTenant(deps, tenant.id, async (tx, onCommit) => {
     const p = await lockVisibleProject(tx, actor, projectId);
     if (!p.serviceProviderId) throw refused('service_provider', PROVIDER_TEXT.noProviderToNotify);
@@ -124,14 +157,33 @@ export const notifyProvider = (deps: MailDeps, tenant: TenantContext, actor: Act
   });
 
 /** Where a notification is: pending until the queue has delivered it, then sent (or failed). */
-export const notificationStatus = (deps: Pick<Deps, 'db'>, tenant: TenantContext, actor: Actor, projectId: number, notificationId: string): Promise<NotifyProviderResult> =>
+export const notificationStatus = (
+  deps: Pick<Deps, 'db'>,
+  tenant: TenantContext,
+  actor: Actor,
+  projectId: number,
+  notificationId: string,
+): Promise<NotifyProviderResult> =>
   inTenant(deps, tenant.id, async (tx) => {
     await findVisibleProject(tx, actor, projectId);
     const [row] = await tx
-      .select({ id: providerNotifications.id, createdAt: providerNotifications.createdAt, status: outbox.status, sentAt: outbox.sentAt })
+      .select({
+        id: providerNotifications.id,
+        createdAt: providerNotifications.createdAt,
+        status: outbox.status,
+        sentAt: outbox.sentAt,
+      })
       .from(providerNotifications)
-      .innerJoin(outbox, and(eq(outbox.tenantId, providerNotifications.tenantId), eq(outbox.id, providerNotifications.outboxId)))
+      .innerJoin(
+        outbox,
+        and(eq(outbox.tenantId, providerNotifications.tenantId), eq(outbox.id, providerNotifications.outboxId)),
+      )
       .where(and(eq(providerNotifications.id, notificationId), eq(providerNotifications.projectId, projectId)));
     if (!row) throw notFound('The notification');
-    return { id: row.id, status: row.status, created_at: row.createdAt.toISOString(), sent_at: row.sentAt?.toISOString() ?? null };
+    return {
+      id: row.id,
+      status: row.status,
+      created_at: row.createdAt.toISOString(),
+      sent_at: row.sentAt?.toISOString() ?? null,
+    };
   });

@@ -53,7 +53,13 @@ describe('providerNotificationMail', () => {
     const mail = providerNotificationMail({
       companyName: 'Acme <Sites>',
       providerName: 'Sparkright',
-      project: { code: 'P-000012', name: 'Switchboard', startDate: '2026-11-21 08:00:00', endDate: null, address: '1 Queen Street, Brisbane City QLD 4000' },
+      project: {
+        code: 'P-000012',
+        name: 'Switchboard',
+        startDate: '2026-11-21 08:00:00',
+        endDate: null,
+        address: '1 Queen Street, Brisbane City QLD 4000',
+      },
       link: 'http://acme.localhost:3000/projects/12/show',
       staff: ['Sam Spark'],
     });

@@ -36,7 +36,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (cookie: string, host = a.host) => (opts: RequestOptions) => request(t, { host, cookie, ...opts });
+const as =
+  (cookie: string, host = a.host) =>
+  (opts: RequestOptions) =>
+    request(t, { host, cookie, ...opts });
 
 const input = (over: Record<string, unknown> = {}) => ({
   service_provider_name: `Sparkright ${uniq()}`,
@@ -60,7 +63,11 @@ const input = (over: Record<string, unknown> = {}) => ({
 
 describe('create and edit', () => {
   it('creates a provider with a geocoded business address, categories, services, preferences and availabilities', async () => {
-    const res = await A({ method: 'POST', url: '/api/service-providers', body: input({ service_provider_name: 'Sparkright Electrical' }) });
+    const res = await A({
+      method: 'POST',
+      url: '/api/service-providers',
+      body: input({ service_provider_name: 'Sparkright Electrical' }),
+    });
     expect(res.status).toBe(201);
     const p = res.json as ProviderView;
     expect(p).toMatchObject({
@@ -106,7 +113,11 @@ describe('create and edit', () => {
     const res = await A({
       method: 'POST',
       url: '/api/service-providers',
-      body: input({ service_provider_name: '  ', postcode: '40000', availabilities: [{ start_date: '2026-12-20', end_date: '2026-12-01' }] }),
+      body: input({
+        service_provider_name: '  ',
+        postcode: '40000',
+        availabilities: [{ start_date: '2026-12-20', end_date: '2026-12-01' }],
+      }),
     });
     expect(res.status).toBe(422);
     expect(res.json.errors).toMatchObject({
@@ -115,7 +126,11 @@ describe('create and edit', () => {
       postcode: ['The postcode must be a number from 0 to 9999.'],
     });
     const other = await createCatalogue(b);
-    const refs = await A({ method: 'POST', url: '/api/service-providers', body: input({ categories: [other.categories[0]!.id], services: [] }) });
+    const refs = await A({
+      method: 'POST',
+      url: '/api/service-providers',
+      body: input({ categories: [other.categories[0]!.id], services: [] }),
+    });
     expect(refs.status).toBe(422);
     expect(Object.keys(refs.json.errors)).toEqual(['categories']);
     const outside = await A({
@@ -170,7 +185,9 @@ describe('create and edit', () => {
     for (const u of [sp, cu]) {
       const cookie = await signIn(t, a.host, u.email);
       expect((await as(cookie)({ method: 'POST', url: '/api/service-providers', body: input() })).status).toBe(403);
-      expect((await as(cookie)({ method: 'PUT', url: `/api/service-providers/${mine.id}`, body: input() })).status).toBe(403);
+      expect(
+        (await as(cookie)({ method: 'PUT', url: `/api/service-providers/${mine.id}`, body: input() })).status,
+      ).toBe(403);
     }
   });
 });
@@ -181,11 +198,22 @@ describe('list and show', () => {
     const cookie = await signIn(t, tenant.host, tenant.admin.email);
     const list = (qs: string) => request(t, { host: tenant.host, cookie, url: `/api/service-providers?${qs}` });
     const c = await createCatalogue(tenant);
-    await createProvider(tenant, 'Alpha Electrical', { suburb: 'Toowong', postcode: '4066', categoryIds: [c.categories[0]!.id], performanceRating: 4 });
-    await createProvider(tenant, 'Bravo Plumbing', { email: 'jobs@bravo.test', statusCode: 'not_approved', state: 'NSW', performanceRating: 2 });
+    await createProvider(tenant, 'Alpha Electrical', {
+      suburb: 'Toowong',
+      postcode: '4066',
+      categoryIds: [c.categories[0]!.id],
+      performanceRating: 4,
+    });
+    await createProvider(tenant, 'Bravo Plumbing', {
+      email: 'jobs@bravo.test',
+      statusCode: 'not_approved',
+      state: 'NSW',
+      performanceRating: 2,
+    });
     await createProvider(tenant, 'Charlie Co', { statusCode: 'licence_restricted', lat: null, lng: null });
 
-    const names = async (qs: string) => (await list(qs)).json.items.map((p: { service_provider_name: string }) => p.service_provider_name);
+    const names = async (qs: string) =>
+      (await list(qs)).json.items.map((p: { service_provider_name: string }) => p.service_provider_name);
     expect(await names('')).toEqual(['Alpha Electrical', 'Bravo Plumbing', 'Charlie Co']);
     expect(await names('search=toowong')).toEqual(['Alpha Electrical']);
     expect(await names('search=4066')).toEqual(['Alpha Electrical']);
@@ -198,9 +226,17 @@ describe('list and show', () => {
     expect(await names('sort=name&order=desc')).toEqual(['Charlie Co', 'Bravo Plumbing', 'Alpha Electrical']);
     const page2 = (await list('pageSize=2&page=2')).json;
     expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2, items: [{ service_provider_name: 'Charlie Co' }] });
-    expect(page2.items[0]).toMatchObject({ status_label: 'License Restricted - Expired Missing', status_colour: 'yellow', has_location: false });
+    expect(page2.items[0]).toMatchObject({
+      status_label: 'License Restricted - Expired Missing',
+      status_colour: 'yellow',
+      has_location: false,
+    });
     const alpha = (await list('search=alpha')).json.items[0];
-    expect(alpha).toMatchObject({ categories_list: [c.categories[0]!.name], has_location: true, performance_ratings: 4 });
+    expect(alpha).toMatchObject({
+      categories_list: [c.categories[0]!.name],
+      has_location: true,
+      performance_ratings: 4,
+    });
     expect((await list('status=bogus')).status).toBe(422);
   });
 
@@ -211,7 +247,12 @@ describe('list and show', () => {
     await createProject(a, client, { providerId: p.id, status: 'completed', startDate: '2026-01-01 08:00' });
     await createProject(a, client, { providerId: p.id, status: 'closed', startDate: '2025-12-01 08:00' });
     await createProject(a, client, { providerId: p.id, status: 'cancelled', startDate: '2025-11-01 08:00' });
-    const latest = await createProject(a, client, { providerId: p.id, status: 'on_hold', startDate: '2026-07-01 08:00', name: 'Latest job' });
+    const latest = await createProject(a, client, {
+      providerId: p.id,
+      status: 'on_hold',
+      startDate: '2026-07-01 08:00',
+      name: 'Latest job',
+    });
     const view = (await A({ url: `/api/service-providers/${p.id}` })).json as ProviderView;
     expect(view).toMatchObject({
       finished_creation: 3,
@@ -252,11 +293,24 @@ describe('provider users', () => {
       cookie: employeeA,
       method: 'POST',
       url: `/api/service-providers/${p.id}/users`,
-      body: { first_name: 'Sam', last_name: 'Spark', email: email.toUpperCase(), phone: '0400 111 222', role: 'sp_admin' },
+      body: {
+        first_name: 'Sam',
+        last_name: 'Spark',
+        email: email.toUpperCase(),
+        phone: '0400 111 222',
+        role: 'sp_admin',
+      },
     });
     expect(res.status).toBe(201);
     expect(res.json.users).toEqual([
-      expect.objectContaining({ first_name: 'Sam', last_name: 'Spark', full_name: 'Sam Spark', email, role: 'sp_admin', active: true }),
+      expect.objectContaining({
+        first_name: 'Sam',
+        last_name: 'Spark',
+        full_name: 'Sam Spark',
+        email,
+        role: 'sp_admin',
+        active: true,
+      }),
     ]);
     expect(res.json.sp_users).toBe('Sam Spark');
     const mail = await waitForMail(email, { subject: `Welcome to ${a.name} on Siteflow` });
@@ -264,10 +318,18 @@ describe('provider users', () => {
     const [row] = await asOwner(a.id, (tx) => tx.select().from(users).where(eq(users.email, email)));
     expect(row).toMatchObject({ role: 'sp_admin', serviceProviderId: p.id });
 
-    const dup = await A({ method: 'POST', url: `/api/service-providers/${p.id}/users`, body: { first_name: 'X', last_name: 'Y', email, role: 'sp_employee' } });
+    const dup = await A({
+      method: 'POST',
+      url: `/api/service-providers/${p.id}/users`,
+      body: { first_name: 'X', last_name: 'Y', email, role: 'sp_employee' },
+    });
     expect(dup.status).toBe(422);
     expect(dup.json.errors).toEqual({ email: [STAFF_TEXT.emailTaken] });
-    const bad = await A({ method: 'POST', url: `/api/service-providers/${p.id}/users`, body: { email: 'nope', role: 'boss' } });
+    const bad = await A({
+      method: 'POST',
+      url: `/api/service-providers/${p.id}/users`,
+      body: { email: 'nope', role: 'boss' },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.json.errors).sort()).toEqual(['email', 'first_name', 'last_name', 'role']);
   });
@@ -283,19 +345,51 @@ describe('provider users', () => {
     });
     expect(res.status).toBe(200);
     expect(res.json.users[0]).toMatchObject({ id: u.id, full_name: 'Ella Boss', role: 'sp_admin' });
-    const off = await A({ method: 'PUT', url: `/api/service-providers/${p.id}/users/${u.id}/active`, body: { active: false } });
+    const off = await A({
+      method: 'PUT',
+      url: `/api/service-providers/${p.id}/users/${u.id}/active`,
+      body: { active: false },
+    });
     expect(off.status).toBe(200);
     expect(off.json.users[0].active).toBe(false);
     expect(off.json.sp_users).toBe('');
     // Deactivating ended the session.
     expect((await as(cookie)({ url: `/api/service-providers/${p.id}` })).status).toBe(401);
-    expect((await A({ method: 'PUT', url: `/api/service-providers/${p.id}/users/${u.id}/active`, body: {} })).status).toBe(422);
+    expect(
+      (await A({ method: 'PUT', url: `/api/service-providers/${p.id}/users/${u.id}/active`, body: {} })).status,
+    ).toBe(422);
 
     const other = await createProvider(a);
-    expect((await A({ method: 'PUT', url: `/api/service-providers/${other.id}/users/${u.id}/active`, body: { active: true } })).status).toBe(404);
-    expect((await request(t, { host: b.host, cookie: adminB, method: 'PUT', url: `/api/service-providers/${p.id}/users/${u.id}/active`, body: { active: true } })).status).toBe(404);
+    expect(
+      (
+        await A({
+          method: 'PUT',
+          url: `/api/service-providers/${other.id}/users/${u.id}/active`,
+          body: { active: true },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(t, {
+          host: b.host,
+          cookie: adminB,
+          method: 'PUT',
+          url: `/api/service-providers/${p.id}/users/${u.id}/active`,
+          body: { active: true },
+        })
+      ).status,
+    ).toBe(404);
     const asSp = as(await signIn(t, a.host, (await createProviderUser(a, p.id, 'sp_admin')).email));
-    expect((await asSp({ method: 'PUT', url: `/api/service-providers/${p.id}/users/${u.id}/active`, body: { active: true } })).status).toBe(403);
+    expect(
+      (
+        await asSp({
+          method: 'PUT',
+          url: `/api/service-providers/${p.id}/users/${u.id}/active`,
+          body: { active: true },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -312,10 +406,25 @@ describe('options (picker by trading name)', () => {
     const res = await request(t, { host: tenant.host, cookie, url: `/api/service-providers/options?q=zed ${tag}` });
     expect(res.status).toBe(200);
     expect(res.json.items).toEqual([
-      expect.objectContaining({ id: keep.id, status_label: 'Approved', has_location: true, sp_users: [{ id: active.id, full_name: 'Amy Active' }] }),
+      expect.objectContaining({
+        id: keep.id,
+        status_label: 'Approved',
+        has_location: true,
+        sp_users: [{ id: active.id, full_name: 'Amy Active' }],
+      }),
     ]);
-    expect((await request(t, { host: tenant.host, cookie, url: `/api/service-providers/options?q=many ${tag}` })).json.items).toHaveLength(20);
+    expect(
+      (await request(t, { host: tenant.host, cookie, url: `/api/service-providers/options?q=many ${tag}` })).json.items,
+    ).toHaveLength(20);
     const sp = await createProviderUser(tenant, keep.id, 'sp_admin');
-    expect((await request(t, { host: tenant.host, cookie: await signIn(t, tenant.host, sp.email), url: '/api/service-providers/options' })).status).toBe(403);
+    expect(
+      (
+        await request(t, {
+          host: tenant.host,
+          cookie: await signIn(t, tenant.host, sp.email),
+          url: '/api/service-providers/options',
+        })
+      ).status,
+    ).toBe(403);
   });
 });

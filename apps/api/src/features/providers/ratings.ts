@@ -5,7 +5,16 @@
  * in the same transaction.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { canOnProject, isClientRole, isRatable, PROVIDER_TEXT, ratingAbilities, type ProjectRatings, type ProjectResource, type RatingInput } from '@siteflow/core';
+import {
+  canOnProject,
+  isClientRole,
+  isRatable,
+  PROVIDER_TEXT,
+  ratingAbilities,
+  type ProjectRatings,
+  type ProjectResource,
+  type RatingInput,
+} from '@siteflow/core';
 import type { z } from 'zod';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
@@ -18,12 +27,19 @@ type D = Pick<Deps, 'db'>;
 type RatingData = z.output<typeof RatingInput>;
 
 /** The project as the policies see it (packages/core/src/policies/project.ts). */
-const resource = (p: ProjectRow): ProjectResource => ({ clientId: p.clientId, serviceProviderId: p.serviceProviderId, status: p.status });
+const resource = (p: ProjectRow): ProjectResource => ({
+  clientId: p.clientId,
+  serviceProviderId: p.serviceProviderId,
+  status: p.status,
+});
 
 async function ratingsView(tx: Tx, actor: Actor, p: ProjectRow): Promise<ProjectRatings> {
   const providerId = p.serviceProviderId;
   const [provider] = providerId
-    ? await tx.select({ id: serviceProviders.id, name: serviceProviders.name }).from(serviceProviders).where(eq(serviceProviders.id, providerId))
+    ? await tx
+        .select({ id: serviceProviders.id, name: serviceProviders.name })
+        .from(serviceProviders)
+        .where(eq(serviceProviders.id, providerId))
     : [];
   // Only the ratings of the project's current provider count for this project.
   const rows = providerId
@@ -88,12 +104,20 @@ async function recompute(tx: Tx, providerIds: string[]) {
     .where(inArray(serviceProviders.id, ids));
 }
 
-export const rateProject = (deps: D, tenant: TenantContext, actor: Actor, projectId: number, kind: RatingKind, input: RatingData) =>
+export const rateProject = (
+  deps: D,
+  tenant: TenantContext,
+  actor: Actor,
+  projectId: number,
+  kind: RatingKind,
+  input: RatingData,
+) =>
   inTenant(deps, tenant.id, async (tx) => {
     const p = await lockVisibleProject(tx, actor, projectId);
     // Who may rate is a 403, a project that cannot be rated yet a 422.
     if (kind === 'customer' && !canOnProject(actor, 'rateCustomer', resource(p))) throw forbidden();
-    if (!isRatable(resource(p))) throw invalid({ rating: [PROVIDER_TEXT.ratingNotAllowed] }, PROVIDER_TEXT.ratingNotAllowed);
+    if (!isRatable(resource(p)))
+      throw invalid({ rating: [PROVIDER_TEXT.ratingNotAllowed] }, PROVIDER_TEXT.ratingNotAllowed);
     const providerId = p.serviceProviderId!;
     const [before] = await tx
       .select({ providerId: providerRatings.providerId })
@@ -104,7 +128,15 @@ export const rateProject = (deps: D, tenant: TenantContext, actor: Actor, projec
     await lockProviders(tx, providerIds);
     await tx
       .insert(providerRatings)
-      .values({ tenantId: tenant.id, providerId, projectId: p.id, kind, rating: input.rating, comment: input.comment, ratedBy: actor.userId })
+      .values({
+        tenantId: tenant.id,
+        providerId,
+        projectId: p.id,
+        kind,
+        rating: input.rating,
+        comment: input.comment,
+        ratedBy: actor.userId,
+      })
       .onConflictDoUpdate({
         target: [providerRatings.tenantId, providerRatings.projectId, providerRatings.kind],
         set: { providerId, rating: input.rating, comment: input.comment, ratedBy: actor.userId, updatedAt: sql`now()` },

@@ -126,7 +126,8 @@ export function providerRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: ProviderView, ...errors },
       },
     },
-    async (request) => svc.updateProvider(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
+    async (request) =>
+      svc.updateProvider(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
   );
 
   r.post(
@@ -135,7 +136,8 @@ export function providerRoutes(app: FastifyInstance, deps: Deps) {
       ...manage,
       schema: {
         tags,
-        description: 'Creates a provider user and e-mails them an invitation to set a password. Answers the refreshed provider.',
+        description:
+          'Creates a provider user and e-mails them an invitation to set a password. Answers the refreshed provider.',
         params: IdParam,
         body: ProviderUserInput,
         response: { 201: ProviderView, ...errors },
@@ -152,11 +154,22 @@ export function providerRoutes(app: FastifyInstance, deps: Deps) {
 
   r.put(
     '/api/service-providers/:id/users/:userId',
-    { ...manage, schema: { tags, params: UserParams, body: ProviderUserInput, response: { 200: ProviderView, ...errors } } },
+    {
+      ...manage,
+      schema: { tags, params: UserParams, body: ProviderUserInput, response: { 200: ProviderView, ...errors } },
+    },
     async (request) => {
       const tenant = tenantOf(request);
       const actor = requireActor(request);
-      await svc.updateProviderUser(deps, tenant, actor, request.params.id, request.params.userId, request.body, roleAudit(request));
+      await svc.updateProviderUser(
+        deps,
+        tenant,
+        actor,
+        request.params.id,
+        request.params.userId,
+        request.body,
+        roleAudit(request),
+      );
       return svc.getProvider(deps, tenant, actor, request.params.id);
     },
   );
@@ -176,7 +189,14 @@ export function providerRoutes(app: FastifyInstance, deps: Deps) {
     async (request) => {
       const tenant = tenantOf(request);
       const actor = requireActor(request);
-      await svc.setProviderUserActive(deps, tenant, actor, request.params.id, request.params.userId, request.body.active);
+      await svc.setProviderUserActive(
+        deps,
+        tenant,
+        actor,
+        request.params.id,
+        request.params.userId,
+        request.body.active,
+      );
       return svc.getProvider(deps, tenant, actor, request.params.id);
     },
   );
@@ -208,7 +228,8 @@ export function providerRoutes(app: FastifyInstance, deps: Deps) {
       ...guard('projects.notifyProvider'),
       schema: {
         tags: projectTags,
-        description: 'E-mails the project’s provider (its address and the assigned staff) through the job queue. Status pending until delivered.',
+        description:
+          'E-mails the project’s provider (its address and the assigned staff) through the job queue. Status pending until delivered.',
         params: NumericIdParam,
         response: { 200: NotifyProviderResult, ...errors },
       },
@@ -223,7 +244,13 @@ export function providerRoutes(app: FastifyInstance, deps: Deps) {
       schema: { tags: projectTags, params: NotificationParams, response: { 200: NotifyProviderResult, ...errors } },
     },
     async (request) =>
-      notificationStatus(deps, tenantOf(request), requireActor(request), request.params.id, request.params.notificationId),
+      notificationStatus(
+        deps,
+        tenantOf(request),
+        requireActor(request),
+        request.params.id,
+        request.params.notificationId,
+      ),
   );
 
   r.get(

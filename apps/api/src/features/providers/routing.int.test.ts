@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTIONS_ERRORS, estimateRoute, type DirectionsView, type NearbyProviders } from '@siteflow/core';
-import { createClientCo, createClientUser, createProject, createProvider, createProviderUser, type TestClient } from '../../../test/factories.js';
+import {
+  createClientCo,
+  createClientUser,
+  createProject,
+  createProvider,
+  createProviderUser,
+  type TestClient,
+} from '../../../test/factories.js';
 import { asOwner, createTenant, request, signIn, type RequestOptions } from '../../../test/harness.js';
 import { twoCompanies, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { buildApp } from '../../app.js';
@@ -24,7 +31,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (cookie: string, app: TestApp = t, host = a.host) => (opts: RequestOptions) => request(app, { host, cookie, ...opts });
+const as =
+  (cookie: string, app: TestApp = t, host = a.host) =>
+  (opts: RequestOptions) =>
+    request(app, { host, cookie, ...opts });
 
 async function placeProject(id: number, at: LatLng | null) {
   await asOwner(a.id, (tx) =>
@@ -36,7 +46,9 @@ async function placeProject(id: number, at: LatLng | null) {
 }
 
 /** A second app on the same database whose router answers as `answer` says. */
-async function appWithRouter(answer: (from: LatLng, to: LatLng) => RouteResult | Promise<RouteResult>): Promise<TestApp> {
+async function appWithRouter(
+  answer: (from: LatLng, to: LatLng) => RouteResult | Promise<RouteResult>,
+): Promise<TestApp> {
   const router: Router = { name: 'osrm', route: async (from, to) => answer(from, to) };
   const app = await buildApp(t.deps, { logger: false, serveWeb: false, router });
   await app.ready();
@@ -45,8 +57,19 @@ async function appWithRouter(answer: (from: LatLng, to: LatLng) => RouteResult |
 
 describe('GET /api/projects/:id/directions', () => {
   it('gives staff the route from the provider (A) to the project (B), approximate from the offline estimate', async () => {
-    const provider = await createProvider(a, 'Queen St Electrical', { lat: BRISBANE.lat, lng: BRISBANE.lng, street: '1 Queen Street', suburb: 'Brisbane City' });
-    const p = await createProject(a, client, { providerId: provider.id, orderReference: 'PO-77', street: '3 Cavill Avenue', suburb: 'Surfers Paradise', postcode: '4217' });
+    const provider = await createProvider(a, 'Queen St Electrical', {
+      lat: BRISBANE.lat,
+      lng: BRISBANE.lng,
+      street: '1 Queen Street',
+      suburb: 'Brisbane City',
+    });
+    const p = await createProject(a, client, {
+      providerId: provider.id,
+      orderReference: 'PO-77',
+      street: '3 Cavill Avenue',
+      suburb: 'Surfers Paradise',
+      postcode: '4217',
+    });
     await placeProject(p.id, SURFERS);
 
     const res = await as(adminA)({ url: `/api/projects/${p.id}/directions` });
@@ -56,9 +79,24 @@ describe('GET /api/projects/:id/directions', () => {
     expect(view).toMatchObject({
       status: 'OK',
       message: null,
-      project: { id: p.id, title: p.name, order_number: 'PO-77', status: 'order', location: { street: '3 Cavill Avenue', suburb: 'Surfers Paradise', postcode: '4217', ...SURFERS } },
-      provider: { id: provider.id, name: 'Queen St Electrical', location: { street: '1 Queen Street', suburb: 'Brisbane City', ...BRISBANE } },
-      route: { distance_m: expected.distance_m, duration_s: expected.duration_s, approximate: true, source: 'estimate' },
+      project: {
+        id: p.id,
+        title: p.name,
+        order_number: 'PO-77',
+        status: 'order',
+        location: { street: '3 Cavill Avenue', suburb: 'Surfers Paradise', postcode: '4217', ...SURFERS },
+      },
+      provider: {
+        id: provider.id,
+        name: 'Queen St Electrical',
+        location: { street: '1 Queen Street', suburb: 'Brisbane City', ...BRISBANE },
+      },
+      route: {
+        distance_m: expected.distance_m,
+        duration_s: expected.duration_s,
+        approximate: true,
+        source: 'estimate',
+      },
     });
     expect(view.route!.distance_m).toBeGreaterThan(80_000);
     expect(view.route!.geometry[0]).toEqual([BRISBANE.lat, BRISBANE.lng]);
@@ -71,7 +109,13 @@ describe('GET /api/projects/:id/directions', () => {
     await placeProject(p.id, SURFERS);
     const res = await as(clientCookie)({ url: `/api/projects/${p.id}/directions` });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ status: 'OK', message: null, provider: null, route: null, project: { id: p.id, location: SURFERS } });
+    expect(res.json).toMatchObject({
+      status: 'OK',
+      message: null,
+      provider: null,
+      route: null,
+      project: { id: p.id, location: SURFERS },
+    });
   });
 
   it('shows the provider’s own users the route of a project assigned to them, and 404 for others', async () => {
@@ -82,7 +126,11 @@ describe('GET /api/projects/:id/directions', () => {
     const assigned = await createProject(a, client, { providerId: mine.id });
     const notMine = await createProject(a, client, { providerId: other.id });
     await placeProject(assigned.id, SURFERS);
-    expect((await as(cookie)({ url: `/api/projects/${assigned.id}/directions` })).json).toMatchObject({ status: 'OK', provider: { id: mine.id }, route: { approximate: true } });
+    expect((await as(cookie)({ url: `/api/projects/${assigned.id}/directions` })).json).toMatchObject({
+      status: 'OK',
+      provider: { id: mine.id },
+      route: { approximate: true },
+    });
     const res = await as(cookie)({ url: `/api/projects/${notMine.id}/directions` });
     expect(res.status).toBe(404);
     expect(res.json.project).toBeUndefined();
@@ -99,13 +147,23 @@ describe('GET /api/projects/:id/directions', () => {
     const located = await createProvider(a);
     const p = await createProject(a, client, { providerId: located.id });
     const res = await as(adminA)({ url: `/api/projects/${p.id}/directions` });
-    expect(res.json).toMatchObject({ status: 'NOT_FOUND', message: DIRECTIONS_ERRORS.NOT_FOUND, route: null, project: { location: { lat: null, lng: null } } });
+    expect(res.json).toMatchObject({
+      status: 'NOT_FOUND',
+      message: DIRECTIONS_ERRORS.NOT_FOUND,
+      route: null,
+      project: { location: { lat: null, lng: null } },
+    });
 
     const nowhere = await createProvider(a, 'Nowhere Plumbing', { lat: null, lng: null });
     const q = await createProject(a, client, { providerId: nowhere.id });
     await placeProject(q.id, SURFERS);
     const res2 = await as(adminA)({ url: `/api/projects/${q.id}/directions` });
-    expect(res2.json).toMatchObject({ status: 'NOT_FOUND', message: DIRECTIONS_ERRORS.NOT_FOUND, route: null, provider: { name: 'Nowhere Plumbing', location: { lat: null } } });
+    expect(res2.json).toMatchObject({
+      status: 'NOT_FOUND',
+      message: DIRECTIONS_ERRORS.NOT_FOUND,
+      route: null,
+      provider: { name: 'Nowhere Plumbing', location: { lat: null } },
+    });
   });
 
   it('passes routing failures on with the spec texts, keeping both points', async () => {
@@ -122,7 +180,13 @@ describe('GET /api/projects/:id/directions', () => {
       const app = await appWithRouter(() => ({ status }) as RouteResult);
       try {
         const res = await as(adminA, app)({ url: `/api/projects/${p.id}/directions` });
-        expect(res.json).toMatchObject({ status, message, route: null, provider: { id: provider.id }, project: { location: SURFERS } });
+        expect(res.json).toMatchObject({
+          status,
+          message,
+          route: null,
+          provider: { id: provider.id },
+          project: { location: SURFERS },
+        });
       } finally {
         await app.close();
       }
@@ -139,11 +203,25 @@ describe('GET /api/projects/:id/directions', () => {
       duration_s: 3713,
       approximate: false,
       source: 'osrm',
-      geometry: [[from.lat, from.lng], [-27.7, 153.2], [to.lat, to.lng]],
+      geometry: [
+        [from.lat, from.lng],
+        [-27.7, 153.2],
+        [to.lat, to.lng],
+      ],
     }));
     try {
       const res = await as(adminA, app)({ url: `/api/projects/${p.id}/directions` });
-      expect(res.json.route).toEqual({ distance_m: 77948, duration_s: 3713, approximate: false, source: 'osrm', geometry: [[BRISBANE.lat, BRISBANE.lng], [-27.7, 153.2], [SURFERS.lat, SURFERS.lng]] });
+      expect(res.json.route).toEqual({
+        distance_m: 77948,
+        duration_s: 3713,
+        approximate: false,
+        source: 'osrm',
+        geometry: [
+          [BRISBANE.lat, BRISBANE.lng],
+          [-27.7, 153.2],
+          [SURFERS.lat, SURFERS.lng],
+        ],
+      });
     } finally {
       await app.close();
     }
@@ -163,7 +241,11 @@ describe('GET /api/projects/:id/nearby-providers', () => {
     const tenant = await createTenant();
     const co = await createClientCo(tenant);
     const cookie = await signIn(t, tenant.host, tenant.admin.email);
-    const near = await createProvider(tenant, 'Near Electrical', { ...southOf(10), performanceRating: 4.5, customerRating: 4 });
+    const near = await createProvider(tenant, 'Near Electrical', {
+      ...southOf(10),
+      performanceRating: 4.5,
+      customerRating: 4,
+    });
     const closest = await createProvider(tenant, 'Closest Electrical', { ...southOf(2), statusCode: 'evaluating' });
     // 45 km as the crow flies, about 58.5 km by road: out at 50 km, in at 60 km.
     const middle = await createProvider(tenant, 'Middle Plumbing', southOf(45));
@@ -171,8 +253,11 @@ describe('GET /api/projects/:id/nearby-providers', () => {
     await createProvider(tenant, 'Unplaced Electrical', { lat: null, lng: null });
     await createProvider(tenant, 'Far Electrical', southOf(150));
     const p = await createProject(tenant, co);
-    await asOwner(tenant.id, (tx) => tx.update(projects).set({ lat: BRISBANE.lat, lng: BRISBANE.lng }).where(eq(projects.id, p.id)));
-    const get = (q: string) => request(t, { host: tenant.host, cookie, url: `/api/projects/${p.id}/nearby-providers${q}` });
+    await asOwner(tenant.id, (tx) =>
+      tx.update(projects).set({ lat: BRISBANE.lat, lng: BRISBANE.lng }).where(eq(projects.id, p.id)),
+    );
+    const get = (q: string) =>
+      request(t, { host: tenant.host, cookie, url: `/api/projects/${p.id}/nearby-providers${q}` });
 
     const res = await get('?distance=50');
     expect(res.status).toBe(200);
@@ -195,7 +280,11 @@ describe('GET /api/projects/:id/nearby-providers', () => {
     });
     expect(body.items[0]).toMatchObject({ id: closest.id, status_label: 'Evaluating', status_colour: 'orange' });
 
-    expect((await get('?distance=60')).json.items.map((i: { id: string }) => i.id)).toEqual([closest.id, near.id, middle.id]);
+    expect((await get('?distance=60')).json.items.map((i: { id: string }) => i.id)).toEqual([
+      closest.id,
+      near.id,
+      middle.id,
+    ]);
     // Default 50.
     expect((await get('')).json.items).toHaveLength(2);
     expect((await get('?distance=0')).json.items).toEqual([]);
@@ -209,14 +298,24 @@ describe('GET /api/projects/:id/nearby-providers', () => {
     await createProvider(tenant, 'Island', southOf(8));
     await createProvider(tenant, 'Denied', southOf(9));
     const p = await createProject(tenant, co);
-    await asOwner(tenant.id, (tx) => tx.update(projects).set({ lat: BRISBANE.lat, lng: BRISBANE.lng }).where(eq(projects.id, p.id)));
+    await asOwner(tenant.id, (tx) =>
+      tx.update(projects).set({ lat: BRISBANE.lat, lng: BRISBANE.lng }).where(eq(projects.id, p.id)),
+    );
     const island = southOf(8);
     const denied = southOf(9);
     const app = await appWithRouter(async (from, to) =>
-      Math.abs(from.lat - island.lat) < 1e-9 ? { status: 'ZERO_RESULTS' } : Math.abs(from.lat - denied.lat) < 1e-9 ? { status: 'ERROR' } : estimateRouter.route(from, to),
+      Math.abs(from.lat - island.lat) < 1e-9
+        ? { status: 'ZERO_RESULTS' }
+        : Math.abs(from.lat - denied.lat) < 1e-9
+          ? { status: 'ERROR' }
+          : estimateRouter.route(from, to),
     );
     try {
-      const res = await request(app, { host: tenant.host, cookie, url: `/api/projects/${p.id}/nearby-providers?distance=50` });
+      const res = await request(app, {
+        host: tenant.host,
+        cookie,
+        url: `/api/projects/${p.id}/nearby-providers?distance=50`,
+      });
       expect(res.json).toMatchObject({ failed: 2, items: [{ id: ok.id }] });
       expect(res.json.items).toHaveLength(1);
     } finally {

@@ -31,7 +31,8 @@ const R = 6371.0088;
 /** The point `km` great-circle kilometres due north of the centre. */
 const north = (km: number) => ({ lat: CENTRE.lat + ((km / R) * 180) / Math.PI, lng: CENTRE.lng });
 
-const search = async (qs: string, cookie = adminA, host = a.host) => request(t, { host, cookie, url: `/api/service-providers/search?${qs}` });
+const search = async (qs: string, cookie = adminA, host = a.host) =>
+  request(t, { host, cookie, url: `/api/service-providers/search?${qs}` });
 const found = async (qs: string) => {
   const res = await search(qs);
   expect(res.status, res.text).toBe(200);
@@ -49,10 +50,16 @@ async function fixture(opts: ProjectOptions = {}) {
     endDate: '2026-11-23 17:00',
     ...opts,
   });
-  await asOwner(a.id, (tx) => tx.update(projects).set({ lat: CENTRE.lat, lng: CENTRE.lng }).where(eq(projects.id, project.id)));
+  await asOwner(a.id, (tx) =>
+    tx.update(projects).set({ lat: CENTRE.lat, lng: CENTRE.lng }).where(eq(projects.id, project.id)),
+  );
   const tag = uniq();
   const provider = (name: string, o: ProviderOptions = {}) =>
-    createProvider(a, `${name} ${tag}`, { categoryIds: [cat.categories[0]!.id], serviceIds: [cat.services[0]!.id], ...o });
+    createProvider(a, `${name} ${tag}`, {
+      categoryIds: [cat.categories[0]!.id],
+      serviceIds: [cat.services[0]!.id],
+      ...o,
+    });
   return { cat, project, tag, provider };
 }
 
@@ -87,7 +94,9 @@ describe('automatic mode (a project is chosen)', () => {
     await f.provider('Match');
     await f.provider('Wrong service', { serviceIds: [f.cat.services[1]!.id] });
     await f.provider('Wrong category', { categoryIds: [f.cat.categories[1]!.id] });
-    const r = await found(`project_id=${f.project.id}&suburb=Perth&state=WA&categories=${other.categories[0]!.id}&start_date=2020-01-01`);
+    const r = await found(
+      `project_id=${f.project.id}&suburb=Perth&state=WA&categories=${other.categories[0]!.id}&start_date=2020-01-01`,
+    );
     expect(r.mode).toBe('automatic');
     expect(names(r)).toEqual([`Match ${f.tag}`]);
     expect(r.centre).toEqual({ ...CENTRE, label: '1 Queen Street, Brisbane City QLD 4000' });
@@ -120,7 +129,10 @@ describe('automatic mode (a project is chosen)', () => {
     await f.provider('Free');
     const r = await found(`project_id=${f.project.id}`);
     const byName = Object.fromEntries(r.items.map((i) => [i.service_provider_name.split(' ')[0], i]));
-    expect(byName.Away).toMatchObject({ unavailable: true, availabilities: [{ start_date: '2026-11-23', end_date: '2026-11-30' }] });
+    expect(byName.Away).toMatchObject({
+      unavailable: true,
+      availabilities: [{ start_date: '2026-11-23', end_date: '2026-11-30' }],
+    });
     expect(byName.Before!.unavailable).toBe(false);
     expect(byName.Free).toMatchObject({ unavailable: false, availabilities: [] });
   });
@@ -151,7 +163,10 @@ describe('manual mode', () => {
     await f.provider('Electrics', { categoryIds: [c0!], serviceIds: [s0!] });
     await f.provider('Lights', { categoryIds: [c0!], serviceIds: [s1!] });
     await f.provider('Drains', { categoryIds: [c1!], serviceIds: [s2!] });
-    const q = async (qs: string) => names(await found(qs)).map((n) => n.split(' ')[0]).sort();
+    const q = async (qs: string) =>
+      names(await found(qs))
+        .map((n) => n.split(' ')[0])
+        .sort();
     expect(await q(`categories=${c0}`)).toEqual(['Electrics', 'Lights']);
     expect(await q(`categories=${c0},${c1}`)).toEqual(['Drains', 'Electrics', 'Lights']);
     expect(await q(`categories=${c0}&categories=${c1}&services=${s1},${s2}`)).toEqual(['Drains', 'Lights']);
@@ -161,7 +176,9 @@ describe('manual mode', () => {
   it('centres on the geocoded address; with nothing given there is no centre and no distance', async () => {
     const f = await fixture();
     await f.provider('Here');
-    const located = await found(`postcode=4000&suburb=Brisbane City&state=QLD&categories=${f.cat.categories[0]!.id}&distance=5`);
+    const located = await found(
+      `postcode=4000&suburb=Brisbane City&state=QLD&categories=${f.cat.categories[0]!.id}&distance=5`,
+    );
     expect(located.centre).toMatchObject({ label: 'Brisbane City QLD 4000' });
     expect(located.centre!.lat).toBeCloseTo(-27.47, 1);
     expect(names(located)).toEqual([`Here ${f.tag}`]);
@@ -173,7 +190,11 @@ describe('manual mode', () => {
 
   it('leaves out deleted providers and shows the search-map status, preferred flag, counts and staff', async () => {
     const f = await fixture();
-    const p = await f.provider('Shown', { statusCode: 'licence_restricted', preferredStates: ['QLD'], customerRating: 4.5 });
+    const p = await f.provider('Shown', {
+      statusCode: 'licence_restricted',
+      preferredStates: ['QLD'],
+      customerRating: 4.5,
+    });
     await f.provider('Deleted', { statusCode: 'deleted' });
     await f.provider('Pending', { statusCode: 'pending' });
     const staff = await createProviderUser(a, p.id, 'sp_employee', { firstName: 'Stan', lastName: 'Staff' });
@@ -223,7 +244,9 @@ describe('manual mode', () => {
       const p = await createProvider(tenant, name);
       const types = [mandatory!.id, alsoMandatory!.id];
       await asOwner(tenant.id, (tx) =>
-        tx.insert(certificates).values(expiries.map((expiry, i) => ({ tenantId: tenant.id, typeId: types[i]!, providerId: p.id, expiry }))),
+        tx
+          .insert(certificates)
+          .values(expiries.map((expiry, i) => ({ tenantId: tenant.id, typeId: types[i]!, providerId: p.id, expiry }))),
       );
       return p;
     };
@@ -231,7 +254,8 @@ describe('manual mode', () => {
     await holding('Expires mid-job', ['2026-11-22', '2030-01-01']);
     await holding('Missing one', ['2030-01-01']);
     const q = (qs: string) => request(t, { host: tenant.host, cookie, url: `/api/service-providers/search?${qs}` });
-    const filtered = (await q('certified=true&start_date=2026-11-21&end_date=2026-11-23')).json as ProviderSearchResponse;
+    const filtered = (await q('certified=true&start_date=2026-11-21&end_date=2026-11-23'))
+      .json as ProviderSearchResponse;
     expect(names(filtered)).toEqual(['Valid']);
     expect(filtered.items[0]!.certified).toBe(true);
     // Without the filter, dates still tell each provider's state; with neither, nothing is said.
@@ -253,7 +277,13 @@ describe('access and validation', () => {
     for (const u of [cu, sp]) expect((await search('', await signIn(t, a.host, u.email))).status).toBe(403);
     const bad = await search('distance=7&min_rating=0.3&postcode=abc&categories=nope&start_date=21/11/2026');
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.json.errors).sort()).toEqual(['categories.0', 'distance', 'min_rating', 'postcode', 'start_date']);
+    expect(Object.keys(bad.json.errors).sort()).toEqual([
+      'categories.0',
+      'distance',
+      'min_rating',
+      'postcode',
+      'start_date',
+    ]);
     expect((await search('distance=205')).status).toBe(422);
   });
 });

@@ -76,7 +76,11 @@ type Row = {
   counts: { scheduled: number; completed: number; last_start: string | null };
 };
 
-const idList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+const idList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
 
 /** Haversine in SQL (plain trigonometry; no extension needed). Null for a provider with no location (least() would skip a null). */
 const kmFrom = (c: { lat: number; lng: number }, alias: string) => {
@@ -250,7 +254,13 @@ export const searchProviders = (
 ): Promise<ProviderSearchResponse> =>
   inTenant(deps, tenant.id, async (tx) => {
     const today = companyDay(deps.clock.now());
-    const base = { distance: q.distance, minRating: q.min_rating ?? null, certified: q.certified, limit: q.limit, today };
+    const base = {
+      distance: q.distance,
+      minRating: q.min_rating ?? null,
+      certified: q.certified,
+      limit: q.limit,
+      today,
+    };
     let criteria: SearchCriteria;
     let project: ProviderSearchResponse['project'] = null;
     let abilities = projectSearchAbilities(actor, null);
@@ -282,9 +292,18 @@ export const searchProviders = (
         services: p.services,
         service_provider_id: p.service_provider_id,
       };
-      abilities = projectSearchAbilities(actor, { clientId: p.client_id, serviceProviderId: p.service_provider_id, status: p.status });
+      abilities = projectSearchAbilities(actor, {
+        clientId: p.client_id,
+        serviceProviderId: p.service_provider_id,
+        status: p.status,
+      });
     } else {
-      const address = { street: q.street || null, suburb: q.suburb || null, state: q.state ?? null, postcode: q.postcode ?? null };
+      const address = {
+        street: q.street || null,
+        suburb: q.suburb || null,
+        state: q.state ?? null,
+        postcode: q.postcode ?? null,
+      };
       criteria = {
         ...base,
         centre: await centreOf(tx, address),
@@ -310,7 +329,14 @@ export const searchProviders = (
           service_provider_name: r.name,
           categories_list: r.categories_list,
           services_list: r.services_list,
-          business_address: { street: r.street, suburb: r.suburb, state: r.state, postcode: r.postcode, lat: r.lat, lng: r.lng },
+          business_address: {
+            street: r.street,
+            suburb: r.suburb,
+            state: r.state,
+            postcode: r.postcode,
+            lat: r.lat,
+            lng: r.lng,
+          },
           phone: r.phone,
           website: r.website,
           km: roundKm(r.km),

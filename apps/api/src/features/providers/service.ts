@@ -29,7 +29,15 @@ import { sendPasswordLink } from '../auth/password-links.js';
 import { geocode } from '../geo/geocode.js';
 import { FormChecks } from '../projects/checks.js';
 import { inOrder } from '../../platform/db/in-order.js';
-import { categoriesOf, countsOr, projectCountsOf, servicesOf, userOption, usersOf, type ProviderUserRow } from './batch.js';
+import {
+  categoriesOf,
+  countsOr,
+  projectCountsOf,
+  servicesOf,
+  userOption,
+  usersOf,
+  type ProviderUserRow,
+} from './batch.js';
 import { addressLine, dayOf, fullName } from './present.js';
 import { visibleProviders } from './scope.js';
 
@@ -62,7 +70,12 @@ const SORTS: Record<ProviderListQuery['sort'], SQL[]> = {
   suburb: [sql`lower(${serviceProviders.suburb})`, sql`lower(${serviceProviders.name})`],
 };
 
-export const listProviders = (deps: D, tenant: TenantContext, actor: Actor, q: ProviderListQuery): Promise<ProviderPage> =>
+export const listProviders = (
+  deps: D,
+  tenant: TenantContext,
+  actor: Actor,
+  q: ProviderListQuery,
+): Promise<ProviderPage> =>
   inTenant(deps, tenant.id, async (tx) => {
     const term = q.search ? `%${escapeLike(q.search)}%` : null;
     const where = and(
@@ -94,7 +107,10 @@ export const listProviders = (deps: D, tenant: TenantContext, actor: Actor, q: P
           .offset((q.page - 1) * q.pageSize),
       () => tx.select({ n: count() }).from(serviceProviders).where(where),
     );
-    const cats = await categoriesOf(tx, rows.map((r) => r.id));
+    const cats = await categoriesOf(
+      tx,
+      rows.map((r) => r.id),
+    );
     return {
       items: rows.map((p) => {
         const badge = detailsStatus(p.statusCode);
@@ -214,7 +230,13 @@ export const getProvider = (deps: D, tenant: TenantContext, actor: Actor, id: st
 async function locate(tx: Tx, input: ProviderInputParsed) {
   const given = input.street || input.suburb || input.state || input.postcode;
   const place = given
-    ? await geocode(tx, { street: input.street, suburb: input.suburb, state: input.state, postcode: input.postcode, country: 'Australia' })
+    ? await geocode(tx, {
+        street: input.street,
+        suburb: input.suburb,
+        state: input.state,
+        postcode: input.postcode,
+        country: 'Australia',
+      })
     : null;
   return { lat: place?.lat ?? null, lng: place?.lng ?? null, geoPrecision: place?.precision ?? null };
 }
@@ -251,11 +273,19 @@ async function replaceChildren(tx: Tx, tenantId: string, providerId: string, inp
   await tx.delete(providerAvailabilities).where(eq(providerAvailabilities.providerId, providerId));
   const cats = [...new Set(input.categories)];
   const svcs = [...new Set(input.services)];
-  if (cats.length) await tx.insert(providerCategories).values(cats.map((categoryId) => ({ tenantId, providerId, categoryId })));
-  if (svcs.length) await tx.insert(providerServices).values(svcs.map((serviceId) => ({ tenantId, providerId, serviceId })));
+  if (cats.length)
+    await tx.insert(providerCategories).values(cats.map((categoryId) => ({ tenantId, providerId, categoryId })));
+  if (svcs.length)
+    await tx.insert(providerServices).values(svcs.map((serviceId) => ({ tenantId, providerId, serviceId })));
   if (input.availabilities.length)
     await tx.insert(providerAvailabilities).values(
-      input.availabilities.map((a) => ({ tenantId, providerId, startDate: a.start_date, endDate: a.end_date, note: a.note })),
+      input.availabilities.map((a) => ({
+        tenantId,
+        providerId,
+        startDate: a.start_date,
+        endDate: a.end_date,
+        note: a.note,
+      })),
     );
 }
 
@@ -294,7 +324,9 @@ async function findProviderUser(tx: Tx, providerId: string, userId: string) {
   const [u] = await tx
     .select()
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.serviceProviderId, providerId), inArray(users.role, [...PROVIDER_ROLES])));
+    .where(
+      and(eq(users.id, userId), eq(users.serviceProviderId, providerId), inArray(users.role, [...PROVIDER_ROLES])),
+    );
   if (!u) throw notFound('The user');
   return u;
 }
@@ -308,7 +340,13 @@ const emailTakenOnConflict = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 };
 
-export const createProviderUser = (deps: Deps, tenant: TenantContext, actor: Actor, providerId: string, input: ProviderUserData) =>
+export const createProviderUser = (
+  deps: Deps,
+  tenant: TenantContext,
+  actor: Actor,
+  providerId: string,
+  input: ProviderUserData,
+) =>
   emailTakenOnConflict(() =>
     inTenant(deps, tenant.id, async (tx, onCommit) => {
       await findVisibleProvider(tx, actor, providerId);
@@ -346,7 +384,14 @@ export const updateProviderUser = (
       await assertEmailFree(tx, input.email, userId);
       const [u] = await tx
         .update(users)
-        .set({ role: input.role, firstName: input.first_name, lastName: input.last_name, email: input.email, phone: input.phone, updatedAt: sql`now()` })
+        .set({
+          role: input.role,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          email: input.email,
+          phone: input.phone,
+          updatedAt: sql`now()`,
+        })
         .where(eq(users.id, userId))
         .returning();
       if (audit && u!.role !== before.role) onCommit(async () => audit({ userId, from: before.role, to: u!.role }));
@@ -355,11 +400,22 @@ export const updateProviderUser = (
   );
 
 /** Deactivating ends every session of the user at once. */
-export const setProviderUserActive = (deps: D, tenant: TenantContext, actor: Actor, providerId: string, userId: string, active: boolean) =>
+export const setProviderUserActive = (
+  deps: D,
+  tenant: TenantContext,
+  actor: Actor,
+  providerId: string,
+  userId: string,
+  active: boolean,
+) =>
   inTenant(deps, tenant.id, async (tx) => {
     await findVisibleProvider(tx, actor, providerId);
     await findProviderUser(tx, providerId, userId);
-    const [u] = await tx.update(users).set({ active, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
+    const [u] = await tx
+      .update(users)
+      .set({ active, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning();
     if (!active) await tx.delete(sessions).where(eq(sessions.userId, userId));
     return presentProviderUser(u!);
   });
@@ -367,7 +423,12 @@ export const setProviderUserActive = (deps: D, tenant: TenantContext, actor: Act
 // ---------------------------------------------------------------------------------------------
 // Picker by trading name (project details)
 
-export const providerOptions = (deps: D, tenant: TenantContext, actor: Actor, q: string): Promise<{ items: ProviderOption[] }> =>
+export const providerOptions = (
+  deps: D,
+  tenant: TenantContext,
+  actor: Actor,
+  q: string,
+): Promise<{ items: ProviderOption[] }> =>
   inTenant(deps, tenant.id, async (tx) => {
     const rows = await tx
       .select()
@@ -381,7 +442,10 @@ export const providerOptions = (deps: D, tenant: TenantContext, actor: Actor, q:
       )
       .orderBy(asc(sql`lower(${serviceProviders.name})`), asc(serviceProviders.id))
       .limit(20);
-    const people = await usersOf(tx, rows.map((r) => r.id));
+    const people = await usersOf(
+      tx,
+      rows.map((r) => r.id),
+    );
     return {
       items: rows.map((p) => {
         const badge = detailsStatus(p.statusCode);

@@ -335,14 +335,22 @@ describe('recently viewed', () => {
 
     // A type becomes mandatory for providers; the provider's certificate of it has expired.
     const [type] = await asOwner(a.id, (tx) =>
-      tx.insert(certificateTypes).values({ tenantId: a.id, name: `Insurance ${uniq()}`, mandatoryForProviders: true }).returning(),
+      tx
+        .insert(certificateTypes)
+        .values({ tenantId: a.id, name: `Insurance ${uniq()}`, mandatoryForProviders: true })
+        .returning(),
     );
     const [cert] = await asOwner(a.id, (tx) =>
-      tx.insert(certificates).values({ tenantId: a.id, typeId: type!.id, providerId: provider.id, expiry: '2020-01-31' }).returning(),
+      tx
+        .insert(certificates)
+        .values({ tenantId: a.id, typeId: type!.id, providerId: provider.id, expiry: '2020-01-31' })
+        .returning(),
     );
     expect((await recent(providerCookie)).data[0]).toMatchObject({ id: mine.id, compliance: 'Not compliant (0/1)' });
     // Renewed well past the project's end: compliant again.
-    await asOwner(a.id, (tx) => tx.update(certificates).set({ expiry: '2099-12-31' }).where(eq(certificates.id, cert!.id)));
+    await asOwner(a.id, (tx) =>
+      tx.update(certificates).set({ expiry: '2099-12-31' }).where(eq(certificates.id, cert!.id)),
+    );
     expect((await recent(providerCookie)).data[0]).toMatchObject({ id: mine.id, compliance: 'Compliant' });
   });
 

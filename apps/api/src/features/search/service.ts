@@ -41,7 +41,12 @@ const am = alias(users, 'am');
 const nameOf = (first: string | null, last: string | null) => (first === null ? null : `${first} ${last ?? ''}`.trim());
 
 /** 'street, suburb STATE postcode' (parts that are missing are left out). */
-export function locationLine(p: { street: string | null; suburb: string | null; state: string | null; postcode: string | null }): string | null {
+export function locationLine(p: {
+  street: string | null;
+  suburb: string | null;
+  state: string | null;
+  postcode: string | null;
+}): string | null {
   return addressLine(p) || null;
 }
 
@@ -148,7 +153,13 @@ export const recentlyViewed = (
       () => tx.select({ n: count() }).from(projectViews).innerJoin(projects, joinProject).where(where),
     );
     const n = total?.n ?? 0;
-    const compliance = isProviderRole(actor.role) ? await complianceByProject(tx, rows.map((r) => r.id), deps.clock.now()) : null;
+    const compliance = isProviderRole(actor.role)
+      ? await complianceByProject(
+          tx,
+          rows.map((r) => r.id),
+          deps.clock.now(),
+        )
+      : null;
     const data = rows.map((r): RecentlyViewedItem => ({
       id: r.id,
       last_accessed_date: r.lastAccessedAt.toISOString(),
@@ -204,7 +215,10 @@ async function complianceByProject(tx: Tx, projectIds: number[], now: Date): Pro
       ))::int as valid
     from ${projects} p
     left join ${certificateTypes} t on t.tenant_id = p.tenant_id and t.active and t.mandatory_for_providers
-    where p.id in (${sql.join(projectIds.map((id) => sql`${id}`), sql`, `)}) and p.service_provider_id is not null
+    where p.id in (${sql.join(
+      projectIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and p.service_provider_id is not null
     group by p.id`);
   return new Map(result.rows.map((r) => [Number(r.id), complianceOf(r.valid, r.total)]));
 }

@@ -47,7 +47,8 @@ async function findOne(tx: Tx, id: string) {
 export const listSettings = (deps: Pick<Deps, 'db'>, tenant: TenantContext) =>
   inTenant(deps, tenant.id, async (tx) => ({ items: (await selectView(tx).orderBy(asc(settings.key))).map(present) }));
 
-export const getSetting = (deps: Pick<Deps, 'db'>, tenant: TenantContext, id: string) => inTenant(deps, tenant.id, (tx) => findOne(tx, id));
+export const getSetting = (deps: Pick<Deps, 'db'>, tenant: TenantContext, id: string) =>
+  inTenant(deps, tenant.id, (tx) => findOne(tx, id));
 
 export async function createSetting(deps: Pick<Deps, 'db'>, tenant: TenantContext, actor: Actor, input: SettingCreate) {
   try {
@@ -56,7 +57,12 @@ export async function createSetting(deps: Pick<Deps, 'db'>, tenant: TenantContex
       if (existing) throw fieldError('key', SETTING_TEXT.keyTaken);
       const [row] = await tx
         .insert(settings)
-        .values({ tenantId: tenant.id, key: input.key, value: sanitizeSettingHtml(input.value), updatedBy: actor.userId })
+        .values({
+          tenantId: tenant.id,
+          key: input.key,
+          value: sanitizeSettingHtml(input.value),
+          updatedBy: actor.userId,
+        })
         .returning({ id: settings.id });
       return findOne(tx, row!.id);
     });
@@ -66,7 +72,13 @@ export async function createSetting(deps: Pick<Deps, 'db'>, tenant: TenantContex
   }
 }
 
-export const updateSetting = (deps: Pick<Deps, 'db'>, tenant: TenantContext, actor: Actor, id: string, input: SettingUpdate) =>
+export const updateSetting = (
+  deps: Pick<Deps, 'db'>,
+  tenant: TenantContext,
+  actor: Actor,
+  id: string,
+  input: SettingUpdate,
+) =>
   inTenant(deps, tenant.id, async (tx) => {
     const [row] = await tx
       .update(settings)

@@ -26,7 +26,8 @@ const createIn = async (as: typeof asA, key: string, value: string) => {
   expect(res.status).toBe(201);
   return res.json as { id: string; key: string; value: string; updated_at: string; updated_by: string | null };
 };
-const rowOf = async (tenant: TestTenant, id: string) => (await asOwner(tenant.id, (tx) => tx.select().from(settings).where(eq(settings.id, id))))[0];
+const rowOf = async (tenant: TestTenant, id: string) =>
+  (await asOwner(tenant.id, (tx) => tx.select().from(settings).where(eq(settings.id, id))))[0];
 
 describe('settings: CRUD in a company', () => {
   it('creates, lists, gets, updates and deletes', async () => {
@@ -44,7 +45,11 @@ describe('settings: CRUD in a company', () => {
     expect(upd.json).toMatchObject({ id: created.id, key, value: '<p>Version two</p>', updated_by: 'Ada Admin' });
     expect(new Date(upd.json.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(created.updated_at).getTime());
     // The key is not changed by an update, even if one is sent.
-    const keyed = await asA({ method: 'PUT', url: `/api/settings/${created.id}`, body: { key: 'renamed', value: 'x' } });
+    const keyed = await asA({
+      method: 'PUT',
+      url: `/api/settings/${created.id}`,
+      body: { key: 'renamed', value: 'x' },
+    });
     expect(keyed.json.key).toBe(key);
 
     const del = await asA({ method: 'DELETE', url: `/api/settings/${created.id}` });
@@ -77,11 +82,17 @@ describe('settings: CRUD in a company', () => {
     expect(v).toContain('<h2>Terms</h2>');
     expect(v).toContain('<p>Pay in <strong>14</strong> <em>days</em>.</p>');
     expect(v).toContain('<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote>');
-    expect(v).toContain('<a href="https://example.com/t" rel="noopener noreferrer nofollow" target="_blank">good link</a>');
+    expect(v).toContain(
+      '<a href="https://example.com/t" rel="noopener noreferrer nofollow" target="_blank">good link</a>',
+    );
     expect(v).toMatch(/<a[^>]*>bad link<\/a>/);
     expect(v).not.toMatch(/<a[^>]*href="javascript/i);
     // Updates are sanitised the same way, and what is stored is the clean version.
-    const upd = await asA({ method: 'PUT', url: `/api/settings/${s.id}`, body: { value: '<p>ok</p><script>evil()</script><a href="JaVaScRiPt:evil()">x</a>' } });
+    const upd = await asA({
+      method: 'PUT',
+      url: `/api/settings/${s.id}`,
+      body: { value: '<p>ok</p><script>evil()</script><a href="JaVaScRiPt:evil()">x</a>' },
+    });
     expect(upd.json.value).not.toMatch(/script|evil/i);
     expect((await rowOf(a, s.id))!.value).toBe(upd.json.value);
   });
@@ -114,7 +125,8 @@ describe('settings: CRUD in a company', () => {
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 422, 422, 422, 422, 422]);
-    for (const r of results.filter((x) => x.status === 422)) expect(r.json.errors).toEqual({ key: [SETTING_TEXT.keyTaken] });
+    for (const r of results.filter((x) => x.status === 422))
+      expect(r.json.errors).toEqual({ key: [SETTING_TEXT.keyTaken] });
     const rows = await asOwner(a.id, (tx) => tx.select().from(settings).where(eq(settings.key, key)));
     expect(rows.filter((r) => r.tenantId === a.id)).toHaveLength(1);
   });
@@ -170,7 +182,12 @@ describe('settings: who may', () => {
     const pa = await createPlatformAdmin();
     const cookie = await signIn(t, PLATFORM_HOST, pa.email);
     const key = `platform-${uniq()}`;
-    const res = await request(t, { method: 'POST', url: '/api/settings', cookie, body: { key, value: 'platform wide' } });
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/settings',
+      cookie,
+      body: { key, value: 'platform wide' },
+    });
     expect(res.status).toBe(201);
     expect((await asA({ url: '/api/settings' })).json.items.map((s: { key: string }) => s.key)).not.toContain(key);
     expect((await asA({ url: `/api/settings/${res.json.id}` })).status).toBe(404);

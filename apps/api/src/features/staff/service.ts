@@ -41,7 +41,9 @@ export function presentStaff(u: UserRow): StaffView {
     state: u.state,
     postcode: u.postcode,
     active: u.active,
-    profile_picture_path: u.pictureKey ? `/api/staff/${u.id}/picture?v=${encodeURIComponent(u.pictureKey.slice(0, 8))}` : null,
+    profile_picture_path: u.pictureKey
+      ? `/api/staff/${u.id}/picture?v=${encodeURIComponent(u.pictureKey.slice(0, 8))}`
+      : null,
     created_at: u.createdAt.toISOString(),
   };
 }
@@ -80,7 +82,10 @@ export async function listStaff(deps: Pick<Deps, 'db'>, tenant: TenantContext, q
 }
 
 async function findStaff(tx: Tx, id: string) {
-  const [u] = await tx.select().from(users).where(and(eq(users.id, id), isStaff));
+  const [u] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isStaff));
   if (!u) throw notFound('The staff member');
   return u;
 }
@@ -92,7 +97,12 @@ export const getStaff = (deps: Pick<Deps, 'db'>, tenant: TenantContext, id: stri
  * What the staff form offers. Editing your own record supplies no role list (so Position
  * is shown instead): nobody changes their own role, which also keeps one admin in place.
  */
-export function staffFormOptions(_deps: Pick<Deps, never>, tenant: TenantContext, actor: Actor, targetId: string | undefined): StaffFormOptions {
+export function staffFormOptions(
+  _deps: Pick<Deps, never>,
+  tenant: TenantContext,
+  actor: Actor,
+  targetId: string | undefined,
+): StaffFormOptions {
   const self = targetId === actor.userId;
   return {
     roles: self ? null : STAFF_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] })),
@@ -124,7 +134,13 @@ async function assertEmailFree(tx: Tx, email: string, exceptId?: string) {
   if (taken && taken.id !== exceptId) throw fieldError('email', STAFF_TEXT.emailTaken);
 }
 
-export async function createStaff(deps: Deps, tenant: TenantContext, actor: Actor, input: StaffInput, picture: UploadedImage | null) {
+export async function createStaff(
+  deps: Deps,
+  tenant: TenantContext,
+  actor: Actor,
+  input: StaffInput,
+  picture: UploadedImage | null,
+) {
   const role: StaffRole = canOnStaff(actor, 'changeRole', null) && input.role ? input.role : 'company_employee';
   const pictureKey = picture ? await deps.files.put(picture.data, picture.extension) : null;
   try {
@@ -184,11 +200,21 @@ export async function updateStaff(
 }
 
 /** Deactivating ends every session of the user at once. */
-export async function setStaffActive(deps: Pick<Deps, 'db'>, tenant: TenantContext, actor: Actor, id: string, active: boolean) {
+export async function setStaffActive(
+  deps: Pick<Deps, 'db'>,
+  tenant: TenantContext,
+  actor: Actor,
+  id: string,
+  active: boolean,
+) {
   if (!active && !canOnStaff(actor, 'deactivate', { id })) throw new HttpError(422, STAFF_TEXT.cannotDeactivateSelf);
   return inTenant(deps, tenant.id, async (tx) => {
     await findStaff(tx, id);
-    const [u] = await tx.update(users).set({ active, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    const [u] = await tx
+      .update(users)
+      .set({ active, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
     if (!active) await tx.delete(sessions).where(eq(sessions.userId, id));
     return presentStaff(u!);
   });

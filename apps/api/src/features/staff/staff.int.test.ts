@@ -43,11 +43,20 @@ const staffInput = (over: Record<string, string> = {}) => ({
   ...over,
 });
 
-const on = (tenant: TestTenant, cookie: string | undefined, opts: RequestOptions) => request(t, { host: tenant.host, cookie, ...opts });
+const on = (tenant: TestTenant, cookie: string | undefined, opts: RequestOptions) =>
+  request(t, { host: tenant.host, cookie, ...opts });
 const rowOf = async (tenant: TestTenant, id: string) =>
   (await asOwner(tenant.id, (tx) => tx.select().from(users).where(eq(users.id, id))))[0];
 const loginStatus = async (tenant: TestTenant, email: string, password = TEST_PASSWORD) =>
-  (await request(t, { method: 'POST', url: '/api/auth/login', host: tenant.host, body: { email, password }, remoteAddress: randomIp() })).status;
+  (
+    await request(t, {
+      method: 'POST',
+      url: '/api/auth/login',
+      host: tenant.host,
+      body: { email, password },
+      remoteAddress: randomIp(),
+    })
+  ).status;
 
 describe('staff: list', () => {
   it('searches, filters by role and status, and pages, within the company only', async () => {
@@ -61,11 +70,21 @@ describe('staff: list', () => {
     const get = async (query: string) => {
       const res = await asA({ url: `/api/staff?${query}` });
       expect(res.status).toBe(200);
-      return res.json as { items: { full_name: string; role: string; active: boolean }[]; total: number; page: number; pageSize: number };
+      return res.json as {
+        items: { full_name: string; role: string; active: boolean }[];
+        total: number;
+        page: number;
+        pageSize: number;
+      };
     };
     const all = await get(`search=${tag}`);
     expect(all.total).toBe(4);
-    expect(all.items.map((s) => s.full_name)).toEqual([`Amy ${tag} Adams`, `Ben ${tag} Brown`, `Cal ${tag} Clark`, `Dee ${tag} Dunn`]);
+    expect(all.items.map((s) => s.full_name)).toEqual([
+      `Amy ${tag} Adams`,
+      `Ben ${tag} Brown`,
+      `Cal ${tag} Clark`,
+      `Dee ${tag} Dunn`,
+    ]);
 
     const employees = await get(`search=${tag}&role=company_employee`);
     expect(employees.total).toBe(3);
@@ -73,7 +92,9 @@ describe('staff: list', () => {
     expect((await get(`search=${tag}&role=company_admin`)).items.map((s) => s.full_name)).toEqual([`Dee ${tag} Dunn`]);
     expect((await get(`search=${tag}&status=inactive`)).items.map((s) => s.full_name)).toEqual([`Cal ${tag} Clark`]);
     expect((await get(`search=${tag}&status=active`)).total).toBe(3);
-    expect((await get(`search=${encodeURIComponent(`Ben ${tag}`)}`)).items.map((s) => s.full_name)).toEqual([`Ben ${tag} Brown`]);
+    expect((await get(`search=${encodeURIComponent(`Ben ${tag}`)}`)).items.map((s) => s.full_name)).toEqual([
+      `Ben ${tag} Brown`,
+    ]);
 
     const p1 = await get(`search=${tag}&pageSize=3&page=1`);
     const p2 = await get(`search=${tag}&pageSize=3&page=2`);
@@ -95,7 +116,12 @@ describe('staff: list', () => {
   });
 
   it('anonymous gets 401', async () => {
-    for (const url of ['/api/staff', `/api/staff/${a.admin.id}`, '/api/staff/form-options', `/api/staff/${a.admin.id}/picture`]) {
+    for (const url of [
+      '/api/staff',
+      `/api/staff/${a.admin.id}`,
+      '/api/staff/form-options',
+      `/api/staff/${a.admin.id}/picture`,
+    ]) {
       expect((await on(a, undefined, { url })).status, url).toBe(401);
     }
     expect((await on(a, undefined, { method: 'POST', url: '/api/staff', body: staffInput() })).status).toBe(401);
@@ -106,7 +132,11 @@ describe('staff: create, view, update', () => {
   it('creates from multipart with a picture; the new person is invited by mail and can set a password', async () => {
     const body = staffInput({ role: 'company_admin', position: 'Estimator' });
     const pic = pngBytes(5, 5);
-    const res = await asA({ method: 'POST', url: '/api/staff', body: formData(body, { data: pic, filename: 'me.png', type: 'image/png' }) });
+    const res = await asA({
+      method: 'POST',
+      url: '/api/staff',
+      body: formData(body, { data: pic, filename: 'me.png', type: 'image/png' }),
+    });
     expect(res.status).toBe(201);
     expect(res.json.message).toBe(STAFF_TEXT.created);
     const staff = res.json.staff;
@@ -143,7 +173,12 @@ describe('staff: create, view, update', () => {
       method: 'POST',
       url: '/api/auth/reset-password',
       host: a.host,
-      body: { token: link.token, email: body.email, password: 'staff-own-password', password_confirmation: 'staff-own-password' },
+      body: {
+        token: link.token,
+        email: body.email,
+        password: 'staff-own-password',
+        password_confirmation: 'staff-own-password',
+      },
     });
     expect(set.status).toBe(200);
     expect(await loginStatus(a, body.email, 'staff-own-password')).toBe(200);
@@ -156,11 +191,18 @@ describe('staff: create, view, update', () => {
       const early = staffInput();
       const late = staffInput();
       for (const body of [early, late]) {
-        expect((await request(later, { method: 'POST', url: '/api/staff', host: a.host, cookie, body })).status).toBe(201);
+        expect((await request(later, { method: 'POST', url: '/api/staff', host: a.host, cookie, body })).status).toBe(
+          201,
+        );
       }
       const setPassword = async (email: string) => {
         const link = passwordLinkIn((await waitForMail(email)).text);
-        return request(later, { method: 'POST', url: '/api/auth/reset-password', host: a.host, body: { token: link.token, email, password: 'invited-password', password_confirmation: 'invited-password' } });
+        return request(later, {
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          host: a.host,
+          body: { token: link.token, email, password: 'invited-password', password_confirmation: 'invited-password' },
+        });
       };
       later.clock.advance(6 * 86_400_000);
       expect((await setPassword(early.email)).status).toBe(200);
@@ -180,12 +222,37 @@ describe('staff: create, view, update', () => {
   });
 
   it('updates fields, role and picture', async () => {
-    const created = (await asA({ method: 'POST', url: '/api/staff', body: formData(staffInput(), { data: pngBytes(1, 1), filename: 'a.png' }) })).json.staff;
-    const body = staffInput({ email: created.email, first_name: 'Samantha', phone: '0499 999 999', role: 'company_admin', postcode: '0800', state: 'NT' });
-    const res = await asA({ method: 'PUT', url: `/api/staff/${created.id}`, body: formData(body, { data: JPEG_2X2, filename: 'new.jpg', type: 'image/jpeg' }) });
+    const created = (
+      await asA({
+        method: 'POST',
+        url: '/api/staff',
+        body: formData(staffInput(), { data: pngBytes(1, 1), filename: 'a.png' }),
+      })
+    ).json.staff;
+    const body = staffInput({
+      email: created.email,
+      first_name: 'Samantha',
+      phone: '0499 999 999',
+      role: 'company_admin',
+      postcode: '0800',
+      state: 'NT',
+    });
+    const res = await asA({
+      method: 'PUT',
+      url: `/api/staff/${created.id}`,
+      body: formData(body, { data: JPEG_2X2, filename: 'new.jpg', type: 'image/jpeg' }),
+    });
     expect(res.status).toBe(200);
     expect(res.json.message).toBe(STAFF_TEXT.saved);
-    expect(res.json.staff).toMatchObject({ id: created.id, first_name: 'Samantha', phone: '0499 999 999', role: 'company_admin', postcode: '0800', state: 'NT', created_at: created.created_at });
+    expect(res.json.staff).toMatchObject({
+      id: created.id,
+      first_name: 'Samantha',
+      phone: '0499 999 999',
+      role: 'company_admin',
+      postcode: '0800',
+      state: 'NT',
+      created_at: created.created_at,
+    });
     expect(res.json.staff.profile_picture_path).not.toBe(created.profile_picture_path);
     const picture = await asA({ url: res.json.staff.profile_picture_path });
     expect(picture.headers['content-type']).toBe('image/jpeg');
@@ -196,7 +263,10 @@ describe('staff: create, view, update', () => {
   });
 
   it('an admin cannot change their own role (there is always an admin left)', async () => {
-    const selfBody = { ...staffInput({ email: a.admin.email, first_name: 'Ada', last_name: 'Admin' }), role: 'company_employee' };
+    const selfBody = {
+      ...staffInput({ email: a.admin.email, first_name: 'Ada', last_name: 'Admin' }),
+      role: 'company_employee',
+    };
     const res = await asA({ method: 'PUT', url: `/api/staff/${a.admin.id}`, body: selfBody });
     expect(res.status).toBe(200);
     expect(res.json.staff.role).toBe('company_admin');
@@ -204,23 +274,42 @@ describe('staff: create, view, update', () => {
 
   it('refuses a duplicate e-mail on create and on update', async () => {
     const existing = await createUser(a, 'company_employee');
-    const dup = await asA({ method: 'POST', url: '/api/staff', body: staffInput({ email: existing.email.toUpperCase() }) });
+    const dup = await asA({
+      method: 'POST',
+      url: '/api/staff',
+      body: staffInput({ email: existing.email.toUpperCase() }),
+    });
     expect(dup.status).toBe(422);
     expect(dup.json.errors).toEqual({ email: ['The email has already been taken.'] });
     const other = (await asA({ method: 'POST', url: '/api/staff', body: staffInput() })).json.staff;
-    const upd = await asA({ method: 'PUT', url: `/api/staff/${other.id}`, body: staffInput({ email: existing.email }) });
+    const upd = await asA({
+      method: 'PUT',
+      url: `/api/staff/${other.id}`,
+      body: staffInput({ email: existing.email }),
+    });
     expect(upd.status).toBe(422);
     expect(upd.json.errors).toEqual({ email: [STAFF_TEXT.emailTaken] });
     expect((await rowOf(a, other.id))!.email).toBe(other.email);
     // The same address in another company is fine.
-    expect((await on(b, await signIn(t, b.host, b.admin.email), { method: 'POST', url: '/api/staff', body: staffInput({ email: existing.email }) })).status).toBe(201);
+    expect(
+      (
+        await on(b, await signIn(t, b.host, b.admin.email), {
+          method: 'POST',
+          url: '/api/staff',
+          body: staffInput({ email: existing.email }),
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('concurrent creates with one e-mail: one wins, the others get the duplicate message (never a 500)', async () => {
     const email = uniqueEmail('race');
-    const results = await Promise.all(Array.from({ length: 5 }, () => asA({ method: 'POST', url: '/api/staff', body: staffInput({ email }) })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => asA({ method: 'POST', url: '/api/staff', body: staffInput({ email }) })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422, 422, 422]);
-    for (const r of results.filter((x) => x.status === 422)) expect(r.json.errors).toEqual({ email: [STAFF_TEXT.emailTaken] });
+    for (const r of results.filter((x) => x.status === 422))
+      expect(r.json.errors).toEqual({ email: [STAFF_TEXT.emailTaken] });
   });
 
   it('gives the required-field messages', async () => {
@@ -255,7 +344,15 @@ describe('staff: create, view, update', () => {
 
   it('refuses a picture that is not an image; nothing is saved', async () => {
     const body = staffInput();
-    const res = await asA({ method: 'POST', url: '/api/staff', body: formData(body, { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), filename: 'x.png', type: 'image/png' }) });
+    const res = await asA({
+      method: 'POST',
+      url: '/api/staff',
+      body: formData(body, {
+        data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        filename: 'x.png',
+        type: 'image/png',
+      }),
+    });
     expect(res.status).toBe(422);
     expect(res.json.errors).toEqual({ file: [IMAGE_TYPE_MESSAGE] });
     const found = await asOwner(a.id, (tx) => tx.select().from(users).where(eq(users.email, body.email)));
@@ -305,7 +402,12 @@ describe('staff: form options', () => {
   it('reflect the company’s flags and give no roles for one’s own record', async () => {
     const mine = await asA({ url: `/api/staff/form-options?id=${a.admin.id}` });
     expect(mine.status).toBe(200);
-    expect(mine.json).toEqual({ roles: null, abilities: { change_role: false }, show_project_manager_flag: false, show_system_emails_flag: false });
+    expect(mine.json).toEqual({
+      roles: null,
+      abilities: { change_role: false },
+      show_project_manager_flag: false,
+      show_system_emails_flag: false,
+    });
     const someone = await createUser(a, 'company_employee');
     const other = await asA({ url: `/api/staff/form-options?id=${someone.id}` });
     expect(other.json).toEqual({
@@ -332,7 +434,11 @@ describe('staff: who may', () => {
     const cookie = await signIn(t, a.host, emp.email);
     const refused: RequestOptions[] = [
       { method: 'POST', url: '/api/staff', body: staffInput() },
-      { method: 'PUT', url: `/api/staff/${target.id}`, body: staffInput({ email: target.email, first_name: 'Changed' }) },
+      {
+        method: 'PUT',
+        url: `/api/staff/${target.id}`,
+        body: staffInput({ email: target.email, first_name: 'Changed' }),
+      },
       { method: 'POST', url: `/api/staff/${target.id}/deactivate` },
       { method: 'POST', url: `/api/staff/${target.id}/activate` },
       { url: '/api/staff/form-options' },
@@ -351,13 +457,21 @@ describe('staff: who may', () => {
     const secret = await createUser(b, 'company_employee', { firstName: 'Secretive', lastName: `Person ${uniq()}` });
     // Give the other person a picture so the picture route has something to leak.
     const adminB = await signIn(t, b.host, b.admin.email);
-    const withPic = await on(b, adminB, { method: 'POST', url: '/api/staff', body: formData(staffInput({ first_name: 'Pictured' }), { data: pngBytes(), filename: 'p.png' }) });
+    const withPic = await on(b, adminB, {
+      method: 'POST',
+      url: '/api/staff',
+      body: formData(staffInput({ first_name: 'Pictured' }), { data: pngBytes(), filename: 'p.png' }),
+    });
     expect(withPic.status).toBe(201);
     for (const id of [secret.id, withPic.json.staff.id as string, b.admin.id]) {
       const attempts: RequestOptions[] = [
         { url: `/api/staff/${id}` },
         { method: 'PUT', url: `/api/staff/${id}`, body: staffInput({ first_name: 'Hijacked' }) },
-        { method: 'PUT', url: `/api/staff/${id}`, body: formData(staffInput({ first_name: 'Hijacked' }), { data: pngBytes(), filename: 'h.png' }) },
+        {
+          method: 'PUT',
+          url: `/api/staff/${id}`,
+          body: formData(staffInput({ first_name: 'Hijacked' }), { data: pngBytes(), filename: 'h.png' }),
+        },
         { method: 'POST', url: `/api/staff/${id}/deactivate` },
         { method: 'POST', url: `/api/staff/${id}/activate` },
         { url: `/api/staff/${id}/picture` },
@@ -372,7 +486,7 @@ describe('staff: who may', () => {
     }
     const row = await rowOf(b, secret.id);
     expect(row).toMatchObject({ firstName: 'Secretive', active: true, email: secret.email });
-    expect((await rowOf(b, withPic.json.staff.id))).toMatchObject({ firstName: 'Pictured', active: true });
+    expect(await rowOf(b, withPic.json.staff.id)).toMatchObject({ firstName: 'Pictured', active: true });
     expect((await on(b, adminB, { url: `/api/staff/${secret.id}` })).status).toBe(200);
     // Their sessions survived the attempts.
     expect((await on(b, adminB, { url: '/api/staff' })).status).toBe(200);
@@ -389,7 +503,13 @@ describe('staff: who may', () => {
   it('the login of a deactivated person gives the usual bad-credentials answer', async () => {
     const user = await createUser(a, 'company_employee');
     await asA({ method: 'POST', url: `/api/staff/${user.id}/deactivate` });
-    const res = await request(t, { method: 'POST', url: '/api/auth/login', host: a.host, body: { email: user.email, password: TEST_PASSWORD }, remoteAddress: randomIp() });
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/auth/login',
+      host: a.host,
+      body: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: randomIp(),
+    });
     expect(res.json.message).toBe(AUTH_TEXT.badCredentials);
   });
 });

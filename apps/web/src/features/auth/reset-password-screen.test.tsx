@@ -62,13 +62,18 @@ describe('ResetPasswordScreen', () => {
   });
 
   it('shows the server’s message for a refused (common) password beside the Password field', async () => {
-    mockFetch(() => ({ status: 422, body: { message: 'The given data was invalid.', errors: { password: [AUTH_TEXT.passwordTooCommon] } } }));
+    mockFetch(() => ({
+      status: 422,
+      body: { message: 'The given data was invalid.', errors: { password: [AUTH_TEXT.passwordTooCommon] } },
+    }));
     renderReset();
     await userEvent.type(screen.getByLabelText('Password'), 'password');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'password');
     await userEvent.click(screen.getByRole('button', { name: AUTH_TEXT.resetButton }));
     expect(await screen.findByText(AUTH_TEXT.passwordTooCommon)).toBeInTheDocument();
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining(AUTH_TEXT.passwordTooCommon));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining(AUTH_TEXT.passwordTooCommon),
+    );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText(AUTH_TEXT.passwordResetDone)).toBeNull();
   });

@@ -62,7 +62,11 @@ export function ResetPasswordScreen() {
           <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
             {done}
           </Alert>
-          <Button size="md" fullWidth onClick={() => void navigate('/login', { replace: true, state: { notice: done } })}>
+          <Button
+            size="md"
+            fullWidth
+            onClick={() => void navigate('/login', { replace: true, state: { notice: done } })}
+          >
             Sign in
           </Button>
         </Stack>

@@ -1,10 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CertificateTypeView,
-  CertificateView,
-  CertificationsOfType,
-  CertificationsView,
-} from '@siteflow/core';
+import type { CertificateTypeView, CertificateView, CertificationsOfType, CertificationsView } from '@siteflow/core';
 import { api } from '../../api/client';
 import type { CertificateOwner } from './owner';
 
@@ -24,7 +19,8 @@ export const certificateKeys = {
 export function useCertifications(owner: CertificateOwner) {
   return useQuery({
     queryKey: certificateKeys.list(owner),
-    queryFn: ({ signal }) => api.get<CertificationsView>(`/api/certifications/${enc(owner.id)}`, ownerQuery(owner), signal),
+    queryFn: ({ signal }) =>
+      api.get<CertificationsView>(`/api/certifications/${enc(owner.id)}`, ownerQuery(owner), signal),
     enabled: Boolean(owner.id),
   });
 }
@@ -135,8 +131,7 @@ export function useUploadSamples(typeId: string) {
 export function useDeleteSample(typeId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (fileId: string) =>
-      api.delete<unknown>(`/api/certificate-types/${enc(typeId)}/samples/${enc(fileId)}`),
+    mutationFn: (fileId: string) => api.delete<unknown>(`/api/certificate-types/${enc(typeId)}/samples/${enc(fileId)}`),
     onSuccess: () =>
       Promise.all([client.invalidateQueries({ queryKey: certificateKeys.type(typeId) }), afterTypeChange(client)]),
   });

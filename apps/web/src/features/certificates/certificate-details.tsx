@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconFile, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   CERTIFICATE_TEXT,
@@ -47,7 +36,11 @@ export function CertificateDetails({ owner, typeId, onBack, onAdd, onEdit }: Pro
     return (
       <Stack gap="md">
         <Group>{back}</Group>
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load this certificate type" />
+        <ErrorState
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          title="Could not load this certificate type"
+        />
       </Stack>
     );
   }
@@ -180,10 +173,23 @@ function CertificateCard({
         </Group>
         {canManage ? (
           <Group gap="xs">
-            <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} aria-label={`Edit ${title}`}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPencil size={14} aria-hidden />}
+              onClick={onEdit}
+              aria-label={`Edit ${title}`}
+            >
               Edit
             </Button>
-            <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onDelete} aria-label={`Delete ${title}`}>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={onDelete}
+              aria-label={`Delete ${title}`}
+            >
               {CERTIFICATE_TEXT.delete}
             </Button>
           </Group>

@@ -138,9 +138,19 @@ export function CertificateModal({ owner, typeId, certificate, onClose }: ModalP
   return (
     <Modal opened onClose={onClose} title={title} size="lg" centered>
       {ofType.isError ? (
-        <ErrorState error={ofType.error} onRetry={() => void ofType.refetch()} title="Could not load the certificate type" />
+        <ErrorState
+          error={ofType.error}
+          onRetry={() => void ofType.refetch()}
+          title="Could not load the certificate type"
+        />
       ) : type ? (
-        <CertificateForm key={`${type.id}:${certificate?.id ?? 'new'}`} owner={owner} type={type} certificate={certificate} onClose={onClose} />
+        <CertificateForm
+          key={`${type.id}:${certificate?.id ?? 'new'}`}
+          owner={owner}
+          type={type}
+          certificate={certificate}
+          onClose={onClose}
+        />
       ) : (
         <LoadingState label="Loading the form…" />
       )}
@@ -148,7 +158,12 @@ export function CertificateModal({ owner, typeId, certificate, onClose }: ModalP
   );
 }
 
-type FormProps = { owner: CertificateOwner; type: CertificateTypeView; certificate?: CertificateView; onClose: () => void };
+type FormProps = {
+  owner: CertificateOwner;
+  type: CertificateTypeView;
+  certificate?: CertificateView;
+  onClose: () => void;
+};
 
 export function CertificateForm({ owner, type, certificate, onClose }: FormProps) {
   const save = useSaveCertificate(owner, certificate?.id);
@@ -236,10 +251,20 @@ export function CertificateForm({ owner, type, certificate, onClose }: FormProps
   const fileListId = `certificate-files-${certificate?.id ?? 'new'}`;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={certificate ? `Edit ${type.name}` : CERTIFICATE_TEXT.addNew(type.name)}>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={certificate ? `Edit ${type.name}` : CERTIFICATE_TEXT.addNew(type.name)}
+    >
       <Stack gap="md">
         {alert ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" title="The certificate was not saved">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle aria-hidden />}
+            role="alert"
+            title="The certificate was not saved"
+          >
             {alert}
           </Alert>
         ) : null}
@@ -248,7 +273,12 @@ export function CertificateForm({ owner, type, certificate, onClose }: FormProps
             <TextInput label="Name" autoComplete="off" maxLength={150} {...form.getInputProps('name')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="License Number" autoComplete="off" maxLength={100} {...form.getInputProps('license_number')} />
+            <TextInput
+              label="License Number"
+              autoComplete="off"
+              maxLength={100}
+              {...form.getInputProps('license_number')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <DateField label="Issue Date" {...form.getInputProps('issue_date')} />
@@ -270,12 +300,23 @@ export function CertificateForm({ owner, type, certificate, onClose }: FormProps
               {type.name} details
             </Title>
             {fieldEntries.map(([key, def]) => (
-              <TypeField key={key} def={def} inputProps={form.getInputProps(`details.${key}`, def.type === 'checkbox' ? { type: 'checkbox' } : undefined)} />
+              <TypeField
+                key={key}
+                def={def}
+                inputProps={form.getInputProps(
+                  `details.${key}`,
+                  def.type === 'checkbox' ? { type: 'checkbox' } : undefined,
+                )}
+              />
             ))}
           </Stack>
         ) : null}
 
-        <Input.Wrapper label={CERTIFICATE_TEXT.uploadFiles} description="JPG, PNG or PDF, under 5 MB each, 10 at most." error={fileError}>
+        <Input.Wrapper
+          label={CERTIFICATE_TEXT.uploadFiles}
+          description="JPG, PNG or PDF, under 5 MB each, 10 at most."
+          error={fileError}
+        >
           <Stack gap="xs" mt={6}>
             {certificate && kept.length ? (
               <List spacing={4} listStyleType="none" aria-label="Saved files" id={`${fileListId}-saved`}>
@@ -357,7 +398,14 @@ function TypeField({ def, inputProps }: { def: FieldDef; inputProps: InputProps 
     case 'number':
       return <NumberInput {...common} {...inputProps} />;
     case 'date':
-      return <DateField {...common} value={(inputProps.value as string | null) ?? null} onChange={inputProps.onChange} error={inputProps.error} />;
+      return (
+        <DateField
+          {...common}
+          value={(inputProps.value as string | null) ?? null}
+          onChange={inputProps.onChange}
+          error={inputProps.error}
+        />
+      );
     case 'checkbox':
       return <Checkbox {...common} {...inputProps} />;
     case 'radio':
@@ -381,6 +429,8 @@ function TypeField({ def, inputProps }: { def: FieldDef; inputProps: InputProps 
         />
       );
     default:
-      return <TextInput {...common} autoComplete="off" {...inputProps} value={(inputProps.value as string | null) ?? ''} />;
+      return (
+        <TextInput {...common} autoComplete="off" {...inputProps} value={(inputProps.value as string | null) ?? ''} />
+      );
   }
 }

@@ -81,14 +81,24 @@ export function CertificateTypeEditScreen() {
         title={type ? `Edit ${type.name}` : 'Edit certificate type'}
         actions={
           type ? (
-            <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => askDelete(type)} loading={remove.isPending}>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => askDelete(type)}
+              loading={remove.isPending}
+            >
               Delete certificate type
             </Button>
           ) : null
         }
       />
       {query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load the certificate type" />
+        <ErrorState
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          title="Could not load the certificate type"
+        />
       ) : type ? (
         <Stack gap="lg">
           <CertificateTypeForm key={type.id} type={type} />
@@ -108,13 +118,16 @@ function SampleImages({ type }: { type: CertificateTypeView }) {
 
   const choose = (files: File[]) => {
     if (!files.length) return;
-    const bad = files.find((f) => !(CERTIFICATE_SAMPLE_MIMES as readonly string[]).includes(f.type) && !/\.(jpe?g|png)$/i.test(f.name));
+    const bad = files.find(
+      (f) => !(CERTIFICATE_SAMPLE_MIMES as readonly string[]).includes(f.type) && !/\.(jpe?g|png)$/i.test(f.name),
+    );
     if (bad) return setError(CERTIFICATE_TEXT.sampleType);
     if (files.some((f) => f.size >= CERTIFICATE_FILE_MAX_BYTES)) return setError(CERTIFICATE_TEXT.fileSize);
     if (type.files.length + files.length > CERTIFICATE_SAMPLE_MAX_COUNT) return setError(CERTIFICATE_TEXT.sampleCount);
     setError(null);
     upload.mutate(files, {
-      onSuccess: () => notifySuccess(files.length === 1 ? 'Sample image added.' : `${files.length} sample images added.`),
+      onSuccess: () =>
+        notifySuccess(files.length === 1 ? 'Sample image added.' : `${files.length} sample images added.`),
       onError: (e) => {
         // The server's reason (type, size, count) stays beside the button.
         setError(errorMessage(e));
@@ -149,7 +162,12 @@ function SampleImages({ type }: { type: CertificateTypeView }) {
         <Input.Wrapper error={error}>
           <FileButton onChange={choose} accept={CERTIFICATE_SAMPLE_MIMES.join(',')} multiple>
             {(props) => (
-              <Button {...props} variant="light" leftSection={<IconUpload size={16} aria-hidden />} loading={upload.isPending}>
+              <Button
+                {...props}
+                variant="light"
+                leftSection={<IconUpload size={16} aria-hidden />}
+                loading={upload.isPending}
+              >
                 Add sample images
               </Button>
             )}
@@ -165,12 +183,24 @@ function SampleImages({ type }: { type: CertificateTypeView }) {
         <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md">
           {type.files.map((file) => (
             <Stack key={file.id} gap={4}>
-              <Image src={file.url} alt={`Sample: ${file.name}`} h={120} fit="contain" radius="md" bg="var(--mantine-color-default-hover)" />
+              <Image
+                src={file.url}
+                alt={`Sample: ${file.name}`}
+                h={120}
+                fit="contain"
+                radius="md"
+                bg="var(--mantine-color-default-hover)"
+              />
               <Group gap={4} wrap="nowrap" justify="space-between">
                 <Text size="xs" truncate>
                   {file.name}
                 </Text>
-                <ActionIcon variant="subtle" color="red" aria-label={`Remove sample ${file.name}`} onClick={() => askRemove(file)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove sample ${file.name}`}
+                  onClick={() => askRemove(file)}
+                >
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
               </Group>

@@ -35,7 +35,14 @@ import { notifySuccess } from '../../ui/notify';
 import { useSaveCertificateType, type CertificateTypeBody } from './api';
 
 type FieldType = (typeof CERTIFICATE_FIELD_TYPES)[number];
-export type FieldRow = { uid: string; key: string; label: string; type: FieldType; required: boolean; options: string[] };
+export type FieldRow = {
+  uid: string;
+  key: string;
+  label: string;
+  type: FieldType;
+  required: boolean;
+  options: string[];
+};
 export type CertificateTypeFormValues = {
   name: string;
   description: string;
@@ -106,7 +113,10 @@ function rowErrorKey(values: CertificateTypeFormValues, path: string): string | 
   if (!match) return null;
   const index = values.fields.findIndex((r) => r.key.trim() === match[1]);
   if (index < 0) return null;
-  const prop = match[2] && ['label', 'type', 'options', 'required'].includes(match[2].split('.')[0] ?? '') ? match[2].split('.')[0] : 'key';
+  const prop =
+    match[2] && ['label', 'type', 'options', 'required'].includes(match[2].split('.')[0] ?? '')
+      ? match[2].split('.')[0]
+      : 'key';
   return `fields.${index}.${prop}`;
 }
 
@@ -172,7 +182,12 @@ export function CertificateTypeForm({ type }: { type?: CertificateTypeView }) {
       const message = messages[0];
       if (!message) continue;
       const key = path.startsWith('fields.') ? rowErrorKey(values, path) : path;
-      if (key && (['name', 'description', 'mandatory_for_users', 'mandatory_for_providers', 'active'].includes(key) || key.startsWith('fields.'))) shown[key] = message;
+      if (
+        key &&
+        (['name', 'description', 'mandatory_for_users', 'mandatory_for_providers', 'active'].includes(key) ||
+          key.startsWith('fields.'))
+      )
+        shown[key] = message;
       else leftover.push(message);
     }
     form.setErrors(shown);
@@ -204,7 +219,14 @@ export function CertificateTypeForm({ type }: { type?: CertificateTypeView }) {
   );
 
   const addRow = () =>
-    form.insertListItem('fields', { uid: newUid(), key: '', label: '', type: 'text', required: false, options: [] } satisfies FieldRow);
+    form.insertListItem('fields', {
+      uid: newUid(),
+      key: '',
+      label: '',
+      type: 'text',
+      required: false,
+      options: [],
+    } satisfies FieldRow);
 
   return (
     <form onSubmit={submit} noValidate aria-label="Certificate type">
@@ -218,8 +240,14 @@ export function CertificateTypeForm({ type }: { type?: CertificateTypeView }) {
             <TextInput label="Name" required maxLength={150} autoComplete="off" {...form.getInputProps('name')} />
             <Textarea label="Description" rows={4} maxLength={5000} {...form.getInputProps('description')} />
             <Group gap="xl">
-              <Switch label="Mandatory for users" {...form.getInputProps('mandatory_for_users', { type: 'checkbox' })} />
-              <Switch label="Mandatory for service providers" {...form.getInputProps('mandatory_for_providers', { type: 'checkbox' })} />
+              <Switch
+                label="Mandatory for users"
+                {...form.getInputProps('mandatory_for_users', { type: 'checkbox' })}
+              />
+              <Switch
+                label="Mandatory for service providers"
+                {...form.getInputProps('mandatory_for_providers', { type: 'checkbox' })}
+              />
               <Switch label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
             </Group>
           </Stack>
@@ -247,13 +275,33 @@ export function CertificateTypeForm({ type }: { type?: CertificateTypeView }) {
               {form.values.fields.map((row, index) => {
                 const n = index + 1;
                 return (
-                  <Paper key={row.uid} withBorder radius="md" p="sm" component="fieldset" aria-label={`Field ${n}`} style={{ margin: 0 }}>
+                  <Paper
+                    key={row.uid}
+                    withBorder
+                    radius="md"
+                    p="sm"
+                    component="fieldset"
+                    aria-label={`Field ${n}`}
+                    style={{ margin: 0 }}
+                  >
                     <Grid gap="sm" align="flex-end">
                       <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                        <TextInput label={`Field ${n} key`} required autoComplete="off" maxLength={40} {...form.getInputProps(`fields.${index}.key`)} />
+                        <TextInput
+                          label={`Field ${n} key`}
+                          required
+                          autoComplete="off"
+                          maxLength={40}
+                          {...form.getInputProps(`fields.${index}.key`)}
+                        />
                       </Grid.Col>
                       <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                        <TextInput label={`Field ${n} label`} required autoComplete="off" maxLength={100} {...form.getInputProps(`fields.${index}.label`)} />
+                        <TextInput
+                          label={`Field ${n} label`}
+                          required
+                          autoComplete="off"
+                          maxLength={100}
+                          {...form.getInputProps(`fields.${index}.label`)}
+                        />
                       </Grid.Col>
                       <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
                         <Select
@@ -264,11 +312,21 @@ export function CertificateTypeForm({ type }: { type?: CertificateTypeView }) {
                         />
                       </Grid.Col>
                       <Grid.Col span={{ base: 8, sm: 4, md: 2 }}>
-                        <Checkbox label={`Field ${n} required`} mb={8} {...form.getInputProps(`fields.${index}.required`, { type: 'checkbox' })} />
+                        <Checkbox
+                          label={`Field ${n} required`}
+                          mb={8}
+                          {...form.getInputProps(`fields.${index}.required`, { type: 'checkbox' })}
+                        />
                       </Grid.Col>
                       <Grid.Col span={{ base: 4, sm: 2, md: 1 }}>
                         <Group justify="flex-end">
-                          <ActionIcon variant="light" color="red" size="lg" aria-label={`Remove field ${n}`} onClick={() => form.removeListItem('fields', index)}>
+                          <ActionIcon
+                            variant="light"
+                            color="red"
+                            size="lg"
+                            aria-label={`Remove field ${n}`}
+                            onClick={() => form.removeListItem('fields', index)}
+                          >
                             <IconTrash size={18} aria-hidden />
                           </ActionIcon>
                         </Group>

@@ -28,7 +28,14 @@ describe('Certificate types admin', { timeout: 60_000 }, () => {
       body: {
         items: [
           firstAidType({ files: [SAMPLE] }),
-          firstAidType({ id: '22222222-2222-4222-8222-222222222222', name: 'Public Liability', fields: {}, mandatory_for_users: false, mandatory_for_providers: true, active: false }),
+          firstAidType({
+            id: '22222222-2222-4222-8222-222222222222',
+            name: 'Public Liability',
+            fields: {},
+            mandatory_for_users: false,
+            mandatory_for_providers: true,
+            active: false,
+          }),
         ],
       },
     }));
@@ -38,7 +45,9 @@ describe('Certificate types admin', { timeout: 60_000 }, () => {
     if (!firstAid || !liability) throw new Error('rows missing');
     expect(within(firstAid).getByText('Users')).toBeInTheDocument();
     expect(within(firstAid).queryByText('Providers')).not.toBeInTheDocument();
-    const cells = within(firstAid).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(firstAid)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells).toContain('4'); // fields
     expect(cells).toContain('1'); // samples
     expect(within(firstAid).getByText('Active')).toBeInTheDocument();
@@ -63,8 +72,14 @@ describe('Certificate types admin', { timeout: 60_000 }, () => {
 
   it('creates a type with its own fields (options for a select) and goes to its edit page', async () => {
     const created = firstAidType({ id: '99999999-9999-4999-8999-999999999999', name: 'Electrical Licence' });
-    const { calls } = mockFetch((call) => (call.method === 'POST' ? { status: 201, body: created } : { body: created }));
-    renderScreen(<CertificateTypeEditScreen />, { session, route: '/certificate-types/new', path: '/certificate-types/new' });
+    const { calls } = mockFetch((call) =>
+      call.method === 'POST' ? { status: 201, body: created } : { body: created },
+    );
+    renderScreen(<CertificateTypeEditScreen />, {
+      session,
+      route: '/certificate-types/new',
+      path: '/certificate-types/new',
+    });
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Electrical Licence');
     await user.type(screen.getByRole('textbox', { name: 'Description' }), 'A current electrical contractor licence.');
@@ -113,7 +128,13 @@ describe('Certificate types admin', { timeout: 60_000 }, () => {
     const type = firstAidType({ files: [SAMPLE] });
     const { calls } = mockFetch((call) => {
       if (call.method === 'PUT') {
-        return { status: 422, body: { message: 'The given data was invalid.', errors: { 'fields.level.options': ['Options must be unique.'] } } };
+        return {
+          status: 422,
+          body: {
+            message: 'The given data was invalid.',
+            errors: { 'fields.level.options': ['Options must be unique.'] },
+          },
+        };
       }
       if (call.method === 'DELETE') return { body: { message: 'Removed.' } };
       return { body: type };
@@ -125,7 +146,9 @@ describe('Certificate types admin', { timeout: 60_000 }, () => {
     });
     const user = userEvent.setup({ delay: null });
     expect(await screen.findByRole('heading', { name: 'Edit First Aid' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('A current first aid certificate (HLTAID011).');
+    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue(
+      'A current first aid certificate (HLTAID011).',
+    );
     expect(screen.getByRole('switch', { name: 'Mandatory for users' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Field 2 key' })).toHaveValue('level');
     expect(screen.getByRole('img', { name: 'Sample: sample-card.png' })).toHaveAttribute('src', SAMPLE.url);
@@ -138,7 +161,9 @@ describe('Certificate types admin', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remove sample-card.png?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(`/api/certificate-types/${FIRST_AID}/samples/${SAMPLE.id}`),
+      expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(
+        `/api/certificate-types/${FIRST_AID}/samples/${SAMPLE.id}`,
+      ),
     );
     expect(await screen.findByText(CERTIFICATE_TEXT.sampleDeleted)).toBeInTheDocument();
   });

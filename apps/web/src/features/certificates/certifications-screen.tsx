@@ -65,9 +65,16 @@ export function CertificationsScreen() {
   const name = query.data?.owner.name;
   return (
     <>
-      <PageHeader title={name ? `${name} — Certifications` : 'Certifications'} description={owner.isProvider ? 'Service provider certificates' : 'User certificates'} />
+      <PageHeader
+        title={name ? `${name} — Certifications` : 'Certifications'}
+        description={owner.isProvider ? 'Service provider certificates' : 'User certificates'}
+      />
       {query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load the certifications" />
+        <ErrorState
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          title="Could not load the certifications"
+        />
       ) : !query.data ? (
         <LoadingState label="Loading the certifications…" />
       ) : typeId ? (
@@ -86,7 +93,12 @@ export function CertificationsScreen() {
         />
       )}
       {modal ? (
-        <CertificateModal owner={owner} typeId={modal.typeId} certificate={modal.certificate} onClose={() => setModal(null)} />
+        <CertificateModal
+          owner={owner}
+          typeId={modal.typeId}
+          certificate={modal.certificate}
+          onClose={() => setModal(null)}
+        />
       ) : null}
     </>
   );
@@ -129,7 +141,12 @@ function CertificationLists({
           action={
             canManage && view.unused_additional_types.length > 0 ? (
               <Tooltip label="Add additional certificate" withArrow>
-                <ActionIcon radius="xl" size="xl" aria-label="Add additional certificate" onClick={() => setChoosing(true)}>
+                <ActionIcon
+                  radius="xl"
+                  size="xl"
+                  aria-label="Add additional certificate"
+                  onClick={() => setChoosing(true)}
+                >
                   <IconPlus size={22} aria-hidden />
                 </ActionIcon>
               </Tooltip>
@@ -210,9 +227,19 @@ function EntryCards({
     );
   }
   return (
-    <Box component="ul" p={0} m={0} style={{ listStyle: 'none', display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', rowGap: 16 }}>
+    <Box
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none', display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', rowGap: 16 }}
+    >
       {entries.map((entry) => (
-        <Box component="li" key={entry.type.id} w={{ base: '100%', sm: CERTIFICATE_CARD_WIDTH }} data-testid="certificate-card">
+        <Box
+          component="li"
+          key={entry.type.id}
+          w={{ base: '100%', sm: CERTIFICATE_CARD_WIDTH }}
+          data-testid="certificate-card"
+        >
           <EntryCard entry={entry} canManage={canManage} onOpen={onOpen} onCreate={onCreate} />
         </Box>
       ))}

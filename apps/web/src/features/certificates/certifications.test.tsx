@@ -42,7 +42,12 @@ function api(view = certificationsView(), extra: Handler = () => undefined) {
       if (typeMatch[1] === WORKING_AT_HEIGHTS) {
         return {
           body: ofType({
-            type: firstAidType({ id: WORKING_AT_HEIGHTS, name: 'Working At Heights', fields: {}, mandatory_for_users: false }),
+            type: firstAidType({
+              id: WORKING_AT_HEIGHTS,
+              name: 'Working At Heights',
+              fields: {},
+              mandatory_for_users: false,
+            }),
             certificates: [],
           }),
         };
@@ -61,12 +66,16 @@ describe('Certifications page', { timeout: 60_000 }, () => {
     const { calls } = api();
     renderCertifications();
     // The first render of the file loads Mantine and the screen: allow for a busy machine.
-    expect(await screen.findByRole('heading', { name: 'Olivia Nguyen — Certifications' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Olivia Nguyen — Certifications' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(calls[0]?.url).toBe(`/api/certifications/${USER_ID}?is_service_provider=false`);
 
     const mandatory = screen.getByRole('region', { name: CERTIFICATE_TEXT.mandatoryTitle });
     expect(within(mandatory).getByText('1 / 2 Valid Mandatory Certificates')).toBeInTheDocument();
-    expect(within(mandatory).getByRole('img', { name: 'Some mandatory certificates are not valid' })).toBeInTheDocument();
+    expect(
+      within(mandatory).getByRole('img', { name: 'Some mandatory certificates are not valid' }),
+    ).toBeInTheDocument();
     const firstAid = within(mandatory).getByRole('button', { name: /^First Aid/ });
     expect(firstAid).toHaveTextContent('5th March 2027');
     expect(within(firstAid).getByRole('img', { name: 'Valid' })).toBeInTheDocument();
@@ -99,7 +108,10 @@ describe('Certifications page', { timeout: 60_000 }, () => {
     renderCertifications(`/service-providers/${providerId}/certifications`);
     expect(await screen.findByRole('heading', { name: 'Acme Electrical — Certifications' })).toBeInTheDocument();
     expect(calls[0]?.url).toBe(`/api/certifications/${providerId}?is_service_provider=true`);
-    expect(ownerFromPath(`/service-providers/${providerId}/certifications`)).toEqual({ id: providerId, isProvider: true });
+    expect(ownerFromPath(`/service-providers/${providerId}/certifications`)).toEqual({
+      id: providerId,
+      isProvider: true,
+    });
     expect(ownerFromPath(`/users/${USER_ID}/certifications`)).toEqual({ id: USER_ID, isProvider: false });
   });
 
@@ -128,10 +140,12 @@ describe('Certifications page', { timeout: 60_000 }, () => {
 
   it('a type without a certificate is a plus tile that opens the create modal', async () => {
     const view = certificationsView();
-    view.mandatoryCertificates[0] = { type: { id: FIRST_AID, name: 'First Aid', details: null }, user_certificate: [], validity: 'none' };
-    const { calls } = api(view, (call) =>
-      call.method === 'POST' ? { status: 201, body: {} } : undefined,
-    );
+    view.mandatoryCertificates[0] = {
+      type: { id: FIRST_AID, name: 'First Aid', details: null },
+      user_certificate: [],
+      validity: 'none',
+    };
+    const { calls } = api(view, (call) => (call.method === 'POST' ? { status: 201, body: {} } : undefined));
     renderCertifications();
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: CERTIFICATE_TEXT.addNew('First Aid') }));
@@ -163,8 +177,15 @@ describe('Certifications page', { timeout: 60_000 }, () => {
     const body = post?.body as Record<string, string>;
     expect(body.type_id).toBe(FIRST_AID);
     expect(body.name).toBe('My first aid');
-    expect(JSON.parse(body.details ?? '{}')).toEqual({ provider_name: 'Red Cross', level: null, cpr: true, hours: null });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: CERTIFICATE_TEXT.addNew('First Aid') })).not.toBeInTheDocument());
+    expect(JSON.parse(body.details ?? '{}')).toEqual({
+      provider_name: 'Red Cross',
+      level: null,
+      cpr: true,
+      hours: null,
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: CERTIFICATE_TEXT.addNew('First Aid') })).not.toBeInTheDocument(),
+    );
     expect(await screen.findByText(CERTIFICATE_TEXT.created)).toBeInTheDocument();
   });
 
@@ -175,7 +196,11 @@ describe('Certifications page', { timeout: 60_000 }, () => {
             status: 422,
             body: {
               message: 'The given data was invalid.',
-              errors: { expiry: ['The expiry must be on or after the issue date.'], 'details.level': ['Choose a Level from the list.'], 'files.0': [CERTIFICATE_TEXT.fileType] },
+              errors: {
+                expiry: ['The expiry must be on or after the issue date.'],
+                'details.level': ['Choose a Level from the list.'],
+                'files.0': [CERTIFICATE_TEXT.fileType],
+              },
             },
           }
         : undefined,
@@ -218,7 +243,10 @@ describe('Certifications page', { timeout: 60_000 }, () => {
     expect(screen.getByText('A current first aid certificate (HLTAID011).')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Samples (3)' })).toBeInTheDocument();
     expect(screen.getByText('1/3')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /sample-1\.png/ })).toHaveAttribute('src', `/documents/file/${FIRST_AID}/aaaaaaaa-aaaa-4aaa-8aaa-000000000001`);
+    expect(screen.getByRole('img', { name: /sample-1\.png/ })).toHaveAttribute(
+      'src',
+      `/documents/file/${FIRST_AID}/aaaaaaaa-aaaa-4aaa-8aaa-000000000001`,
+    );
     await user.click(screen.getByRole('button', { name: 'Next sample' }));
     expect(screen.getByText('2/3')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Previous sample' }));
@@ -230,7 +258,10 @@ describe('Certifications page', { timeout: 60_000 }, () => {
     expect(card).toHaveTextContent('5th March 2024');
     expect(card).toHaveTextContent('5th March 2027');
     expect(card).toHaveTextContent('St John');
-    expect(within(card).getByRole('link', { name: 'first-aid.png' })).toHaveAttribute('href', `/documents/file/${CERT_ID}/${FILE_ID}`);
+    expect(within(card).getByRole('link', { name: 'first-aid.png' })).toHaveAttribute(
+      'href',
+      `/documents/file/${CERT_ID}/${FILE_ID}`,
+    );
     expect(within(card).getByRole('img', { name: 'Valid' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: CERTIFICATE_TEXT.addNew('First Aid') })).toBeInTheDocument();
 
@@ -319,7 +350,9 @@ describe('Certifications page', { timeout: 60_000 }, () => {
 
   it('without the right to manage there are no add, edit or delete controls', async () => {
     api(certificationsView({ abilities: { manage: false } }), (call) =>
-      call.method === 'GET' && call.url.includes('/types/') ? { body: ofType({ abilities: { manage: false } }) } : undefined,
+      call.method === 'GET' && call.url.includes('/types/')
+        ? { body: ofType({ abilities: { manage: false } }) }
+        : undefined,
     );
     renderCertifications(`${USER_ROUTE}?type=${FIRST_AID}`);
     await screen.findByRole('article', { name: 'Senior First Aid' });

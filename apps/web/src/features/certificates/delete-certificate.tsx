@@ -9,8 +9,8 @@ export function confirmDeleteCertificate(typeName: string, expiry: string | null
     title: CERTIFICATE_TEXT.deleteTitle(typeName),
     message: (
       <Text size="sm">
-        The certificate with the expiry date <strong>{formatDeleteDate(expiry)}</strong> and its files will be
-        deleted. This cannot be undone.
+        The certificate with the expiry date <strong>{formatDeleteDate(expiry)}</strong> and its files will be deleted.
+        This cannot be undone.
       </Text>
     ),
     confirmLabel: CERTIFICATE_TEXT.delete,

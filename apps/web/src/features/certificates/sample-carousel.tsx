@@ -28,10 +28,22 @@ export function SampleCarousel({ files, typeName }: { files: DocumentFileView[];
               overflow: 'hidden',
             }}
           >
-            <Image src={current.url} alt={`Sample ${index + 1} of ${typeName}: ${current.name}`} h="100%" w="auto" fit="contain" />
+            <Image
+              src={current.url}
+              alt={`Sample ${index + 1} of ${typeName}: ${current.name}`}
+              h="100%"
+              w="auto"
+              fit="contain"
+            />
           </Box>
           <Group justify="center" gap="md" mt="sm">
-            <ActionIcon variant="default" size="lg" aria-label="Previous sample" onClick={() => go(-1)} disabled={count < 2}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Previous sample"
+              onClick={() => go(-1)}
+              disabled={count < 2}
+            >
               <IconChevronLeft size={18} aria-hidden />
             </ActionIcon>
             <Text size="sm" aria-live="polite">

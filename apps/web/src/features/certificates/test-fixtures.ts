@@ -52,7 +52,12 @@ export function certificationsView(overrides: Partial<CertificationsView> = {}):
     mandatoryCertificates: [
       entry(FIRST_AID, 'First Aid', [certificate()]),
       entry(WHITE_CARD, 'White Card', [
-        certificate({ id: '77777777-7777-4777-8777-777777777777', type_id: WHITE_CARD, expiry: '2025-11-22', validity: 'expired' }),
+        certificate({
+          id: '77777777-7777-4777-8777-777777777777',
+          type_id: WHITE_CARD,
+          expiry: '2025-11-22',
+          validity: 'expired',
+        }),
       ]),
     ],
     additionalCertificates: [
@@ -91,5 +96,11 @@ export function firstAidType(overrides: Partial<CertificateTypeView> = {}): Cert
 }
 
 export function ofType(overrides: Partial<CertificationsOfType> = {}): CertificationsOfType {
-  return { type: firstAidType(), certificates: [certificate()], abilities: { manage: true }, today: '2026-06-01', ...overrides };
+  return {
+    type: firstAidType(),
+    certificates: [certificate()],
+    abilities: { manage: true },
+    today: '2026-06-01',
+    ...overrides,
+  };
 }

@@ -20,7 +20,15 @@ export function ValidityIcon({ validity, size = 26 }: { validity: CertificateVal
 }
 
 /** The counter's icon: green tick when every certificate counted is valid, red exclamation otherwise. */
-export function CounterIcon({ valid, total, kind }: { valid: number; total: number; kind: 'mandatory' | 'additional' }) {
+export function CounterIcon({
+  valid,
+  total,
+  kind,
+}: {
+  valid: number;
+  total: number;
+  kind: 'mandatory' | 'additional';
+}) {
   const allValid = valid >= total;
   const label = allValid ? `All ${kind} certificates valid` : `Some ${kind} certificates are not valid`;
   return (

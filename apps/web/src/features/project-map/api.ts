@@ -42,7 +42,11 @@ export function useAccountManagerOptions(clientId: string) {
     queryKey: projectMapKeys.accountManagers(clientId),
     queryFn: ({ signal }) =>
       api
-        .get<{ items: AccountManager[] }>(`/api/clients/${encodeURIComponent(clientId)}/account-managers`, undefined, signal)
+        .get<{ items: AccountManager[] }>(
+          `/api/clients/${encodeURIComponent(clientId)}/account-managers`,
+          undefined,
+          signal,
+        )
         .then((r) => sortManagers(r.items.filter((m) => m.active))),
     enabled: Boolean(clientId),
     staleTime: 60_000,

@@ -2,7 +2,16 @@ import { useCallback, useEffect, useRef } from 'react';
 import L from 'leaflet';
 import { useMantineTheme } from '@mantine/core';
 import { MAP_CENTRE, type ProjectMapMarker, type Role } from '@siteflow/core';
-import { Circle, ClusterMarker, DotMarker, MapView, Popup, useMap, useMapEvents, type LatLng } from '../../ui/map/map-view';
+import {
+  Circle,
+  ClusterMarker,
+  DotMarker,
+  MapView,
+  Popup,
+  useMap,
+  useMapEvents,
+  type LatLng,
+} from '../../ui/map/map-view';
 import { toBbox, type Viewport } from './filters';
 import { ProjectPopupContent } from './project-popup';
 
@@ -39,7 +48,12 @@ export default function ProjectMapCanvas({ centre, distance, markers, role, onVi
   const theme = useMantineTheme();
   const colourOf = (name: string) => theme.colors[name]?.[6] ?? name;
   return (
-    <MapView center={centre ?? MAP_CENTRE} zoom={centre ? CENTRED_ZOOM : DEFAULT_ZOOM} height={MAP_HEIGHT} label="Project map">
+    <MapView
+      center={centre ?? MAP_CENTRE}
+      zoom={centre ? CENTRED_ZOOM : DEFAULT_ZOOM}
+      height={MAP_HEIGHT}
+      label="Project map"
+    >
       <ViewportReporter onViewport={onViewport} />
       {fit ? <FitSearch searchKey={fit.key} bounds={fit.bounds} /> : null}
       {centre && distance > 0 ? (

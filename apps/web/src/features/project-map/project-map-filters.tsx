@@ -124,7 +124,10 @@ export function ProjectMapFilters({
         </Grid.Col>
         {allowed.has('project_manager') && abilities.managers ? (
           <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-            <ManagerFilter value={filters.project_manager_id} onChange={(project_manager_id) => update({ project_manager_id })} />
+            <ManagerFilter
+              value={filters.project_manager_id}
+              onChange={(project_manager_id) => update({ project_manager_id })}
+            />
           </Grid.Col>
         ) : null}
         {allowed.has('client') && abilities.clients ? (
@@ -236,7 +239,8 @@ function CategoryFilters({
   const categoryOptions = all.map((c) => ({ value: c.id, label: c.name }));
   const servicesOf = (chosen: string[]) => {
     const seen = new Map<string, string>();
-    for (const c of all) if (chosen.length === 0 || chosen.includes(c.id)) for (const s of c.services) seen.set(s.id, s.name);
+    for (const c of all)
+      if (chosen.length === 0 || chosen.includes(c.id)) for (const s of c.services) seen.set(s.id, s.name);
     return [...seen].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
   };
   const serviceOptions = servicesOf(categories);
@@ -251,7 +255,10 @@ function CategoryFilters({
           value={categories.filter((id) => categoryOptions.some((o) => o.value === id) || query.isLoading)}
           onChange={(next) => {
             const offered = new Set(servicesOf(next).map((o) => o.value));
-            onChange(next, services.filter((s) => offered.has(s)));
+            onChange(
+              next,
+              services.filter((s) => offered.has(s)),
+            );
           }}
           searchable
           clearable
@@ -368,24 +375,35 @@ function AccountManagerFilter({
   const byClient = useAccountManagerOptions(needsClient ? clientId : '');
   const own = useProjectMapOptions();
   const options = needsClient
-    ? { data: byClient.data?.map((m) => ({ value: m.id, label: m.name })), isLoading: byClient.isLoading, isError: byClient.isError }
-    : { data: own.data?.account_managers.map((m) => ({ value: m.id, label: m.full_name })), isLoading: own.isLoading, isError: own.isError };
+    ? {
+        data: byClient.data?.map((m) => ({ value: m.id, label: m.name })),
+        isLoading: byClient.isLoading,
+        isError: byClient.isError,
+      }
+    : {
+        data: own.data?.account_managers.map((m) => ({ value: m.id, label: m.full_name })),
+        isLoading: own.isLoading,
+        isError: own.isError,
+      };
   const data = options.data ?? [];
   const unavailable = (needsClient ? !clientId : data.length === 0 && !options.isLoading) || options.isError;
-  const placeholder = needsClient && !clientId
-    ? 'Choose a client first'
-    : !needsClient && !options.isLoading && data.length === 0 && !options.isError
-      ? 'No account managers to choose from'
-    : options.isLoading
-      ? 'Loading…'
-      : options.isError
-        ? 'Account managers could not be loaded'
-        : 'All account managers';
+  const placeholder =
+    needsClient && !clientId
+      ? 'Choose a client first'
+      : !needsClient && !options.isLoading && data.length === 0 && !options.isError
+        ? 'No account managers to choose from'
+        : options.isLoading
+          ? 'Loading…'
+          : options.isError
+            ? 'Account managers could not be loaded'
+            : 'All account managers';
   return (
     <Select
       label="Account Manager"
       placeholder={placeholder}
-      data={value && !data.some((o) => o.value === value) ? [...data, { value, label: 'Chosen account manager' }] : data}
+      data={
+        value && !data.some((o) => o.value === value) ? [...data, { value, label: 'Chosen account manager' }] : data
+      }
       value={value || null}
       onChange={(v) => onChange(v ?? '')}
       disabled={unavailable && !value}

@@ -1,6 +1,14 @@
 import { Anchor, Button, Group, Paper, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { addressLine, formatDate, isProviderRole, PROJECT_MAP_TEXT, type ProjectMapItem, type ProjectMapResponse, type Role } from '@siteflow/core';
+import {
+  addressLine,
+  formatDate,
+  isProviderRole,
+  PROJECT_MAP_TEXT,
+  type ProjectMapItem,
+  type ProjectMapResponse,
+  type Role,
+} from '@siteflow/core';
 import { ErrorState } from '../../ui/query-states';
 import { Ratings, StatusBadge } from './project-popup';
 
@@ -46,9 +54,7 @@ export function ProjectMapList({
           </Text>
         ) : null}
       </Group>
-      {error ? (
-        <ErrorState error={error} onRetry={onRetry} title="Could not load the project map" />
-      ) : null}
+      {error ? <ErrorState error={error} onRetry={onRetry} title="Could not load the project map" /> : null}
       <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
         {loading && !data ? (
           <Stack gap="sm" role="status" aria-label="Loading projects">
@@ -61,7 +67,12 @@ export function ProjectMapList({
             {PROJECT_MAP_TEXT.noResults}
           </Text>
         ) : (
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Projects on the map">
+          <Stack
+            gap="xs"
+            component="ul"
+            style={{ listStyle: 'none', margin: 0, padding: 0 }}
+            aria-label="Projects on the map"
+          >
             {data?.items.map((p) => (
               <ProjectItem key={p.id} project={p} role={role} />
             ))}

@@ -52,7 +52,14 @@ function item(id: number, over: Partial<ProjectMapItem> = {}): ProjectMapItem {
     client_am_id: AM_ID,
     project_manager: 'Jack Wilson',
     project_manager_id: PM_ID,
-    location_first: { street: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000', lat: -33.86, lng: 151.2 },
+    location_first: {
+      street: '1 George St',
+      suburb: 'Sydney',
+      state: 'NSW',
+      postcode: '2000',
+      lat: -33.86,
+      lng: 151.2,
+    },
     start_date: '2026-11-21T08:00',
     end_date: '2026-11-23T17:00',
     completed_on: null,
@@ -101,7 +108,13 @@ function sessionAs(role: Role, abilities: SessionView['abilities']) {
   session.user = { ...session.user!, role };
   return session;
 }
-const STAFF = sessionAs('company_admin', ['projects.view', 'projectMap.view', 'clients.view', 'staff.view', 'reference.view']);
+const STAFF = sessionAs('company_admin', [
+  'projects.view',
+  'projectMap.view',
+  'clients.view',
+  'staff.view',
+  'reference.view',
+]);
 const CLIENT = sessionAs('client_admin', ['projects.view', 'projectMap.view', 'projects.rateCustomer']);
 const PROVIDER = sessionAs('sp_admin', ['projects.view', 'projectMap.view', 'providers.view']);
 
@@ -136,12 +149,23 @@ function setup(
       return {
         body: {
           items: [
-            { id: AM_ID, first_name: 'Amy', last_name: 'Lee', name: 'Amy Lee', email: 'a@x.test', mobile: null, phone: null, active: true },
+            {
+              id: AM_ID,
+              first_name: 'Amy',
+              last_name: 'Lee',
+              name: 'Amy Lee',
+              email: 'a@x.test',
+              mobile: null,
+              phone: null,
+              active: true,
+            },
           ],
         },
       };
     if (url.pathname === '/api/staff')
-      return { body: { items: [{ id: PM_ID, full_name: 'Jack Wilson', is_project_manager: '1', active: true }], total: 1 } };
+      return {
+        body: { items: [{ id: PM_ID, full_name: 'Jack Wilson', is_project_manager: '1', active: true }], total: 1 },
+      };
     return { status: 404, body: { message: 'Not found.' } };
   });
   renderScreen(
@@ -249,7 +273,10 @@ describe('Project map', () => {
   });
 
   it('drops role filters a client may not use from a pasted URL', async () => {
-    const { calls } = setup(`/project-map?project_manager_id=${PM_ID}&client_id=${CLIENT_ID}&min_performance=4&min_customer=3`, CLIENT);
+    const { calls } = setup(
+      `/project-map?project_manager_id=${PM_ID}&client_id=${CLIENT_ID}&min_performance=4&min_customer=3`,
+      CLIENT,
+    );
     await firstLoad('DEM-00101 · Project 101');
     const q = lastMapCall(calls);
     expect(q.get('project_manager_id')).toBeNull();
@@ -294,7 +321,14 @@ describe('Project map', () => {
     const PERTH = { south: -31.96, west: 115.85, north: -31.95, east: 115.87 };
     setup('/project-map', STAFF, (u) =>
       u.searchParams.get('search')
-        ? { body: answer(u, { total: 1, items: [item(9, { id_code: 'DEM-00009', name: 'Perth depot' })], markers: [], bounds: PERTH }) }
+        ? {
+            body: answer(u, {
+              total: 1,
+              items: [item(9, { id_code: 'DEM-00009', name: 'Perth depot' })],
+              markers: [],
+              bounds: PERTH,
+            }),
+          }
         : { body: answer(u) },
     );
     await firstLoad('DEM-00101 · Project 101');
@@ -368,7 +402,10 @@ describe('Project map', () => {
     );
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
     const { calls } = setup('/project-map', STAFF, (u) => ({
-      body: answer(u, u.searchParams.get('lat') ? { centre: { lat: -33.86882, lng: 151.20931, label: 'your location' } } : {}),
+      body: answer(
+        u,
+        u.searchParams.get('lat') ? { centre: { lat: -33.86882, lng: 151.20931, label: 'your location' } } : {},
+      ),
     }));
     await firstLoad('DEM-00101 · Project 101');
     await userEvent.click(screen.getByRole('button', { name: 'Use my location' }));
@@ -387,7 +424,9 @@ describe('Project map', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Use my location' }));
     // Refused: the map falls back to the user's own address (spec 1 section 8).
     expect(
-      await screen.findByText('Your location is not available, so the map is centred on Brisbane City QLD 4000, the address we hold for you.'),
+      await screen.findByText(
+        'Your location is not available, so the map is centred on Brisbane City QLD 4000, the address we hold for you.',
+      ),
     ).toBeInTheDocument();
     await waitFor(() => expect(lastMapCall(calls).get('lat')).toBe('-27.4698'));
   });
@@ -407,12 +446,21 @@ describe('Project map popup', () => {
   });
 
   it("says 'Completed: date' for completed projects", () => {
-    show({ ...popup, status: 'completed', status_label: 'Completed', status_colour: 'green', completed_on: '2026-03-05T10:00' });
+    show({
+      ...popup,
+      status: 'completed',
+      status_label: 'Completed',
+      status_colour: 'green',
+      completed_on: '2026-03-05T10:00',
+    });
     expect(screen.getByText('Completed: 05/03/2026')).toBeInTheDocument();
   });
 
   it("says 'Cancelled' for cancelled projects, and client roles see only the customer rating", () => {
-    show({ ...popup, status: 'cancelled', status_label: 'Cancelled', status_colour: 'red', performance_rating: null }, 'client_am');
+    show(
+      { ...popup, status: 'cancelled', status_label: 'Cancelled', status_colour: 'red', performance_rating: null },
+      'client_am',
+    );
     expect(screen.getAllByText('Cancelled')).toHaveLength(2);
     expect(screen.getByRole('img', { name: 'Customer Rating: 3.5 out of 5' })).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /Performance Rating/ })).not.toBeInTheDocument();

@@ -8,7 +8,15 @@ import { useCan, useSession } from '../../session';
 import { PageHeader } from '../../ui/page-header';
 import { notifySuccess } from '../../ui/notify';
 import { useProjectMap, useProjectMapOptions } from './api';
-import { activeFilterCount, DEFAULT_FILTERS, readFilters, toQuery, toSearchParams, type MapFilters, type Viewport } from './filters';
+import {
+  activeFilterCount,
+  DEFAULT_FILTERS,
+  readFilters,
+  toQuery,
+  toSearchParams,
+  type MapFilters,
+  type Viewport,
+} from './filters';
 import { ProjectMapFilters, useDebouncedText } from './project-map-filters';
 import { ProjectMapList } from './project-map-list';
 
@@ -47,7 +55,8 @@ export function ProjectMapScreen() {
 
   const [viewport, setViewport] = useState<Viewport | null>(null);
   const onViewport = useCallback(
-    (next: Viewport) => setViewport((prev) => (prev && prev.bbox === next.bbox && prev.zoom === next.zoom ? prev : next)),
+    (next: Viewport) =>
+      setViewport((prev) => (prev && prev.bbox === next.bbox && prev.zoom === next.zoom ? prev : next)),
     [],
   );
   const [debounced] = useDebouncedValue(viewport, VIEWPORT_DEBOUNCE_MS);
@@ -96,7 +105,10 @@ export function ProjectMapScreen() {
 
   return (
     <>
-      <PageHeader title="Project map" description="Projects by place: zoom in on a cluster, open a project from its marker or the list." />
+      <PageHeader
+        title="Project map"
+        description="Projects by place: zoom in on a cluster, open a project from its marker or the list."
+      />
       <Paper withBorder radius="lg" p="md" mb="md">
         <Group align="flex-end" gap="md" wrap="wrap">
           <TextInput
@@ -135,7 +147,11 @@ export function ProjectMapScreen() {
             Use my location
           </Button>
           {filters.lat !== null ? (
-            <Button variant="subtle" leftSection={<IconX size={16} aria-hidden />} onClick={() => update({ lat: null, lng: null })}>
+            <Button
+              variant="subtle"
+              leftSection={<IconX size={16} aria-hidden />}
+              onClick={() => update({ lat: null, lng: null })}
+            >
               Clear my location
             </Button>
           ) : null}

@@ -23,10 +23,12 @@ type RatingKind = 'performance' | 'customer';
  */
 export const providerPartKeys = {
   options: providerKeys.optionsFor,
-  nearby: (id: number, distance: number, at: string) => [...projectKeys.detail(id), 'nearby-providers', distance, at] as const,
+  nearby: (id: number, distance: number, at: string) =>
+    [...projectKeys.detail(id), 'nearby-providers', distance, at] as const,
   directionsOf: (id: number) => [...projectKeys.detail(id), 'directions'] as const,
   ratings: (id: number) => [...projectKeys.detail(id), 'ratings'] as const,
-  notification: (id: number, notificationId: string) => [...projectKeys.detail(id), 'notification', notificationId] as const,
+  notification: (id: number, notificationId: string) =>
+    [...projectKeys.detail(id), 'notification', notificationId] as const,
 };
 
 /** The provider on a project, whatever shape the project view has (missing fields get neutral values). */
@@ -57,7 +59,8 @@ export const positionKey = (project: ProjectView) =>
 export function useProviderOptions(q: string, enabled: boolean) {
   return useQuery<ProviderOption[], Error, ProviderOption[], ReturnType<typeof providerPartKeys.options>>({
     queryKey: providerPartKeys.options(q),
-    queryFn: ({ signal }) => api.get<{ items: ProviderOption[] }>('/api/service-providers/options', { q }, signal).then((r) => r.items),
+    queryFn: ({ signal }) =>
+      api.get<{ items: ProviderOption[] }>('/api/service-providers/options', { q }, signal).then((r) => r.items),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -68,7 +71,8 @@ export function useProviderOptions(q: string, enabled: boolean) {
 export function useNearbyProviders(project: ProjectView, distance: number, enabled: boolean) {
   return useQuery<NearbyProviders, Error, NearbyProviders, ReturnType<typeof providerPartKeys.nearby>>({
     queryKey: providerPartKeys.nearby(project.id, distance, positionKey(project)),
-    queryFn: ({ signal }) => api.get<NearbyProviders>(`/api/projects/${project.id}/nearby-providers`, { distance }, signal),
+    queryFn: ({ signal }) =>
+      api.get<NearbyProviders>(`/api/projects/${project.id}/nearby-providers`, { distance }, signal),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -99,7 +103,11 @@ export function useNotification(projectId: number, notification: NotifyProviderR
   return useQuery({
     queryKey: providerPartKeys.notification(projectId, notification?.id ?? ''),
     queryFn: ({ signal }) =>
-      api.get<NotifyProviderResult>(`/api/projects/${projectId}/notify-provider/${notification!.id}`, undefined, signal),
+      api.get<NotifyProviderResult>(
+        `/api/projects/${projectId}/notify-provider/${notification!.id}`,
+        undefined,
+        signal,
+      ),
     enabled: Boolean(notification) && notification?.status === 'pending',
     initialData: notification ?? undefined,
     // Ask again at once: the given state may be older than the queue's.

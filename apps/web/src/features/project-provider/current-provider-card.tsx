@@ -19,7 +19,11 @@ import { directionsFailure } from './direction-map';
 export const NOTIFICATION_SENT = 'Notification sent';
 
 /** Travel from the provider to the project, as the directions answer gives it. */
-export function TravelInfo({ directions }: { directions: { data?: DirectionsView; isPending: boolean; isError: boolean } }) {
+export function TravelInfo({
+  directions,
+}: {
+  directions: { data?: DirectionsView; isPending: boolean; isError: boolean };
+}) {
   if (directions.isPending)
     return (
       <Text size="sm" c="dimmed">
@@ -62,9 +66,18 @@ export function CurrentProviderCard({
 }) {
   // Client users have no provider pages to open.
   const canViewProvider = useCan('providers.view');
-  const status = provider.status_code ? detailsStatus(provider.status_code) : { label: provider.status_label, colour: provider.status_colour };
+  const status = provider.status_code
+    ? detailsStatus(provider.status_code)
+    : { label: provider.status_label, colour: provider.status_colour };
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="current-provider-title" data-testid="current-provider">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby="current-provider-title"
+      data-testid="current-provider"
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
@@ -142,11 +155,24 @@ function NotifyButton({ projectId, initial }: { projectId: number; initial: Noti
 
   return (
     <Group gap="sm" mt={4}>
-      <Button leftSection={<IconSend size={16} aria-hidden />} variant="light" onClick={send} loading={notify.isPending}>
+      <Button
+        leftSection={<IconSend size={16} aria-hidden />}
+        variant="light"
+        onClick={send}
+        loading={notify.isPending}
+      >
         {PROVIDER_TEXT.notify}
       </Button>
       {state?.status === 'sent' ? (
-        <ThemeIcon color="green" radius="xl" size="md" role="img" aria-label={NOTIFICATION_SENT} title={NOTIFICATION_SENT} data-testid="notification-sent">
+        <ThemeIcon
+          color="green"
+          radius="xl"
+          size="md"
+          role="img"
+          aria-label={NOTIFICATION_SENT}
+          title={NOTIFICATION_SENT}
+          data-testid="notification-sent"
+        >
           <IconCheck size={16} aria-hidden />
         </ThemeIcon>
       ) : state?.status === 'pending' ? (

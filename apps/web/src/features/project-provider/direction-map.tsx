@@ -48,14 +48,23 @@ export type ProjectDirectionMapProps = {
  * the driving route with distance and time, and a dismissible red banner for failures. Client
  * roles see only the project marker and no route panel.
  */
-export function ProjectDirectionMap({ projectId, height = DIRECTION_WIDGET.height, zoom = DIRECTION_WIDGET.zoom, fitZoomOut, version }: ProjectDirectionMapProps) {
+export function ProjectDirectionMap({
+  projectId,
+  height = DIRECTION_WIDGET.height,
+  zoom = DIRECTION_WIDGET.zoom,
+  fitZoomOut,
+  version,
+}: ProjectDirectionMapProps) {
   const session = useSession();
   const client = session.user ? isClientRole(session.user.role) : true;
   const query = useDirections(projectId, version);
   const [dismissed, setDismissed] = useState<string | null>(null);
 
   if (query.isPending) return <Skeleton h={height} radius="md" aria-label="Loading directions" role="status" />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load the directions" />;
+  if (query.isError)
+    return (
+      <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load the directions" />
+    );
 
   const view = query.data;
   const failure = directionsFailure(view);
@@ -121,7 +130,15 @@ export function ProjectDirectionMap({ projectId, height = DIRECTION_WIDGET.heigh
           </PinMarker>
         ) : null}
         {route && route.geometry.length > 1 ? (
-          <Polyline positions={route.geometry} pathOptions={{ color: POINT_COLOURS.A, weight: 5, opacity: 0.8, dashArray: route.approximate ? '8 8' : undefined }} />
+          <Polyline
+            positions={route.geometry}
+            pathOptions={{
+              color: POINT_COLOURS.A,
+              weight: 5,
+              opacity: 0.8,
+              dashArray: route.approximate ? '8 8' : undefined,
+            }}
+          />
         ) : null}
         {fitZoomOut !== undefined && points.length > 1 ? <FitRoute points={points} zoomOut={fitZoomOut} /> : null}
       </MapView>

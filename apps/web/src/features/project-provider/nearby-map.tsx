@@ -66,7 +66,12 @@ export function NearbyProvidersPanel({
             mb="md"
           />
         </Box>
-        <Button variant="default" size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => setDistance(DETAILS_DISTANCE.default)}>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          onClick={() => setDistance(DETAILS_DISTANCE.default)}
+        >
           Reset
         </Button>
       </Group>
@@ -81,7 +86,17 @@ export function NearbyProvidersPanel({
   );
 }
 
-function NearbyMap({ project, role, distance, onSelect }: { project: ProjectView; role: Role; distance: number; onSelect: (p: NearbyProvider) => void }) {
+function NearbyMap({
+  project,
+  role,
+  distance,
+  onSelect,
+}: {
+  project: ProjectView;
+  role: Role;
+  distance: number;
+  onSelect: (p: NearbyProvider) => void;
+}) {
   const started = useAfterDelay(DETAILS_MAP.filterDelayMs);
   const [debounced] = useDebouncedValue(distance, DISTANCE_DEBOUNCE_MS);
   const located = project.co_ords.lat !== null && project.co_ords.long !== null;
@@ -100,8 +115,19 @@ function NearbyMap({ project, role, distance, onSelect }: { project: ProjectView
     <Stack gap="sm">
       <MapView center={centre} zoom={DETAILS_MAP.zoom} height={NEARBY_MAP_HEIGHT} label="Nearby service providers map">
         {/* Spec 1 section 9: the provider map radius is 500 times the distance, in metres. */}
-        <Circle center={[centre.lat, centre.lng]} radius={debounced * PROVIDER_RADIUS_FACTOR} pathOptions={{ color: PROJECT_PIN, weight: 1, fillOpacity: 0.05 }} />
-        <PinMarker position={centre} text="P" title={`Project: ${project.name}`} colour={PROJECT_PIN} width={DETAILS_MAP.markerWidth} height={DETAILS_MAP.markerHeight} />
+        <Circle
+          center={[centre.lat, centre.lng]}
+          radius={debounced * PROVIDER_RADIUS_FACTOR}
+          pathOptions={{ color: PROJECT_PIN, weight: 1, fillOpacity: 0.05 }}
+        />
+        <PinMarker
+          position={centre}
+          text="P"
+          title={`Project: ${project.name}`}
+          colour={PROJECT_PIN}
+          width={DETAILS_MAP.markerWidth}
+          height={DETAILS_MAP.markerHeight}
+        />
         {items.map((p, i) => (
           <PinMarker
             key={p.id}
@@ -142,7 +168,14 @@ function NearbyList({
         Finding service providers nearby…
       </Text>
     );
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not find nearby service providers" />;
+  if (query.isError)
+    return (
+      <ErrorState
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        title="Could not find nearby service providers"
+      />
+    );
   const failed = query.data.failed;
   return (
     <Stack gap={6}>
@@ -155,7 +188,12 @@ function NearbyList({
       </Text>
       {items.length > 0 ? (
         <ScrollArea.Autosize mah={220} type="auto">
-          <Stack gap={4} component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Nearby service providers">
+          <Stack
+            gap={4}
+            component="ol"
+            style={{ listStyle: 'none', margin: 0, padding: 0 }}
+            aria-label="Nearby service providers"
+          >
             {items.map((p, i) => (
               <Group key={p.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
                 <Text size="sm" lineClamp={1}>
@@ -164,7 +202,12 @@ function NearbyList({
                     {formatDistance(p.distance_m, p.approximate)} · {formatDuration(p.duration_s, p.approximate)}
                   </Text>
                 </Text>
-                <Button variant="subtle" size="compact-xs" onClick={() => onSelect(p)} aria-label={`Select ${p.service_provider_name}`}>
+                <Button
+                  variant="subtle"
+                  size="compact-xs"
+                  onClick={() => onSelect(p)}
+                  aria-label={`Select ${p.service_provider_name}`}
+                >
                   Select
                 </Button>
               </Group>
@@ -177,7 +220,15 @@ function NearbyList({
 }
 
 /** The popup of a provider on the nearby map. Client roles see only the customer rating. */
-export function ProviderSummary({ provider, role, onSelect }: { provider: NearbyProvider; role: Role; onSelect: (p: NearbyProvider) => void }) {
+export function ProviderSummary({
+  provider,
+  role,
+  onSelect,
+}: {
+  provider: NearbyProvider;
+  role: Role;
+  onSelect: (p: NearbyProvider) => void;
+}) {
   const status = detailsStatus(provider.status_code);
   return (
     <Stack gap={4} miw={200}>
@@ -188,7 +239,8 @@ export function ProviderSummary({ provider, role, onSelect }: { provider: Nearby
         {status.label}
       </Badge>
       <Text size="xs">
-        {formatDistance(provider.distance_m, provider.approximate)} · {formatDuration(provider.duration_s, provider.approximate)}
+        {formatDistance(provider.distance_m, provider.approximate)} ·{' '}
+        {formatDuration(provider.duration_s, provider.approximate)}
       </Text>
       {seesPerformanceRating(role) ? (
         <Group gap={6}>
@@ -200,7 +252,11 @@ export function ProviderSummary({ provider, role, onSelect }: { provider: Nearby
         <Text size="xs">{PROVIDER_TEXT.customerRating}</Text>
         <StarRating value={provider.customer_ratings} label={PROVIDER_TEXT.customerRating} size={13} />
       </Group>
-      <Button size="compact-xs" onClick={() => onSelect(provider)} aria-label={`Select ${provider.service_provider_name}`}>
+      <Button
+        size="compact-xs"
+        onClick={() => onSelect(provider)}
+        aria-label={`Select ${provider.service_provider_name}`}
+      >
         Select
       </Button>
     </Stack>

@@ -25,7 +25,17 @@ import { ProjectProviderPart } from './provider-part';
 
 // Leaflet draws nothing useful in jsdom: stand-ins keep what a user would read (labels, pins, popups).
 vi.mock('../../ui/map/map-view', () => ({
-  MapView: ({ label, zoom, height, children }: { label: string; zoom: number; height: number; children?: ReactNode }) => (
+  MapView: ({
+    label,
+    zoom,
+    height,
+    children,
+  }: {
+    label: string;
+    zoom: number;
+    height: number;
+    children?: ReactNode;
+  }) => (
     <div role="region" aria-label={label} data-zoom={zoom} data-height={height}>
       {children}
     </div>
@@ -50,7 +60,15 @@ const SAM = '00000000-0000-4000-8000-0000000005b1';
 const KIM = '00000000-0000-4000-8000-0000000005b2';
 const NOTE = '00000000-0000-4000-8000-0000000005c1';
 
-const STAFF: Action[] = ['projects.view', 'projects.edit', 'providers.view', 'providers.search', 'projects.assignProvider', 'projects.notifyProvider', 'projects.ratePerformance'];
+const STAFF: Action[] = [
+  'projects.view',
+  'projects.edit',
+  'providers.view',
+  'providers.search',
+  'projects.assignProvider',
+  'projects.notifyProvider',
+  'projects.ratePerformance',
+];
 const session = (role: Role, abilities: Action[]): SessionView => {
   const s = tenantSession(abilities);
   return { ...s, user: { ...s.user!, role } };
@@ -72,7 +90,15 @@ const options: ProviderOption[] = [
       { id: KIM, full_name: 'Kim Volt' },
     ],
   },
-  { id: COOL, service_provider_name: 'Coolair Services', status_code: 'evaluating', status_label: 'Evaluating', status_colour: 'orange', has_location: false, sp_users: [] },
+  {
+    id: COOL,
+    service_provider_name: 'Coolair Services',
+    status_code: 'evaluating',
+    status_label: 'Evaluating',
+    status_colour: 'orange',
+    has_location: false,
+    sp_users: [],
+  },
 ];
 
 const provider = (over: Partial<ProjectProviderView> = {}): ProjectProviderView => ({
@@ -95,13 +121,35 @@ const provider = (over: Partial<ProjectProviderView> = {}): ProjectProviderView 
 const withProvider = (p: ProjectProviderView | null, over: Partial<ProjectView> = {}): ProjectView =>
   baseProject({ service_provider: p as ProjectView['service_provider'], ...over });
 
-const point = (street: string, lat: number | null, lng: number | null) => ({ lat, lng, street, suburb: 'Brisbane', state: 'QLD', postcode: '4000' });
+const point = (street: string, lat: number | null, lng: number | null) => ({
+  lat,
+  lng,
+  street,
+  suburb: 'Brisbane',
+  state: 'QLD',
+  postcode: '4000',
+});
 const directions = (over: Partial<DirectionsView> = {}): DirectionsView => ({
   status: 'OK',
   message: null,
-  project: { id: 61, title: 'Kitchen fit-out', order_number: 'PO-7788', status: 'order', location: point('12 Ann St', -27.45621, 153.03568) },
+  project: {
+    id: 61,
+    title: 'Kitchen fit-out',
+    order_number: 'PO-7788',
+    status: 'order',
+    location: point('12 Ann St', -27.45621, 153.03568),
+  },
   provider: { id: SPARK, name: 'Sparkright Electrical', location: point('1 Queen St', -27.47, 153.02) },
-  route: { distance_m: 3400, duration_s: 540, approximate: true, source: 'estimate', geometry: [[-27.47, 153.02], [-27.45621, 153.03568]] },
+  route: {
+    distance_m: 3400,
+    duration_s: 540,
+    approximate: true,
+    source: 'estimate',
+    geometry: [
+      [-27.47, 153.02],
+      [-27.45621, 153.03568],
+    ],
+  },
   ...over,
 });
 const nearby: NearbyProviders = {
@@ -127,7 +175,11 @@ const nearby: NearbyProviders = {
 };
 
 type Reply = { status?: number; body?: unknown };
-type Handlers = { directions?: DirectionsView; onCall?: (call: FetchCall) => Reply | undefined; ratings?: ProjectRatings };
+type Handlers = {
+  directions?: DirectionsView;
+  onCall?: (call: FetchCall) => Reply | undefined;
+  ratings?: ProjectRatings;
+};
 
 function renderPart(view: ProjectView, who: SessionView = staffSession(), handlers: Handlers = {}) {
   const fetch = mockFetch((call) => {
@@ -135,7 +187,9 @@ function renderPart(view: ProjectView, who: SessionView = staffSession(), handle
     if (custom) return custom;
     if (call.url.startsWith('/api/service-providers/options')) {
       const q = new URL(call.url, 'http://x').searchParams.get('q') ?? '';
-      return { body: { items: options.filter((o) => o.service_provider_name.toLowerCase().includes(q.toLowerCase())) } };
+      return {
+        body: { items: options.filter((o) => o.service_provider_name.toLowerCase().includes(q.toLowerCase())) },
+      };
     }
     if (call.url.startsWith(`/api/projects/${view.id}/nearby-providers`)) return { body: nearby };
     if (call.url === `/api/projects/${view.id}/directions`) return { body: handlers.directions ?? directions() };
@@ -161,7 +215,8 @@ describe('Project details: service provider part', () => {
   it('assigns the chosen provider with its staff and the send e-mail flag', async () => {
     const assigned = withProvider(provider({ sp_users: 'Kim Volt', staff: [{ id: KIM, full_name: 'Kim Volt' }] }));
     const { fetch } = renderPart(withProvider(null), staffSession(), {
-      onCall: (call) => (call.method === 'POST' && call.url === '/api/projects/61/service-provider' ? { body: assigned } : undefined),
+      onCall: (call) =>
+        call.method === 'POST' && call.url === '/api/projects/61/service-provider' ? { body: assigned } : undefined,
     });
     const user = userEvent.setup();
     const picker = await screen.findByRole('combobox', { name: PICKER_LABEL });
@@ -194,17 +249,26 @@ describe('Project details: service provider part', () => {
     await user.click(picker);
     await user.type(picker, 'Cool');
     await user.click(await screen.findByRole('option', { name: 'Coolair Services' }));
-    expect(await screen.findByRole('link', { name: PROVIDER_TEXT.assignLocation })).toHaveAttribute('href', `/service-providers/setup/${COOL}/edit`);
+    expect(await screen.findByRole('link', { name: PROVIDER_TEXT.assignLocation })).toHaveAttribute(
+      'href',
+      `/service-providers/setup/${COOL}/edit`,
+    );
   });
 
   it("shows the current provider, its travel, and 'Replacing' while another is chosen", async () => {
     renderPart(withProvider(provider()));
     const card = await screen.findByTestId('current-provider');
-    expect(within(card).getByRole('link', { name: 'Sparkright Electrical' })).toHaveAttribute('href', `/service-providers/show/${SPARK}`);
+    expect(within(card).getByRole('link', { name: 'Sparkright Electrical' })).toHaveAttribute(
+      'href',
+      `/service-providers/show/${SPARK}`,
+    );
     expect(within(card).getByText('Approved')).toBeInTheDocument();
     expect(within(card).getByText('Sam Sparks')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: '07 3111 2222' })).toHaveAttribute('href', 'tel:0731112222');
-    expect(within(card).getByRole('link', { name: 'jobs@sparkright.test' })).toHaveAttribute('href', 'mailto:jobs@sparkright.test');
+    expect(within(card).getByRole('link', { name: 'jobs@sparkright.test' })).toHaveAttribute(
+      'href',
+      'mailto:jobs@sparkright.test',
+    );
     expect(await within(card).findByTestId('travel-info')).toHaveTextContent('Travel: ≈ 3 km · ≈ 10 mins');
     expect(within(card).queryByText(PROVIDER_TEXT.replacing)).not.toBeInTheDocument();
 
@@ -218,7 +282,8 @@ describe('Project details: service provider part', () => {
 
   it('asks before replacing the current provider', async () => {
     const { fetch } = renderPart(withProvider(provider()), staffSession(), {
-      onCall: (call) => (call.method === 'POST' ? { body: withProvider(provider({ id: COOL, name: 'Coolair Services' })) } : undefined),
+      onCall: (call) =>
+        call.method === 'POST' ? { body: withProvider(provider({ id: COOL, name: 'Coolair Services' })) } : undefined,
     });
     const user = userEvent.setup();
     const picker = await screen.findByRole('combobox', { name: PICKER_LABEL });
@@ -229,7 +294,13 @@ describe('Project details: service provider part', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Replace the service provider?' });
     expect(posts(fetch.calls)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Replace' }));
-    await waitFor(() => expect(posts(fetch.calls)[0]?.body).toMatchObject({ service_provider: COOL, service_provider_staff: [], send_email_sp: false }));
+    await waitFor(() =>
+      expect(posts(fetch.calls)[0]?.body).toMatchObject({
+        service_provider: COOL,
+        service_provider_staff: [],
+        send_email_sp: false,
+      }),
+    );
   });
 
   it('hides Notify Service Provider from client and provider roles', async () => {
@@ -258,7 +329,14 @@ describe('Project details: service provider part', () => {
         if (call.url === `/api/projects/61/notify-provider/${NOTE}`) {
           polls += 1;
           const sent = polls >= 2;
-          return { body: { id: NOTE, status: sent ? 'sent' : 'pending', created_at: '2026-11-20T00:00:00.000Z', sent_at: sent ? '2026-11-20T00:00:01.000Z' : null } };
+          return {
+            body: {
+              id: NOTE,
+              status: sent ? 'sent' : 'pending',
+              created_at: '2026-11-20T00:00:00.000Z',
+              sent_at: sent ? '2026-11-20T00:00:01.000Z' : null,
+            },
+          };
         }
         return undefined;
       },
@@ -272,7 +350,18 @@ describe('Project details: service provider part', () => {
   });
 
   it('shows the tick for a notification already sent', async () => {
-    renderPart(withProvider(provider({ notification: { id: NOTE, status: 'sent', created_at: '2026-11-20T00:00:00.000Z', sent_at: '2026-11-20T00:00:01.000Z' } })));
+    renderPart(
+      withProvider(
+        provider({
+          notification: {
+            id: NOTE,
+            status: 'sent',
+            created_at: '2026-11-20T00:00:00.000Z',
+            sent_at: '2026-11-20T00:00:01.000Z',
+          },
+        }),
+      ),
+    );
     expect(await screen.findByRole('img', { name: NOTIFICATION_SENT })).toBeInTheDocument();
   });
 
@@ -281,7 +370,9 @@ describe('Project details: service provider part', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: PROVIDER_TEXT.showDirections }));
     const map = await screen.findByRole('region', { name: 'Directions map' });
-    const pins = within(map).getAllByTestId('pin').map((p) => p.getAttribute('data-text'));
+    const pins = within(map)
+      .getAllByTestId('pin')
+      .map((p) => p.getAttribute('data-text'));
     expect(pins.sort()).toEqual(['A', 'B']);
     expect(within(map).getByTestId('route-line')).toBeInTheDocument();
     const panel = screen.getByTestId('route-panel');
@@ -302,7 +393,9 @@ describe('Project details: service provider part', () => {
     ['REQUEST_DENIED', DIRECTIONS_ERRORS.REQUEST_DENIED],
     ['ERROR', DIRECTIONS_ERRORS.OTHER],
   ] as const)('a %s directions failure shows its text in a red banner that can be dismissed', async (status, text) => {
-    renderPart(withProvider(provider()), staffSession(), { directions: directions({ status, message: null, route: null }) });
+    renderPart(withProvider(provider()), staffSession(), {
+      directions: directions({ status, message: null, route: null }),
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: PROVIDER_TEXT.showDirections }));
     const banner = await screen.findByTestId('directions-error');
@@ -313,7 +406,9 @@ describe('Project details: service provider part', () => {
   });
 
   it("shows the server's failure text as given", async () => {
-    renderPart(withProvider(provider()), staffSession(), { directions: directions({ status: 'ZERO_RESULTS', message: DIRECTIONS_ERRORS.ZERO_RESULTS, route: null }) });
+    renderPart(withProvider(provider()), staffSession(), {
+      directions: directions({ status: 'ZERO_RESULTS', message: DIRECTIONS_ERRORS.ZERO_RESULTS, route: null }),
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: PROVIDER_TEXT.showDirections }));
     expect(await screen.findByRole('alert')).toHaveTextContent(DIRECTIONS_ERRORS.ZERO_RESULTS);
@@ -325,11 +420,17 @@ describe('Project details: service provider part', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: PROVIDER_TEXT.showDirections }));
     const map = await screen.findByRole('region', { name: 'Project location map' });
-    expect(within(map).getAllByTestId('pin').map((p) => p.getAttribute('data-text'))).toEqual(['B']);
+    expect(
+      within(map)
+        .getAllByTestId('pin')
+        .map((p) => p.getAttribute('data-text')),
+    ).toEqual(['B']);
     expect(within(map).queryByTestId('route-line')).not.toBeInTheDocument();
     expect(screen.queryByTestId('route-panel')).not.toBeInTheDocument();
     expect(screen.queryByText(/Distance:/)).not.toBeInTheDocument();
-    expect(fetch.calls.some((c) => c.url.includes('nearby-providers') || c.url.includes('/service-providers/options'))).toBe(false);
+    expect(
+      fetch.calls.some((c) => c.url.includes('nearby-providers') || c.url.includes('/service-providers/options')),
+    ).toBe(false);
   });
 
   it("without a provider, the empty state shows at once and 'Assign Service Provider' opens the assignment map", async () => {
@@ -361,8 +462,13 @@ describe('Project details: service provider part', () => {
     const { fetch } = renderPart(withProvider(null));
     expect(screen.getByText('Distance: 50 km')).toBeInTheDocument();
     expect(fetch.calls.some((c) => c.url.includes('nearby-providers'))).toBe(false);
-    await waitFor(() => expect(fetch.calls.some((c) => c.url === '/api/projects/61/nearby-providers?distance=50')).toBe(true), { timeout: 4000 });
-    expect(await screen.findByText('1 service provider within 50 km by road. 1 could not be routed and is left out.')).toBeInTheDocument();
+    await waitFor(
+      () => expect(fetch.calls.some((c) => c.url === '/api/projects/61/nearby-providers?distance=50')).toBe(true),
+      { timeout: 4000 },
+    );
+    expect(
+      await screen.findByText('1 service provider within 50 km by road. 1 could not be routed and is left out.'),
+    ).toBeInTheDocument();
     const map = screen.getByRole('region', { name: 'Nearby service providers map' });
     expect(within(map).getByTestId('radius')).toHaveAttribute('data-radius', '25000');
     const pin = within(map).getByTitle('Coolair Services');
@@ -385,12 +491,20 @@ describe('Project details: service provider part', () => {
   });
 
   it('the direction map widget: zoom 12, 800px high; without a provider only the project marker and the empty text', async () => {
-    mockFetch((call) => (call.url === '/api/projects/61/directions' ? { body: directions({ status: 'NO_PROVIDER', provider: null, route: null }) } : { status: 404, body: {} }));
+    mockFetch((call) =>
+      call.url === '/api/projects/61/directions'
+        ? { body: directions({ status: 'NO_PROVIDER', provider: null, route: null }) }
+        : { status: 404, body: {} },
+    );
     renderScreen(<ProjectDirectionMap projectId={61} />, { session: staffSession() });
     const map = await screen.findByRole('region', { name: 'Directions map' });
     expect(map).toHaveAttribute('data-zoom', '12');
     expect(map).toHaveAttribute('data-height', '800');
-    expect(within(map).getAllByTestId('pin').map((p) => p.getAttribute('data-text'))).toEqual(['B']);
+    expect(
+      within(map)
+        .getAllByTestId('pin')
+        .map((p) => p.getAttribute('data-text')),
+    ).toEqual(['B']);
     expect(screen.getByText(PROVIDER_TEXT.noProviderAttached)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -405,7 +519,12 @@ describe('Project details: service provider part', () => {
   describe('ratings', () => {
     const ratings = (over: Partial<ProjectRatings> = {}): ProjectRatings => ({
       provider: { id: SPARK, name: 'Sparkright Electrical' },
-      performance: { rating: 4.5, comment: 'Tidy work', rated_by: 'Olivia Nguyen', updated_at: '2026-11-20T00:00:00.000Z' },
+      performance: {
+        rating: 4.5,
+        comment: 'Tidy work',
+        rated_by: 'Olivia Nguyen',
+        updated_at: '2026-11-20T00:00:00.000Z',
+      },
       customer: null,
       abilities: { rate_performance: true, rate_customer: false },
       ...over,
@@ -414,7 +533,19 @@ describe('Project details: service provider part', () => {
     it('staff see and edit the performance rating of a completed project', async () => {
       const { fetch } = renderPart(withProvider(provider(), { status: 'completed' }), staffSession(), {
         ratings: ratings(),
-        onCall: (call) => (call.method === 'PUT' ? { body: ratings({ performance: { rating: 3, comment: 'Late', rated_by: 'Olivia Nguyen', updated_at: '2026-11-21T00:00:00.000Z' } }) } : undefined),
+        onCall: (call) =>
+          call.method === 'PUT'
+            ? {
+                body: ratings({
+                  performance: {
+                    rating: 3,
+                    comment: 'Late',
+                    rated_by: 'Olivia Nguyen',
+                    updated_at: '2026-11-21T00:00:00.000Z',
+                  },
+                }),
+              }
+            : undefined,
       });
       expect(await screen.findByRole('img', { name: 'Performance Rating: 4.5 out of 5' })).toBeInTheDocument();
       expect(screen.getByRole('img', { name: 'Customer Rating: not rated' })).toBeInTheDocument();
@@ -423,7 +554,13 @@ describe('Project details: service provider part', () => {
       await user.clear(comment);
       await user.type(comment, 'Late');
       await user.click(screen.getByRole('button', { name: 'Save Performance Rating' }));
-      await waitFor(() => expect(posts(fetch.calls)[0]).toMatchObject({ method: 'PUT', url: '/api/projects/61/ratings/performance', body: { rating: 4.5, comment: 'Late' } }));
+      await waitFor(() =>
+        expect(posts(fetch.calls)[0]).toMatchObject({
+          method: 'PUT',
+          url: '/api/projects/61/ratings/performance',
+          body: { rating: 4.5, comment: 'Late' },
+        }),
+      );
       expect(await screen.findByRole('img', { name: 'Performance Rating: 3.0 out of 5' })).toBeInTheDocument();
     });
 

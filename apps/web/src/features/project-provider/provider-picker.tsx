@@ -46,7 +46,8 @@ export function ProviderPicker({ projectId, current, selection, onSelection, sea
   const found = options.data ?? [];
   const option = selection ? (known.get(selection.id) ?? found.find((o) => o.id === selection.id) ?? null) : null;
   const data = found.map((o) => ({ value: o.id, label: o.service_provider_name }));
-  if (selection && !data.some((d) => d.value === selection.id)) data.unshift({ value: selection.id, label: selection.name });
+  if (selection && !data.some((d) => d.value === selection.id))
+    data.unshift({ value: selection.id, label: selection.name });
 
   const choose = (id: string | null) => {
     setPickerError(null);
@@ -75,7 +76,11 @@ export function ProviderPicker({ projectId, current, selection, onSelection, sea
         onError: (error) => {
           if (error instanceof ApiError) {
             setPickerError(error.fieldError('service_provider') ?? null);
-            setStaffError(error.fieldError('service_provider_staff') ?? Object.entries(error.errors).find(([k]) => k.startsWith('service_provider_staff'))?.[1][0] ?? null);
+            setStaffError(
+              error.fieldError('service_provider_staff') ??
+                Object.entries(error.errors).find(([k]) => k.startsWith('service_provider_staff'))?.[1][0] ??
+                null,
+            );
           }
           notifyError(error, 'The service provider was not assigned');
         },
@@ -123,7 +128,14 @@ export function ProviderPicker({ projectId, current, selection, onSelection, sea
         data-testid="provider-picker"
       />
       {selection ? (
-        <Paper withBorder radius="md" p="md" data-testid="selected-provider" aria-label="Selected service provider" component="section">
+        <Paper
+          withBorder
+          radius="md"
+          p="md"
+          data-testid="selected-provider"
+          aria-label="Selected service provider"
+          component="section"
+        >
           <Stack gap="sm">
             <Group justify="space-between" wrap="nowrap">
               <Text fw={600}>{selection.name}</Text>
@@ -143,7 +155,9 @@ export function ProviderPicker({ projectId, current, selection, onSelection, sea
             ) : null}
             <MultiSelect
               label={STAFF_LABEL}
-              placeholder={option ? (option.sp_users.length ? 'Choose staff' : 'This provider has no staff') : 'Loading staff…'}
+              placeholder={
+                option ? (option.sp_users.length ? 'Choose staff' : 'This provider has no staff') : 'Loading staff…'
+              }
               data={(option?.sp_users ?? []).map((u) => ({ value: u.id, label: u.full_name }))}
               value={staff}
               onChange={(ids) => {
@@ -156,7 +170,11 @@ export function ProviderPicker({ projectId, current, selection, onSelection, sea
               clearButtonProps={{ 'aria-label': 'Clear staff' }}
               error={staffError}
             />
-            <Switch label={SEND_EMAIL_LABEL} checked={sendEmail} onChange={(e) => setSendEmail(e.currentTarget.checked)} />
+            <Switch
+              label={SEND_EMAIL_LABEL}
+              checked={sendEmail}
+              onChange={(e) => setSendEmail(e.currentTarget.checked)}
+            />
           </Stack>
         </Paper>
       ) : null}

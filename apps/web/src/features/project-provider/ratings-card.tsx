@@ -9,7 +9,10 @@ import { StarRating } from '../../ui/star-rating';
 import { useRatings, useSaveRating } from './api';
 
 type Kind = 'performance' | 'customer';
-const TITLES: Record<Kind, string> = { performance: PROVIDER_TEXT.performanceRating, customer: PROVIDER_TEXT.customerRating };
+const TITLES: Record<Kind, string> = {
+  performance: PROVIDER_TEXT.performanceRating,
+  customer: PROVIDER_TEXT.customerRating,
+};
 
 /**
  * Ratings of a completed project: staff rate the provider's performance, the client rates the
@@ -32,11 +35,21 @@ export function RatingsCard({ projectId, role }: { projectId: number; role: Role
         <Grid gap="lg">
           {seesPerformanceRating(role) ? (
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <RatingBlock projectId={projectId} kind="performance" ratings={query.data} canEdit={mayRatePerformance && query.data.abilities.rate_performance} />
+              <RatingBlock
+                projectId={projectId}
+                kind="performance"
+                ratings={query.data}
+                canEdit={mayRatePerformance && query.data.abilities.rate_performance}
+              />
             </Grid.Col>
           ) : null}
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <RatingBlock projectId={projectId} kind="customer" ratings={query.data} canEdit={mayRateCustomer && query.data.abilities.rate_customer} />
+            <RatingBlock
+              projectId={projectId}
+              kind="customer"
+              ratings={query.data}
+              canEdit={mayRateCustomer && query.data.abilities.rate_customer}
+            />
           </Grid.Col>
         </Grid>
       )}
@@ -44,7 +57,17 @@ export function RatingsCard({ projectId, role }: { projectId: number; role: Role
   );
 }
 
-function RatingBlock({ projectId, kind, ratings, canEdit }: { projectId: number; kind: Kind; ratings: ProjectRatings; canEdit: boolean }) {
+function RatingBlock({
+  projectId,
+  kind,
+  ratings,
+  canEdit,
+}: {
+  projectId: number;
+  kind: Kind;
+  ratings: ProjectRatings;
+  canEdit: boolean;
+}) {
   const given = ratings[kind];
   return (
     <Stack gap="xs" data-testid={`${kind}-rating`}>
@@ -116,7 +139,14 @@ function RatingForm({ projectId, kind, given }: { projectId: number; kind: Kind;
           </Text>
         ) : null}
       </Box>
-      <Textarea label="Comment" value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={2} maxLength={2000} />
+      <Textarea
+        label="Comment"
+        value={comment}
+        onChange={(e) => setComment(e.currentTarget.value)}
+        autosize
+        minRows={2}
+        maxLength={2000}
+      />
       <Group>
         <Button size="xs" onClick={submit} loading={save.isPending}>
           Save {TITLES[kind]}

@@ -2,7 +2,9 @@ import { Badge, Table, Text } from '@mantine/core';
 import { formatDetailDate, type DateChangeView } from '@siteflow/core';
 
 const change = (from: string | null, to: string | null) =>
-  from === to ? formatDetailDate(to) || '—' : `${formatDetailDate(from) || 'Not set'} → ${formatDetailDate(to) || 'Not set'}`;
+  from === to
+    ? formatDetailDate(to) || '—'
+    : `${formatDetailDate(from) || 'Not set'} → ${formatDetailDate(to) || 'Not set'}`;
 
 /** Who moved the dates, when, from what to what, whether it was an official shift and why. */
 export function DateChangesTable({ changes }: { changes: DateChangeView[] }) {

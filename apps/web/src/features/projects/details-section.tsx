@@ -17,7 +17,12 @@ import { notifySuccess } from '../../ui/notify';
 import { zodResolver } from '../../ui/zod-resolver';
 import { useSaveSection } from './api';
 import { DateChangeModal, type DateChangeAnswer } from './components/date-change-modal';
-import { LINKED_TYPE_LABELS, LinkedProjectsFields, refLabel, type LinkedType } from './components/linked-projects-fields';
+import {
+  LINKED_TYPE_LABELS,
+  LinkedProjectsFields,
+  refLabel,
+  type LinkedType,
+} from './components/linked-projects-fields';
 import { PersonPopover } from './components/person-popover';
 import { applyProjectErrors } from './form-errors';
 import { personOptions, withCurrent } from './options';
@@ -230,7 +235,8 @@ export function DetailsEdit({ project, reference, onDone }: EditProps) {
     },
   );
 
-  const adminChanged = Boolean(v.project_administrator_id) && v.project_administrator_id !== initial.project_administrator_id;
+  const adminChanged =
+    Boolean(v.project_administrator_id) && v.project_administrator_id !== initial.project_administrator_id;
 
   return (
     <form onSubmit={submit} noValidate aria-label="Edit details">
@@ -303,13 +309,13 @@ export function DetailsEdit({ project, reference, onDone }: EditProps) {
         </Grid.Col>
         <Grid.Col span={12}>
           <LinkedProjectsFields
-              type={form.getInputProps('linked_project_type')}
-              value={v.linked_projects}
-              onChange={(ids) => form.setFieldValue('linked_projects', ids)}
-              error={form.errors.linked_projects}
-              initial={project.linked_projects}
-              exclude={project.id}
-            />
+            type={form.getInputProps('linked_project_type')}
+            value={v.linked_projects}
+            onChange={(ids) => form.setFieldValue('linked_projects', ids)}
+            error={form.errors.linked_projects}
+            initial={project.linked_projects}
+            exclude={project.id}
+          />
         </Grid.Col>
       </Grid>
       <EditActions onCancel={onDone} saving={save.isPending} />

@@ -37,9 +37,7 @@ export function LocationView({ project }: { project: ProjectView }) {
           {located ? (
             <Text span size="sm">
               {`${c.lat!.toFixed(5)}, ${c.long!.toFixed(5)}`}
-              {c.precision ? (
-                <Text span size="sm" c="dimmed">{` (located by ${c.precision})`}</Text>
-              ) : null}
+              {c.precision ? <Text span size="sm" c="dimmed">{` (located by ${c.precision})`}</Text> : null}
             </Text>
           ) : (
             <Text span size="sm" c="dimmed">

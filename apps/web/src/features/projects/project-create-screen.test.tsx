@@ -124,30 +124,38 @@ describe('Project creation page', () => {
     expect(screen.getByLabelText('End Date')).toHaveValue(`${today}T17:00`);
   });
 
-  it('offers only the services of the chosen categories, and removing a category prunes its services', async () => {
-    const { calls } = renderCreate(() => ({ status: 500, body: { message: 'Down.' } }));
-    const user = userEvent.setup();
-    await screen.findByLabelText('Project Name');
-    await choose(user, 'Service Category', 'Electrical');
-    await choose(user, 'Service Category', 'Fire');
-    await user.keyboard('{Escape}');
-    await user.click(screen.getByRole('combobox', { name: 'Services Details' }));
-    const offered = (await screen.findAllByRole('option')).map((o) => o.textContent);
-    expect(offered).toEqual(['Lighting', 'Sprinklers', 'Wiring']);
-    await user.click(screen.getByRole('option', { name: 'Lighting' }));
-    await user.click(screen.getByRole('option', { name: 'Sprinklers' }));
-    await user.keyboard('{Escape}');
-    // Remove the Electrical pill: Lighting goes with it, Sprinklers stays.
-    const categories = screen.getByRole('combobox', { name: 'Service Category' }).closest('.mantine-MultiSelect-root')!;
-    const electrical = within(categories as HTMLElement).getByText('Electrical').closest('.mantine-Pill-root')!;
-    await user.click(within(electrical as HTMLElement).getByRole('button', { hidden: true }));
-    await fillRest(user);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    const body = calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>;
-    expect(body.categories).toEqual([CAT_FIRE]);
-    expect(body.services).toEqual([SVC_SPRINKLERS]);
-  }, SLOW);
+  it(
+    'offers only the services of the chosen categories, and removing a category prunes its services',
+    async () => {
+      const { calls } = renderCreate(() => ({ status: 500, body: { message: 'Down.' } }));
+      const user = userEvent.setup();
+      await screen.findByLabelText('Project Name');
+      await choose(user, 'Service Category', 'Electrical');
+      await choose(user, 'Service Category', 'Fire');
+      await user.keyboard('{Escape}');
+      await user.click(screen.getByRole('combobox', { name: 'Services Details' }));
+      const offered = (await screen.findAllByRole('option')).map((o) => o.textContent);
+      expect(offered).toEqual(['Lighting', 'Sprinklers', 'Wiring']);
+      await user.click(screen.getByRole('option', { name: 'Lighting' }));
+      await user.click(screen.getByRole('option', { name: 'Sprinklers' }));
+      await user.keyboard('{Escape}');
+      // Remove the Electrical pill: Lighting goes with it, Sprinklers stays.
+      const categories = screen
+        .getByRole('combobox', { name: 'Service Category' })
+        .closest('.mantine-MultiSelect-root')!;
+      const electrical = within(categories as HTMLElement)
+        .getByText('Electrical')
+        .closest('.mantine-Pill-root')!;
+      await user.click(within(electrical as HTMLElement).getByRole('button', { hidden: true }));
+      await fillRest(user);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+      const body = calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>;
+      expect(body.categories).toEqual([CAT_FIRE]);
+      expect(body.services).toEqual([SVC_SPRINKLERS]);
+    },
+    SLOW,
+  );
 
   async function fillRest(user: ReturnType<typeof userEvent.setup>) {
     await fill(user, screen.getByLabelText('Project Name'), 'Kitchen fit-out');
@@ -161,141 +169,166 @@ describe('Project creation page', () => {
     await fill(user, screen.getByLabelText('Postcode'), '4006');
   }
 
-  it("changing the client clears the account manager and offers the new client's managers", async () => {
-    renderCreate();
-    const user = userEvent.setup();
-    await screen.findByLabelText('Project Name');
-    expect(screen.getByRole('button', { name: PROJECT_TEXT.quickAdd })).toBeDisabled();
-    await choose(user, 'Trading Name', 'Apple Isle Hospitality');
-    await choose(user, 'Account Manager', 'Fiona Blackwood');
-    expect(screen.getByLabelText('Account Manager Email')).toHaveValue('fiona@appleisle.test');
-    await choose(user, 'Trading Name', 'Bayside Cafes');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Account Manager' })).toHaveValue(''));
-    expect(screen.getByLabelText('Account Manager Email')).toHaveValue('');
-    await user.click(screen.getByRole('combobox', { name: 'Account Manager' }));
-    expect(await screen.findByRole('option', { name: 'Ben Harbour' })).toBeInTheDocument();
-    expect(screen.queryByRole('option', { name: 'Fiona Blackwood' })).not.toBeInTheDocument();
-  }, SLOW);
+  it(
+    "changing the client clears the account manager and offers the new client's managers",
+    async () => {
+      renderCreate();
+      const user = userEvent.setup();
+      await screen.findByLabelText('Project Name');
+      expect(screen.getByRole('button', { name: PROJECT_TEXT.quickAdd })).toBeDisabled();
+      await choose(user, 'Trading Name', 'Apple Isle Hospitality');
+      await choose(user, 'Account Manager', 'Fiona Blackwood');
+      expect(screen.getByLabelText('Account Manager Email')).toHaveValue('fiona@appleisle.test');
+      await choose(user, 'Trading Name', 'Bayside Cafes');
+      await waitFor(() => expect(screen.getByRole('combobox', { name: 'Account Manager' })).toHaveValue(''));
+      expect(screen.getByLabelText('Account Manager Email')).toHaveValue('');
+      await user.click(screen.getByRole('combobox', { name: 'Account Manager' }));
+      expect(await screen.findByRole('option', { name: 'Ben Harbour' })).toBeInTheDocument();
+      expect(screen.queryByRole('option', { name: 'Fiona Blackwood' })).not.toBeInTheDocument();
+    },
+    SLOW,
+  );
 
-  it('Quick Add creates a manager of the client and selects it', async () => {
-    const { calls } = renderCreate();
-    const user = userEvent.setup();
-    await screen.findByLabelText('Project Name');
-    await choose(user, 'Trading Name', 'Bayside Cafes');
-    await user.click(screen.getByRole('button', { name: PROJECT_TEXT.quickAdd }));
-    const dialog = await screen.findByRole('dialog', { name: 'Quick Add Account Manager' });
-    await user.click(within(dialog).getByRole('button', { name: 'Add Account Manager' }));
-    expect(await within(dialog).findByText(CLIENT_TEXT.firstNameRequired)).toBeInTheDocument();
-    expect(within(dialog).getByText(CLIENT_TEXT.mobileRequired)).toBeInTheDocument();
-    await fill(user, within(dialog).getByLabelText('First Name'), 'Nina');
-    await fill(user, within(dialog).getByLabelText('Last Name'), 'New');
-    await fill(user, within(dialog).getByLabelText('Email'), 'nina@bayside.test');
-    await fill(user, within(dialog).getByLabelText('Mobile'), '0400 999 888');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Account Manager' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url).toBe(`/api/clients/${CLIENT_B}/account-managers`);
-    expect(post.body).toEqual({ first_name: 'Nina', last_name: 'New', email: 'nina@bayside.test', mobile: '0400 999 888' });
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Account Manager' })).toHaveValue('Nina New'));
-    // The outer form was not submitted by the modal's form.
-    expect(calls.filter((c) => c.url === '/api/projects')).toHaveLength(0);
-  }, SLOW);
+  it(
+    'Quick Add creates a manager of the client and selects it',
+    async () => {
+      const { calls } = renderCreate();
+      const user = userEvent.setup();
+      await screen.findByLabelText('Project Name');
+      await choose(user, 'Trading Name', 'Bayside Cafes');
+      await user.click(screen.getByRole('button', { name: PROJECT_TEXT.quickAdd }));
+      const dialog = await screen.findByRole('dialog', { name: 'Quick Add Account Manager' });
+      await user.click(within(dialog).getByRole('button', { name: 'Add Account Manager' }));
+      expect(await within(dialog).findByText(CLIENT_TEXT.firstNameRequired)).toBeInTheDocument();
+      expect(within(dialog).getByText(CLIENT_TEXT.mobileRequired)).toBeInTheDocument();
+      await fill(user, within(dialog).getByLabelText('First Name'), 'Nina');
+      await fill(user, within(dialog).getByLabelText('Last Name'), 'New');
+      await fill(user, within(dialog).getByLabelText('Email'), 'nina@bayside.test');
+      await fill(user, within(dialog).getByLabelText('Mobile'), '0400 999 888');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Account Manager' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      const post = calls.find((c) => c.method === 'POST')!;
+      expect(post.url).toBe(`/api/clients/${CLIENT_B}/account-managers`);
+      expect(post.body).toEqual({
+        first_name: 'Nina',
+        last_name: 'New',
+        email: 'nina@bayside.test',
+        mobile: '0400 999 888',
+      });
+      await waitFor(() => expect(screen.getByRole('combobox', { name: 'Account Manager' })).toHaveValue('Nina New'));
+      // The outer form was not submitted by the modal's form.
+      expect(calls.filter((c) => c.url === '/api/projects')).toHaveLength(0);
+    },
+    SLOW,
+  );
 
-  it('pages the site contacts one at a time; Remove Contact only with more than one', async () => {
-    renderCreate();
-    const user = userEvent.setup();
-    await screen.findByLabelText('Project Name');
-    expect(screen.getByTestId('contact-indicator')).toHaveTextContent('1 / 1');
-    expect(screen.queryByRole('button', { name: PROJECT_TEXT.removeContact })).not.toBeInTheDocument();
-    await fill(user, screen.getByLabelText('Name', { selector: 'input' }), 'First');
-    await user.click(screen.getByRole('button', { name: PROJECT_TEXT.addContact }));
-    expect(screen.getByTestId('contact-indicator')).toHaveTextContent('2 / 2');
-    expect(screen.getByLabelText('Name', { selector: 'input' })).toHaveValue('');
-    await fill(user, screen.getByLabelText('Name', { selector: 'input' }), 'Second');
-    await user.click(screen.getByRole('button', { name: 'Previous contact' }));
-    expect(screen.getByTestId('contact-indicator')).toHaveTextContent('1 / 2');
-    expect(screen.getByLabelText('Name', { selector: 'input' })).toHaveValue('First');
-    await user.click(screen.getByRole('button', { name: PROJECT_TEXT.removeContact }));
-    expect(screen.getByTestId('contact-indicator')).toHaveTextContent('1 / 1');
-    expect(screen.getByLabelText('Name', { selector: 'input' })).toHaveValue('Second');
-    expect(screen.queryByRole('button', { name: PROJECT_TEXT.removeContact })).not.toBeInTheDocument();
-  }, SLOW);
+  it(
+    'pages the site contacts one at a time; Remove Contact only with more than one',
+    async () => {
+      renderCreate();
+      const user = userEvent.setup();
+      await screen.findByLabelText('Project Name');
+      expect(screen.getByTestId('contact-indicator')).toHaveTextContent('1 / 1');
+      expect(screen.queryByRole('button', { name: PROJECT_TEXT.removeContact })).not.toBeInTheDocument();
+      await fill(user, screen.getByLabelText('Name', { selector: 'input' }), 'First');
+      await user.click(screen.getByRole('button', { name: PROJECT_TEXT.addContact }));
+      expect(screen.getByTestId('contact-indicator')).toHaveTextContent('2 / 2');
+      expect(screen.getByLabelText('Name', { selector: 'input' })).toHaveValue('');
+      await fill(user, screen.getByLabelText('Name', { selector: 'input' }), 'Second');
+      await user.click(screen.getByRole('button', { name: 'Previous contact' }));
+      expect(screen.getByTestId('contact-indicator')).toHaveTextContent('1 / 2');
+      expect(screen.getByLabelText('Name', { selector: 'input' })).toHaveValue('First');
+      await user.click(screen.getByRole('button', { name: PROJECT_TEXT.removeContact }));
+      expect(screen.getByTestId('contact-indicator')).toHaveTextContent('1 / 1');
+      expect(screen.getByLabelText('Name', { selector: 'input' })).toHaveValue('Second');
+      expect(screen.queryByRole('button', { name: PROJECT_TEXT.removeContact })).not.toBeInTheDocument();
+    },
+    SLOW,
+  );
 
-  it('server errors: messages under the fields, red outline, site contact shown, alert, people kept', async () => {
-    renderCreate(() => ({
-      status: 422,
-      body: {
-        message: 'The given data was invalid.',
-        errors: {
-          name: ['The project name is not allowed.'],
-          client_am: [PROJECT_TEXT.accountManagerInvalid],
-          postcode: ['The postcode must be a number from 0 to 9999.'],
-          'site_contacts.1.email': ['The email must be a valid email address.'],
+  it(
+    'server errors: messages under the fields, red outline, site contact shown, alert, people kept',
+    async () => {
+      renderCreate(() => ({
+        status: 422,
+        body: {
+          message: 'The given data was invalid.',
+          errors: {
+            name: ['The project name is not allowed.'],
+            client_am: [PROJECT_TEXT.accountManagerInvalid],
+            postcode: ['The postcode must be a number from 0 to 9999.'],
+            'site_contacts.1.email': ['The email must be a valid email address.'],
+          },
         },
-      },
-    }));
-    const user = userEvent.setup();
-    await screen.findByLabelText('Project Name');
-    await choose(user, 'Project Manager', 'Jack Wilson');
-    await fillValid(user);
-    await user.click(screen.getByRole('button', { name: PROJECT_TEXT.addContact }));
-    await fill(user, screen.getByLabelText('Name', { selector: 'input' }), 'Second');
-    await user.click(screen.getByRole('button', { name: 'Previous contact' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+      }));
+      const user = userEvent.setup();
+      await screen.findByLabelText('Project Name');
+      await choose(user, 'Project Manager', 'Jack Wilson');
+      await fillValid(user);
+      await user.click(screen.getByRole('button', { name: PROJECT_TEXT.addContact }));
+      await fill(user, screen.getByLabelText('Name', { selector: 'input' }), 'Second');
+      await user.click(screen.getByRole('button', { name: 'Previous contact' }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    const name = screen.getByLabelText('Project Name');
-    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
-    expect(name).toHaveAccessibleDescription('The project name is not allowed.');
-    expect(screen.getByRole('combobox', { name: 'Account Manager' })).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText(PROJECT_TEXT.accountManagerInvalid)).toBeInTheDocument();
-    expect(screen.getByLabelText('Postcode')).toHaveAttribute('aria-invalid', 'true');
-    // The carousel moved to the contact with the error.
-    expect(screen.getByTestId('contact-indicator')).toHaveTextContent('2 / 2');
-    expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('alert')).toHaveTextContent(PROJECT_TEXT.mandatory);
-    // Nothing was reset: the people chosen are still chosen.
-    expect(screen.getByRole('combobox', { name: 'Project Manager' })).toHaveValue('Jack Wilson');
-    expect(screen.getByLabelText('Street')).toHaveValue('12 Ann St');
-    expect(screen.getByLabelText('Street')).not.toHaveAttribute('aria-invalid', 'true');
-  }, SLOW);
+      const name = screen.getByLabelText('Project Name');
+      await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+      expect(name).toHaveAccessibleDescription('The project name is not allowed.');
+      expect(screen.getByRole('combobox', { name: 'Account Manager' })).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByText(PROJECT_TEXT.accountManagerInvalid)).toBeInTheDocument();
+      expect(screen.getByLabelText('Postcode')).toHaveAttribute('aria-invalid', 'true');
+      // The carousel moved to the contact with the error.
+      expect(screen.getByTestId('contact-indicator')).toHaveTextContent('2 / 2');
+      expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByRole('alert')).toHaveTextContent(PROJECT_TEXT.mandatory);
+      // Nothing was reset: the people chosen are still chosen.
+      expect(screen.getByRole('combobox', { name: 'Project Manager' })).toHaveValue('Jack Wilson');
+      expect(screen.getByLabelText('Street')).toHaveValue('12 Ann St');
+      expect(screen.getByLabelText('Street')).not.toHaveAttribute('aria-invalid', 'true');
+    },
+    SLOW,
+  );
 
-  it('submits the creation payload and goes to the returned address', async () => {
-    const { calls } = renderCreate();
-    const user = userEvent.setup();
-    await screen.findByLabelText('Project Name');
-    await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/77/show'));
-    const post = calls.find((c) => c.url === '/api/projects')!;
-    expect(post.method).toBe('POST');
-    expect(post.headers['x-siteflow-csrf']).toBe('1');
-    expect(post.body).toEqual({
-      name: 'Kitchen fit-out',
-      start_date: null,
-      end_date: null,
-      project_manager: ME,
-      project_administrator: ME,
-      project_sales_representative: ME,
-      classification: INSTALLATION,
-      client: CLIENT_A,
-      client_am: AM_A,
-      client_comments: null,
-      order_reference: 'PO-1',
-      summary: null,
-      linked_project_type: 'master',
-      linked_projects: [],
-      categories: [CAT_ELEC],
-      services: [SVC_LIGHTING],
-      tags: [],
-      street: '12 Ann St',
-      suburb: 'Fortitude Valley',
-      state: 'QLD',
-      postcode: '4006',
-      country: 'Australia',
-      site_contact_name: 'Sam Site',
-      site_contacts: [{ name: 'Sam Site', position: null, email: null, phone: null, note: null }],
-    });
-  }, SLOW);
+  it(
+    'submits the creation payload and goes to the returned address',
+    async () => {
+      const { calls } = renderCreate();
+      const user = userEvent.setup();
+      await screen.findByLabelText('Project Name');
+      await fillValid(user);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/77/show'));
+      const post = calls.find((c) => c.url === '/api/projects')!;
+      expect(post.method).toBe('POST');
+      expect(post.headers['x-siteflow-csrf']).toBe('1');
+      expect(post.body).toEqual({
+        name: 'Kitchen fit-out',
+        start_date: null,
+        end_date: null,
+        project_manager: ME,
+        project_administrator: ME,
+        project_sales_representative: ME,
+        classification: INSTALLATION,
+        client: CLIENT_A,
+        client_am: AM_A,
+        client_comments: null,
+        order_reference: 'PO-1',
+        summary: null,
+        linked_project_type: 'master',
+        linked_projects: [],
+        categories: [CAT_ELEC],
+        services: [SVC_LIGHTING],
+        tags: [],
+        street: '12 Ann St',
+        suburb: 'Fortitude Valley',
+        state: 'QLD',
+        postcode: '4006',
+        country: 'Australia',
+        site_contact_name: 'Sam Site',
+        site_contacts: [{ name: 'Sam Site', position: null, email: null, phone: null, note: null }],
+      });
+    },
+    SLOW,
+  );
 
   it('Cancel goes to the project list', async () => {
     renderCreate();

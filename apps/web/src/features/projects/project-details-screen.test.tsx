@@ -41,7 +41,8 @@ function renderDetails(
     const am = /^\/api\/clients\/([^/]+)\/account-managers$/.exec(call.url);
     if (am) return { body: { items: MANAGERS[am[1]!] ?? [] } };
     if (call.url.startsWith('/api/projects/lookup')) return { body: { items: [] } };
-    if (call.url.startsWith('/api/project-links') || call.url.includes('/links')) return { body: { items: [], total: 0, page: 1, pageSize: 10 } };
+    if (call.url.startsWith('/api/project-links') || call.url.includes('/links'))
+      return { body: { items: [], total: 0, page: 1, pageSize: 10 } };
     if (call.method === 'PUT') {
       if (onPut) return onPut(call);
       const body = call.body as Record<string, unknown>;
@@ -54,7 +55,8 @@ function renderDetails(
   return fetch;
 }
 
-const pencils = () => screen.queryAllByRole('button', { name: /^Edit (details|services|client information|location)$/ });
+const pencils = () =>
+  screen.queryAllByRole('button', { name: /^Edit (details|services|client information|location)$/ });
 
 describe('Project details screen', () => {
   it('shows the sections, the status and the details with formatted dates', async () => {
@@ -202,7 +204,10 @@ describe('Project details screen', () => {
     };
     try {
       renderDetails(project(), {
-        onPut: () => ({ status: 422, body: { message: 'The given data was invalid.', errors: { summary: ['Too long.'] } } }),
+        onPut: () => ({
+          status: 422,
+          body: { message: 'The given data was invalid.', errors: { summary: ['Too long.'] } },
+        }),
       });
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: EDIT_LABELS.details }));
@@ -219,7 +224,10 @@ describe('Project details screen', () => {
     renderDetails(project(), {
       onPut: () => ({
         status: 422,
-        body: { message: 'The given data was invalid.', errors: { postcode: ['The postcode must be a number from 0 to 9999.'] } },
+        body: {
+          message: 'The given data was invalid.',
+          errors: { postcode: ['The postcode must be a number from 0 to 9999.'] },
+        },
       }),
     });
     const user = userEvent.setup();
@@ -301,7 +309,10 @@ describe('Project details screen', () => {
     it('Yes keeps the default reason', async () => {
       const { calls, user, dialog } = await changeDateAndSave();
       await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-      expect(await putBody(calls)).toMatchObject({ official_shift: true, shift_reason: PROJECT_TEXT.defaultShiftReason });
+      expect(await putBody(calls)).toMatchObject({
+        official_shift: true,
+        shift_reason: PROJECT_TEXT.defaultShiftReason,
+      });
     });
 
     it('No records no shift and clears the reason', async () => {
@@ -337,65 +348,80 @@ describe('Project details screen', () => {
       expect(await screen.findByText(PROJECT_TEXT.noSiteContacts)).toBeInTheDocument();
     });
 
-    it('edits contacts: Add Contact marks New, Remove Contact while more than one; the saved list replaces it', async () => {
-      const saved = project({
-        site_contacts: [
-          ...project().site_contacts,
-          { id: '00000000-0000-4000-8000-000000005c03', name: 'Third', position: null, email: null, phone: null, note: null },
-        ],
-      });
-      const { calls } = renderDetails(project(), { onPut: () => ({ body: saved }) });
-      const user = userEvent.setup();
-      await user.click(await screen.findByRole('button', { name: EDIT_LABELS.other }));
-      const indicator = await screen.findByTestId('contact-indicator');
-      expect(indicator).toHaveTextContent('1 / 2');
-      expect(screen.queryByText(PROJECT_TEXT.newContact)).not.toBeInTheDocument();
-      expect(screen.getByRole('button', { name: PROJECT_TEXT.removeContact })).toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: PROJECT_TEXT.addContact }));
-      expect(indicator).toHaveTextContent('3 / 3');
-      expect(screen.getByText(PROJECT_TEXT.newContact)).toBeInTheDocument();
-      await user.type(screen.getByLabelText('Name', { selector: 'input' }), 'Third');
-      await user.click(screen.getByRole('button', { name: 'Previous contact' }));
-      expect(screen.queryByText(PROJECT_TEXT.newContact)).not.toBeInTheDocument();
-      // Remove the second saved contact, then the new one: one is left, without Remove.
-      await user.click(screen.getByRole('button', { name: PROJECT_TEXT.removeContact }));
-      expect(indicator).toHaveTextContent('2 / 2');
-      expect(screen.getByLabelText('Name', { selector: 'input' })).toHaveValue('Third');
-      await user.click(screen.getByRole('button', { name: PROJECT_TEXT.removeContact }));
-      expect(indicator).toHaveTextContent('1 / 1');
-      expect(screen.queryByRole('button', { name: PROJECT_TEXT.removeContact })).not.toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: PROJECT_TEXT.addContact }));
-      await user.type(screen.getByLabelText('Name', { selector: 'input' }), 'Third');
-      await user.click(screen.getByRole('button', { name: 'Save' }));
-      await waitFor(() => expect(pencils()).toHaveLength(4));
-      const put = calls.find((c) => c.method === 'PUT')!;
-      expect(put.url).toBe('/api/projects/61/other');
-      expect(put.body).toEqual({
-        client_id: project().client!.id,
-        client_order_reference: 'PO-7788',
-        account_manager_id: project().account_manager!.id,
-        site_contacts: [
-          { name: 'Sam Site', position: 'Foreman', email: null, phone: '0400 000 111', note: null },
-          { name: 'Third', position: null, email: null, phone: null, note: null },
-        ],
-      });
-      // The response's list is shown now.
-      expect(await screen.findByTestId('contact-indicator')).toHaveTextContent('1 / 3');
-    }, SLOW);
+    it(
+      'edits contacts: Add Contact marks New, Remove Contact while more than one; the saved list replaces it',
+      async () => {
+        const saved = project({
+          site_contacts: [
+            ...project().site_contacts,
+            {
+              id: '00000000-0000-4000-8000-000000005c03',
+              name: 'Third',
+              position: null,
+              email: null,
+              phone: null,
+              note: null,
+            },
+          ],
+        });
+        const { calls } = renderDetails(project(), { onPut: () => ({ body: saved }) });
+        const user = userEvent.setup();
+        await user.click(await screen.findByRole('button', { name: EDIT_LABELS.other }));
+        const indicator = await screen.findByTestId('contact-indicator');
+        expect(indicator).toHaveTextContent('1 / 2');
+        expect(screen.queryByText(PROJECT_TEXT.newContact)).not.toBeInTheDocument();
+        expect(screen.getByRole('button', { name: PROJECT_TEXT.removeContact })).toBeInTheDocument();
+        await user.click(screen.getByRole('button', { name: PROJECT_TEXT.addContact }));
+        expect(indicator).toHaveTextContent('3 / 3');
+        expect(screen.getByText(PROJECT_TEXT.newContact)).toBeInTheDocument();
+        await user.type(screen.getByLabelText('Name', { selector: 'input' }), 'Third');
+        await user.click(screen.getByRole('button', { name: 'Previous contact' }));
+        expect(screen.queryByText(PROJECT_TEXT.newContact)).not.toBeInTheDocument();
+        // Remove the second saved contact, then the new one: one is left, without Remove.
+        await user.click(screen.getByRole('button', { name: PROJECT_TEXT.removeContact }));
+        expect(indicator).toHaveTextContent('2 / 2');
+        expect(screen.getByLabelText('Name', { selector: 'input' })).toHaveValue('Third');
+        await user.click(screen.getByRole('button', { name: PROJECT_TEXT.removeContact }));
+        expect(indicator).toHaveTextContent('1 / 1');
+        expect(screen.queryByRole('button', { name: PROJECT_TEXT.removeContact })).not.toBeInTheDocument();
+        await user.click(screen.getByRole('button', { name: PROJECT_TEXT.addContact }));
+        await user.type(screen.getByLabelText('Name', { selector: 'input' }), 'Third');
+        await user.click(screen.getByRole('button', { name: 'Save' }));
+        await waitFor(() => expect(pencils()).toHaveLength(4));
+        const put = calls.find((c) => c.method === 'PUT')!;
+        expect(put.url).toBe('/api/projects/61/other');
+        expect(put.body).toEqual({
+          client_id: project().client!.id,
+          client_order_reference: 'PO-7788',
+          account_manager_id: project().account_manager!.id,
+          site_contacts: [
+            { name: 'Sam Site', position: 'Foreman', email: null, phone: '0400 000 111', note: null },
+            { name: 'Third', position: null, email: null, phone: null, note: null },
+          ],
+        });
+        // The response's list is shown now.
+        expect(await screen.findByTestId('contact-indicator')).toHaveTextContent('1 / 3');
+      },
+      SLOW,
+    );
 
-    it("changing the client clears an account manager who is not the new client's", async () => {
-      renderDetails();
-      const user = userEvent.setup();
-      await user.click(await screen.findByRole('button', { name: EDIT_LABELS.other }));
-      const am = await screen.findByRole('combobox', { name: 'Account Manager' });
-      await waitFor(() => expect(am).toHaveValue('Fiona Blackwood'));
-      await user.click(screen.getByRole('combobox', { name: 'Trading Name' }));
-      await user.click(await screen.findByRole('option', { name: 'Bayside Cafes' }));
-      await waitFor(() => expect(am).toHaveValue(''));
-      await user.click(screen.getByRole('button', { name: 'Save' }));
-      expect(await screen.findByText(PROJECT_TEXT.accountManagerRequired)).toBeInTheDocument();
-      expect(screen.getByRole('alert')).toHaveTextContent(PROJECT_TEXT.mandatory);
-    }, SLOW);
+    it(
+      "changing the client clears an account manager who is not the new client's",
+      async () => {
+        renderDetails();
+        const user = userEvent.setup();
+        await user.click(await screen.findByRole('button', { name: EDIT_LABELS.other }));
+        const am = await screen.findByRole('combobox', { name: 'Account Manager' });
+        await waitFor(() => expect(am).toHaveValue('Fiona Blackwood'));
+        await user.click(screen.getByRole('combobox', { name: 'Trading Name' }));
+        await user.click(await screen.findByRole('option', { name: 'Bayside Cafes' }));
+        await waitFor(() => expect(am).toHaveValue(''));
+        await user.click(screen.getByRole('button', { name: 'Save' }));
+        expect(await screen.findByText(PROJECT_TEXT.accountManagerRequired)).toBeInTheDocument();
+        expect(screen.getByRole('alert')).toHaveTextContent(PROJECT_TEXT.mandatory);
+      },
+      SLOW,
+    );
   });
 
   it('a services save failure shows the server message', async () => {
@@ -414,14 +440,22 @@ describe('Project details screen', () => {
 
   it('a missing project shows the server message without a retry', async () => {
     mockFetch(() => ({ status: 404, body: { message: 'The project was not found.' } }));
-    renderScreen(<ProjectDetailsScreen />, { session: staffSession(), route: '/projects/9/show', path: '/projects/:id/show' });
+    renderScreen(<ProjectDetailsScreen />, {
+      session: staffSession(),
+      route: '/projects/9/show',
+      path: '/projects/:id/show',
+    });
     expect(await screen.findByText('The project was not found.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('a failure without a message shows the spec text and a retry', async () => {
     mockFetch(() => ({ status: 500, body: '' }));
-    renderScreen(<ProjectDetailsScreen />, { session: staffSession(), route: '/projects/9/show', path: '/projects/:id/show' });
+    renderScreen(<ProjectDetailsScreen />, {
+      session: staffSession(),
+      route: '/projects/9/show',
+      path: '/projects/:id/show',
+    });
     expect(await screen.findByText(PROJECT_TEXT.detailsLoadFailed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
@@ -434,7 +468,11 @@ describe('Project details screen', () => {
           ? { body: project() }
           : { body: { items: [], total: 0, page: 1, pageSize: 10 } },
     );
-    renderScreen(<ProjectDetailsScreen />, { session: staffSession(), route: '/projects/61/show', path: '/projects/:id/show' });
+    renderScreen(<ProjectDetailsScreen />, {
+      session: staffSession(),
+      route: '/projects/61/show',
+      path: '/projects/:id/show',
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete project?' });
@@ -445,7 +483,9 @@ describe('Project details screen', () => {
 
   it('changes the status after confirmation; completing sends the completion time', async () => {
     const { calls } = renderDetails(project({ status: 'scheduled', allowed_statuses: ['completed', 'on_hold'] }), {
-      onPut: () => ({ body: project({ status: 'completed', completed_on: '2026-11-22T15:30', allowed_statuses: ['closed'] }) }),
+      onPut: () => ({
+        body: project({ status: 'completed', completed_on: '2026-11-22T15:30', allowed_statuses: ['closed'] }),
+      }),
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Change status' }));

@@ -40,7 +40,15 @@ export function ServicesView({ project }: { project: ProjectView }) {
 }
 
 /** Tags, categories and services; a failed save shows the server's message. */
-export function ServicesEdit({ project, reference, onDone }: { project: ProjectView; reference: ProjectCreateData; onDone: () => void }) {
+export function ServicesEdit({
+  project,
+  reference,
+  onDone,
+}: {
+  project: ProjectView;
+  reference: ProjectCreateData;
+  onDone: () => void;
+}) {
   const save = useSaveSection(project.id, 'services');
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ServicesValues>({

@@ -67,7 +67,9 @@ function StatusChange({ project, to, onDone }: { project: ProjectView; to: Proje
         },
         onError: (error) =>
           setFailure(
-            error instanceof ApiError ? (error.fieldError('status') ?? error.fieldError('completed_on') ?? error.message) : errorMessage(error),
+            error instanceof ApiError
+              ? (error.fieldError('status') ?? error.fieldError('completed_on') ?? error.message)
+              : errorMessage(error),
           ),
       },
     );

@@ -65,7 +65,12 @@ export const MANAGERS: Record<string, AccountManager[]> = {
   [CLIENT_B]: [manager(AM_B, 'Ben Harbour', 'bayside.test')],
 };
 
-const person = (id: string, first: string, last: string, extra: { phone?: string | null; mobile?: string | null } = {}) => ({
+const person = (
+  id: string,
+  first: string,
+  last: string,
+  extra: { phone?: string | null; mobile?: string | null } = {},
+) => ({
   id,
   first_name: first,
   last_name: last,
@@ -106,8 +111,22 @@ export const project = (over: Partial<ProjectView> = {}): ProjectView => ({
   categories: [{ id: CAT_ELEC, name: 'Electrical' }],
   services: [{ id: SVC_WIRING, name: 'Wiring' }],
   site_contacts: [
-    { id: '00000000-0000-4000-8000-000000005c01', name: 'Sam Site', position: 'Foreman', email: null, phone: '0400 000 111', note: null },
-    { id: '00000000-0000-4000-8000-000000005c02', name: 'Pat Second', position: null, email: 'pat@example.test', phone: null, note: 'Mornings' },
+    {
+      id: '00000000-0000-4000-8000-000000005c01',
+      name: 'Sam Site',
+      position: 'Foreman',
+      email: null,
+      phone: '0400 000 111',
+      note: null,
+    },
+    {
+      id: '00000000-0000-4000-8000-000000005c02',
+      name: 'Pat Second',
+      position: null,
+      email: 'pat@example.test',
+      phone: null,
+      note: 'Mornings',
+    },
   ],
   service_provider: null,
   date_changes: [],

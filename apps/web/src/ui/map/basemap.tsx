@@ -59,7 +59,9 @@ export function PlainBasemap() {
   const map = useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
   useEffect(() => {
     let live = true;
-    void loadLand().then((d) => live && setData(d)).catch(() => undefined);
+    void loadLand()
+      .then((d) => live && setData(d))
+      .catch(() => undefined);
     return () => {
       live = false;
     };
@@ -68,7 +70,11 @@ export function PlainBasemap() {
   return (
     <>
       {data ? (
-        <GeoJSON data={data} interactive={false} style={{ color: '#9fb3c8', weight: 1, fillColor: '#fbfaf6', fillOpacity: 1 }} />
+        <GeoJSON
+          data={data}
+          interactive={false}
+          style={{ color: '#9fb3c8', weight: 1, fillColor: '#fbfaf6', fillOpacity: 1 }}
+        />
       ) : null}
       {PLACES.filter((p) => (p.capital ? z >= 4 : z >= 6)).map((p) => (
         <Marker

@@ -72,7 +72,10 @@ function FitBounds({ points, zoomOut = 0 }: { points: LatLng[]; zoomOut?: number
       return;
     }
     // Without animation, so that zooming out starts from the fitted zoom instead of cancelling the fit.
-    map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number])), { padding: [24, 24], animate: false });
+    map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number])), {
+      padding: [24, 24],
+      animate: false,
+    });
     if (zoomOut) map.setZoom(map.getZoom() - zoomOut, { animate: false });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, key]);
@@ -151,7 +154,14 @@ export function PinMarker({
     popupAnchor: [0, -height + 6],
   });
   return (
-    <Marker position={[position.lat, position.lng]} icon={icon} title={title} alt={title} keyboard eventHandlers={onClick ? { click: onClick } : undefined}>
+    <Marker
+      position={[position.lat, position.lng]}
+      icon={icon}
+      title={title}
+      alt={title}
+      keyboard
+      eventHandlers={onClick ? { click: onClick } : undefined}
+    >
       {children}
     </Marker>
   );

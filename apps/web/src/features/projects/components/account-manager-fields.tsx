@@ -27,7 +27,11 @@ export function AccountManagerDetails({ manager }: { manager: Contact | null }) 
   );
 }
 
-export const managerContact = (m: AccountManager): Contact => ({ name: m.name, email: m.email, phone: m.mobile || m.phone });
+export const managerContact = (m: AccountManager): Contact => ({
+  name: m.name,
+  email: m.email,
+  phone: m.mobile || m.phone,
+});
 
 type Props = {
   clientId: string | null;

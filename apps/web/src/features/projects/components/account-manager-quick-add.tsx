@@ -73,7 +73,13 @@ export function AccountManagerQuickAddButton({ clientId, onAdded }: Props) {
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label="First Name" required autoComplete="off" data-autofocus {...form.getInputProps('first_name')} />
+              <TextInput
+                label="First Name"
+                required
+                autoComplete="off"
+                data-autofocus
+                {...form.getInputProps('first_name')}
+              />
               <TextInput label="Last Name" required autoComplete="off" {...form.getInputProps('last_name')} />
             </SimpleGrid>
             <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />

@@ -15,7 +15,12 @@ type Props = { opened: boolean; onAnswer: (answer: DateChangeAnswer) => void };
  */
 export function DateChangeModal({ opened, onAnswer }: Props) {
   return (
-    <Modal opened={opened} onClose={() => onAnswer({ official_shift: false, shift_reason: null })} title={DATE_CHANGE_TITLE} centered>
+    <Modal
+      opened={opened}
+      onClose={() => onAnswer({ official_shift: false, shift_reason: null })}
+      title={DATE_CHANGE_TITLE}
+      centered
+    >
       {/* Mounted per opening, so the reason starts from the default each time. */}
       {opened ? <DateChangeBody onAnswer={onAnswer} /> : null}
     </Modal>
@@ -27,12 +32,22 @@ function DateChangeBody({ onAnswer }: { onAnswer: Props['onAnswer'] }) {
   return (
     <Stack gap="md">
       <Text size="sm">{PROJECT_TEXT.dateChangeQuestion}</Text>
-      <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={200} data-autofocus />
+      <TextInput
+        label="Reason"
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        maxLength={200}
+        data-autofocus
+      />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={() => onAnswer({ official_shift: false, shift_reason: null })}>
           No
         </Button>
-        <Button onClick={() => onAnswer({ official_shift: true, shift_reason: reason.trim() || PROJECT_TEXT.defaultShiftReason })}>
+        <Button
+          onClick={() =>
+            onAnswer({ official_shift: true, shift_reason: reason.trim() || PROJECT_TEXT.defaultShiftReason })
+          }
+        >
           Yes
         </Button>
       </Group>

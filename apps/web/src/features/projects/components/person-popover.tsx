@@ -30,14 +30,7 @@ export function PersonPopover({ person }: { person: Person | null }) {
       closeOnClickOutside
     >
       <Popover.Target>
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          fw={500}
-          onClick={toggle}
-          style={{ textAlign: 'left' }}
-        >
+        <Anchor component="button" type="button" size="sm" fw={500} onClick={toggle} style={{ textAlign: 'left' }}>
           {person.full_name}
         </Anchor>
       </Popover.Target>
@@ -47,13 +40,21 @@ export function PersonPopover({ person }: { person: Person | null }) {
             {person.full_name}
           </Text>
           {person.email ? (
-            <Anchor href={`mailto:${person.email}`} size="sm" style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+            <Anchor
+              href={`mailto:${person.email}`}
+              size="sm"
+              style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}
+            >
               <IconMail size={14} aria-hidden />
               {person.email}
             </Anchor>
           ) : null}
           {phone ? (
-            <Anchor href={`tel:${phone.replace(/\s+/g, '')}`} size="sm" style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+            <Anchor
+              href={`tel:${phone.replace(/\s+/g, '')}`}
+              size="sm"
+              style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}
+            >
               <IconPhone size={14} aria-hidden />
               {phone}
             </Anchor>

@@ -30,7 +30,9 @@ export function ServicesFields({ values, getInputProps, setValues, reference, cu
   // A selected service no longer offered stays visible (the server says what is wrong with it).
   const services = withCurrent(
     offered,
-    (current?.services ?? []).filter((s) => values.services.includes(s.id)).map((s) => ({ value: s.id, label: s.name })),
+    (current?.services ?? [])
+      .filter((s) => values.services.includes(s.id))
+      .map((s) => ({ value: s.id, label: s.name })),
   );
   const tagNames = uniqueTagNames(reference.tags.map((t) => t.name));
   const tagProps = getInputProps('tags');

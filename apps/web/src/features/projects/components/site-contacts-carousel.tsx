@@ -100,7 +100,13 @@ export function SiteContactsView({ contacts }: { contacts: SiteContactView[] }) 
             <ViewField label="Position">{c.position}</ViewField>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <ViewField label="Email">{c.email ? <Anchor href={`mailto:${c.email}`} size="sm">{c.email}</Anchor> : null}</ViewField>
+            <ViewField label="Email">
+              {c.email ? (
+                <Anchor href={`mailto:${c.email}`} size="sm">
+                  {c.email}
+                </Anchor>
+              ) : null}
+            </ViewField>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <ViewField label="Phone">
@@ -137,7 +143,16 @@ type EditorProps = {
 };
 
 /** The site contacts of a form, paged one at a time: Add Contact, and Remove Contact while more than one. */
-export function SiteContactsEditor({ contacts, index, onIndexChange, getInputProps, onAdd, onRemove, markNew, invalid = [] }: EditorProps) {
+export function SiteContactsEditor({
+  contacts,
+  index,
+  onIndexChange,
+  getInputProps,
+  onAdd,
+  onRemove,
+  markNew,
+  invalid = [],
+}: EditorProps) {
   const count = contacts.length;
   const at = Math.min(index, Math.max(count - 1, 0));
   const c = contacts[at];
