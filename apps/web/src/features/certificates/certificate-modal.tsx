@@ -1,30 +1,8 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Checkbox,
-  FileButton,
-  Grid,
-  Group,
-  Input,
-  List,
-  Modal,
-  NumberInput,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Grid, Group, Modal, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
-import { IconAlertCircle, IconFile, IconUpload, IconX } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import {
-  CERTIFICATE_FILE_MAX_BYTES,
-  CERTIFICATE_FILE_MAX_COUNT,
-  CERTIFICATE_FILE_MIMES,
   CERTIFICATE_TEXT,
   CertificateInput,
   type CertificateTypeView,
@@ -36,85 +14,20 @@ import { focusFirstInvalid } from '../../ui/focus';
 import { notifySuccess } from '../../ui/notify';
 import { ErrorState, LoadingState } from '../../ui/query-states';
 import { useCertificationsOfType, useSaveCertificate } from './api';
+import { CertificateFilesField } from './certificate-files-field';
+import { TypeField } from './certificate-type-field';
+import {
+  buildCertificateBody,
+  checkFiles,
+  COMMON_FIELDS,
+  initialValues,
+  isEmpty,
+  type CertificateFormValues,
+} from './certificate-values';
 import { DateField } from './date-field';
 import type { CertificateOwner } from './owner';
 
-type DetailValue = string | number | boolean | null;
-export type CertificateFormValues = {
-  name: string;
-  license_number: string;
-  comments: string;
-  expiry: string | null;
-  issue_date: string | null;
-  country: string;
-  details: Record<string, DetailValue>;
-};
-const COMMON_FIELDS = ['name', 'license_number', 'comments', 'expiry', 'issue_date', 'country'] as const;
-type FieldDef = CertificateTypeView['fields'][string];
-
-function initialDetail(def: FieldDef, saved: DetailValue | undefined): DetailValue {
-  if (def.type === 'checkbox') return saved === true || saved === 'true' || saved === '1' || saved === 1;
-  if (def.type === 'number') return typeof saved === 'number' ? saved : saved ? Number(saved) : '';
-  if (def.type === 'date' || def.type === 'select') return typeof saved === 'string' && saved ? saved : null;
-  return saved === null || saved === undefined ? '' : String(saved);
-}
-
-function initialValues(type: CertificateTypeView, certificate?: CertificateView): CertificateFormValues {
-  const details: Record<string, DetailValue> = {};
-  for (const [key, def] of Object.entries(type.fields)) details[key] = initialDetail(def, certificate?.details[key]);
-  return {
-    name: certificate?.name ?? '',
-    license_number: certificate?.license_number ?? '',
-    comments: certificate?.comments ?? '',
-    expiry: certificate?.expiry?.slice(0, 10) ?? null,
-    issue_date: certificate?.issue_date?.slice(0, 10) ?? null,
-    country: certificate?.country ?? '',
-    details,
-  };
-}
-
-/** What the server gets for a type field: empty text/number/date/choice as null, a checkbox as a boolean. */
-function detailOut(def: FieldDef, value: DetailValue): DetailValue {
-  if (def.type === 'checkbox') return value === true;
-  if (def.type === 'number') return value === '' || value === null ? null : Number(value);
-  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
-  return value;
-}
-
-function isEmpty(def: FieldDef, value: DetailValue): boolean {
-  if (def.type === 'checkbox') return value !== true;
-  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
-}
-
-/** The client-side file checks: JPG, PNG or PDF, under 5 MB each, 10 at most (the server checks content too). */
-export function checkFiles(files: File[], keptCount: number): string | null {
-  if (files.length + keptCount > CERTIFICATE_FILE_MAX_COUNT) return CERTIFICATE_TEXT.fileCount;
-  for (const file of files) {
-    const typeOk =
-      (CERTIFICATE_FILE_MIMES as readonly string[]).includes(file.type) || /\.(jpe?g|png|pdf)$/i.test(file.name);
-    if (!typeOk) return CERTIFICATE_TEXT.fileType;
-    if (file.size >= CERTIFICATE_FILE_MAX_BYTES) return CERTIFICATE_TEXT.fileSize;
-  }
-  return null;
-}
-
-export function buildCertificateBody(
-  type: CertificateTypeView,
-  values: CertificateFormValues,
-  files: File[],
-  kept: DocumentFileView[] | null,
-): FormData {
-  const body = new FormData();
-  body.append('type_id', type.id);
-  for (const field of COMMON_FIELDS) body.append(field, (values[field] ?? '').trim());
-  const details: Record<string, DetailValue> = {};
-  for (const [key, def] of Object.entries(type.fields)) details[key] = detailOut(def, values.details[key] ?? null);
-  body.append('details', JSON.stringify(details));
-  files.forEach((file, index) => body.append(`files[${index}]`, file));
-  // On update the ids kept; an empty list (no existingFiles[n]) removes every saved file.
-  kept?.forEach((file, index) => body.append(`existingFiles[${index}]`, file.id));
-  return body;
-}
+export { buildCertificateBody, checkFiles, type CertificateFormValues } from './certificate-values';
 
 type ModalProps = {
   owner: CertificateOwner;
@@ -312,69 +225,16 @@ export function CertificateForm({ owner, type, certificate, onClose }: FormProps
           </Stack>
         ) : null}
 
-        <Input.Wrapper
-          label={CERTIFICATE_TEXT.uploadFiles}
-          description="JPG, PNG or PDF, under 5 MB each, 10 at most."
-          error={fileError}
-        >
-          <Stack gap="xs" mt={6}>
-            {certificate && kept.length ? (
-              <List spacing={4} listStyleType="none" aria-label="Saved files" id={`${fileListId}-saved`}>
-                {kept.map((file) => (
-                  <List.Item key={file.id}>
-                    <Group gap="xs" wrap="nowrap">
-                      <IconFile size={16} aria-hidden />
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {file.name}
-                      </Text>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="sm"
-                        aria-label={`Remove ${file.name}`}
-                        onClick={() => setKept((list) => list.filter((f) => f.id !== file.id))}
-                      >
-                        <IconX size={14} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  </List.Item>
-                ))}
-              </List>
-            ) : null}
-            {files.length ? (
-              <List spacing={4} listStyleType="none" aria-label="Files to upload" id={fileListId}>
-                {files.map((file, index) => (
-                  <List.Item key={`${file.name}-${index}`}>
-                    <Group gap="xs" wrap="nowrap">
-                      <IconUpload size={16} aria-hidden />
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {file.name}
-                      </Text>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="sm"
-                        aria-label={`Do not upload ${file.name}`}
-                        onClick={() => setFiles((list) => list.filter((_, i) => i !== index))}
-                      >
-                        <IconX size={14} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  </List.Item>
-                ))}
-              </List>
-            ) : null}
-            <Group>
-              <FileButton onChange={addFiles} accept={CERTIFICATE_FILE_MIMES.join(',')} multiple>
-                {(props) => (
-                  <Button {...props} variant="default" leftSection={<IconUpload size={16} aria-hidden />}>
-                    {CERTIFICATE_TEXT.uploadFiles}
-                  </Button>
-                )}
-              </FileButton>
-            </Group>
-          </Stack>
-        </Input.Wrapper>
+        <CertificateFilesField
+          editing={Boolean(certificate)}
+          kept={kept}
+          files={files}
+          fileError={fileError}
+          fileListId={fileListId}
+          addFiles={addFiles}
+          setKept={setKept}
+          setFiles={setFiles}
+        />
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
@@ -387,50 +247,4 @@ export function CertificateForm({ owner, type, certificate, onClose }: FormProps
       </Stack>
     </form>
   );
-}
-
-type InputProps = ReturnType<ReturnType<typeof useForm<CertificateFormValues>>['getInputProps']>;
-
-/** One of the type's own fields, by its type; required ones are marked and checked. */
-function TypeField({ def, inputProps }: { def: FieldDef; inputProps: InputProps }) {
-  const common = { label: def.label, required: def.required };
-  switch (def.type) {
-    case 'number':
-      return <NumberInput {...common} {...inputProps} />;
-    case 'date':
-      return (
-        <DateField
-          {...common}
-          value={(inputProps.value as string | null) ?? null}
-          onChange={inputProps.onChange}
-          error={inputProps.error}
-        />
-      );
-    case 'checkbox':
-      return <Checkbox {...common} {...inputProps} />;
-    case 'radio':
-      return (
-        <Radio.Group {...common} {...inputProps} value={(inputProps.value as string | null) ?? ''}>
-          <Group gap="md" mt={6}>
-            {def.options.map((option) => (
-              <Radio key={option} value={option} label={option} />
-            ))}
-          </Group>
-        </Radio.Group>
-      );
-    case 'select':
-      return (
-        <Select
-          {...common}
-          data={def.options}
-          clearable={!def.required}
-          clearButtonProps={{ 'aria-label': `Clear ${def.label}` }}
-          {...inputProps}
-        />
-      );
-    default:
-      return (
-        <TextInput {...common} autoComplete="off" {...inputProps} value={(inputProps.value as string | null) ?? ''} />
-      );
-  }
 }
