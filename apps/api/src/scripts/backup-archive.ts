@@ -25,80 +25,16 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { startEmbeddedPostgres } from '../platform/db/bootstrap.js';
+import { migrateTo, migrationLevel, publicTables, q, SESSION, summarize, summarizeAll } from './backup-db.js';
+import { FrameReader, MAGIC, readManifest, type Manifest, type TableSummary } from './backup-format.js';
 
-const MAGIC = 'siteflow-backup 1';
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
-
-export type TableSummary = { name: string; rows: number; checksum: string };
-export type Manifest = {
-  createdAt: string;
-  server: string;
-  /** Migrations applied (drizzle's journal: the count and the last one's timestamp). */
-  migrations: { count: number; lastCreatedAt: number | null };
-  tables: TableSummary[];
-  sequences: { name: string; lastValue: string; isCalled: boolean }[];
-  files: { path: string; bytes: number; sha256: string }[];
-};
-
-/** The same text for the same data on any server: UTC, ISO dates, exact floats. */
-const SESSION =
-  "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, MDY'; SET IntervalStyle = 'postgres'; SET extra_float_digits = 3";
-
-const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
-
-async function publicTables(client: pg.ClientBase): Promise<string[]> {
-  const r = await client.query<{ name: string }>(
-    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
-  );
-  return r.rows.map((x) => x.name);
-}
-
-/** Row count and a checksum that does not depend on row order or collation. */
-export async function summarize(client: pg.ClientBase, table: string): Promise<TableSummary> {
-  const r = await client.query<{ rows: string; checksum: string }>(
-    `select count(*)::text as rows, md5(coalesce(string_agg(h, '' order by h collate "C"), '')) as checksum
-       from (select md5(t::text) as h from public.${q(table)} t) s`,
-  );
-  return { name: table, rows: Number(r.rows[0]!.rows), checksum: r.rows[0]!.checksum };
-}
-
-/** Every table of the public schema, summarized in one snapshot. */
-export async function summarizeAll(url: string): Promise<TableSummary[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(SESSION);
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    const out: TableSummary[] = [];
-    for (const t of await publicTables(client)) out.push(await summarize(client, t));
-    await client.query('COMMIT');
-    return out;
-  } finally {
-    await client.end();
-  }
-}
-
-async function migrationLevel(client: pg.ClientBase): Promise<Manifest['migrations']> {
-  const exists = await client.query(
-    `select 1 from pg_tables where schemaname = 'drizzle' and tablename = '__drizzle_migrations'`,
-  );
-  if (!exists.rowCount) return { count: 0, lastCreatedAt: null };
-  const r = await client.query<{ n: string; last: string | null }>(
-    'select count(*)::text as n, max(created_at)::text as last from drizzle.__drizzle_migrations',
-  );
-  return { count: Number(r.rows[0]!.n), lastCreatedAt: r.rows[0]!.last === null ? null : Number(r.rows[0]!.last) };
-}
+export { embeddedOwnerUrl, summarize, summarizeAll } from './backup-db.js';
+export { readManifest, type Manifest, type TableSummary } from './backup-format.js';
 
 async function listFiles(root: string): Promise<string[]> {
   const out: string[] = [];
@@ -202,77 +138,6 @@ export async function backup(
     throw error;
   } finally {
     await client.end();
-  }
-}
-
-/** Reads the archive's frames: lines and exact byte counts from one gunzip stream. */
-class FrameReader {
-  private buf: Buffer = Buffer.alloc(0);
-  private ended = false;
-  private readonly it: AsyncIterator<Buffer>;
-  constructor(stream: NodeJS.ReadableStream) {
-    this.it = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  }
-  private async more(): Promise<boolean> {
-    if (this.ended) return false;
-    const n = await this.it.next();
-    if (n.done) {
-      this.ended = true;
-      return false;
-    }
-    this.buf = this.buf.length ? Buffer.concat([this.buf, n.value]) : n.value;
-    return true;
-  }
-  async line(): Promise<string> {
-    for (;;) {
-      const i = this.buf.indexOf(10);
-      if (i >= 0) {
-        const s = this.buf.subarray(0, i).toString('utf8');
-        this.buf = this.buf.subarray(i + 1);
-        return s;
-      }
-      if (!(await this.more())) throw new Error('the backup file is truncated');
-    }
-  }
-  async bytes(n: number): Promise<Buffer> {
-    while (this.buf.length < n) if (!(await this.more())) throw new Error('the backup file is truncated');
-    const out = this.buf.subarray(0, n);
-    this.buf = this.buf.subarray(n);
-    return out;
-  }
-}
-
-/** Read only the manifest of an archive. */
-export async function readManifest(file: string): Promise<Manifest> {
-  const reader = new FrameReader(fs.createReadStream(file).pipe(zlib.createGunzip()));
-  if ((await reader.line()) !== MAGIC) throw new Error(`${file} is not a Siteflow backup`);
-  return JSON.parse(await reader.line()) as Manifest;
-}
-
-/** Apply the committed migrations up to (and including) the one created at `lastCreatedAt`. */
-async function migrateTo(url: string, level: Manifest['migrations']) {
-  const journal = JSON.parse(await fsp.readFile(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as {
-    entries: { when: number; tag: string }[];
-  };
-  const wanted = journal.entries.filter((e) => level.lastCreatedAt !== null && e.when <= level.lastCreatedAt);
-  if (wanted.length !== level.count) {
-    throw new Error(
-      `the backup was taken at migration level ${level.count}, which this version of Siteflow does not have (it knows ${journal.entries.length}): restore it with the version that made it`,
-    );
-  }
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'siteflow-migrations-'));
-  try {
-    await fsp.mkdir(path.join(dir, 'meta'));
-    await fsp.writeFile(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: wanted }));
-    for (const e of wanted) await fsp.copyFile(path.join(MIGRATIONS, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    try {
-      await migrate(drizzle(pool), { migrationsFolder: dir });
-    } finally {
-      await pool.end();
-    }
-  } finally {
-    await fsp.rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -392,39 +257,4 @@ export async function restore(
   }
   const rows = manifest.tables.reduce((a, t) => a + t.rows, 0);
   return { tables: manifest.tables.length, rows, files: filesWritten, mismatches };
-}
-
-/**
- * The owner URL of the embedded server in `dataDir`: the running one (npm start) when its
- * postmaster.pid names a live process, else a server started for this command (stopped by `stop`).
- */
-export async function embeddedOwnerUrl(
-  dataDir: string,
-  log: (m: string) => void,
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
-  const secret = (await fsp.readFile(path.join(dataDir, 'postgres.secret'), 'utf8').catch(() => '')).trim();
-  const lines = (await fsp.readFile(pidFile, 'utf8').catch(() => '')).split('\n');
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
-  let alive = false;
-  if (secret && Number.isInteger(pid) && pid > 0 && port > 0) {
-    try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch (e) {
-      alive = (e as NodeJS.ErrnoException).code === 'EPERM';
-    }
-  }
-  if (alive) {
-    log(`Using the running embedded PostgreSQL of ${dataDir} (port ${port}).`);
-    return {
-      url: `postgres://postgres:${encodeURIComponent(secret)}@127.0.0.1:${port}/siteflow`,
-      stop: async () => undefined,
-    };
-  }
-  await fsp.mkdir(dataDir, { recursive: true });
-  if (process.getuid?.() === 0) await fsp.chmod(dataDir, 0o711); // the server runs as 'postgres' and must reach its folder
-  const embedded = await startEmbeddedPostgres(dataDir, log);
-  return { url: embedded.url, stop: embedded.stop };
 }
