@@ -126,7 +126,7 @@ export function ProviderSearchScreen() {
                   // Above the map (isolated: it stacks as one layer), below dialogs and dropdowns.
                   zIndex={1}
                   overlayProps={{ blur: 1 }}
-                  loaderProps={{ 'aria-label': 'Searching' }}
+                  loaderProps={{ role: 'status', 'aria-label': 'Searching' }}
                 />
                 <Suspense fallback={<Skeleton height={SEARCH_MAP.height} radius="lg" />}>
                   <SearchMap
