@@ -134,11 +134,11 @@ export type SectionPayloads = {
 };
 export type Section = keyof SectionPayloads;
 
-/** Saves one section; the answer is the whole project, which replaces the one on screen. */
-export function useSaveSection<S extends Section>(id: number, section: S) {
+/** A change of the project that answers with the whole project, which replaces the one on screen. */
+function useProjectChange<Body>(id: number, path: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SectionPayloads[S]) => api.put<ProjectView>(`/api/projects/${id}/${section}`, body),
+    mutationFn: (body: Body) => api.put<ProjectView>(`/api/projects/${id}/${path}`, body),
     onSuccess: (project) => {
       client.setQueryData(projectKeys.detail(id), project);
       return client.invalidateQueries({ queryKey: projectKeys.lists });
@@ -146,16 +146,11 @@ export function useSaveSection<S extends Section>(id: number, section: S) {
   });
 }
 
-export function useChangeStatus(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ProjectStatusUpdate) => api.put<ProjectView>(`/api/projects/${id}/status`, body),
-    onSuccess: (project) => {
-      client.setQueryData(projectKeys.detail(id), project);
-      return client.invalidateQueries({ queryKey: projectKeys.lists });
-    },
-  });
-}
+/** Saves one section. */
+export const useSaveSection = <S extends Section>(id: number, section: S) =>
+  useProjectChange<SectionPayloads[S]>(id, section);
+
+export const useChangeStatus = (id: number) => useProjectChange<ProjectStatusUpdate>(id, 'status');
 
 export function useDeleteProject(id: number) {
   const client = useQueryClient();

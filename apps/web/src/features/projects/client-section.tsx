@@ -1,32 +1,21 @@
-import { useState } from 'react';
-import { Divider, Grid, Group, Select, Stack, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import {
-  PROJECT_TEXT,
-  ProjectOtherUpdate,
-  type AccountManager,
-  type ProjectCreateData,
-  type ProjectView,
-} from '@siteflow/core';
+import { Divider, Grid, Group, Stack, Title } from '@mantine/core';
+import { ProjectOtherUpdate, type AccountManager, type ProjectCreateData, type ProjectView } from '@siteflow/core';
 import { useCan } from '../../session';
-import { focusFirstInvalid } from '../../ui/focus';
-import { notifySuccess } from '../../ui/notify';
-import { zodResolver } from '../../ui/zod-resolver';
-import { useSaveSection } from './api';
 import { AccountManagerDetails, AccountManagerFields } from './components/account-manager-fields';
 import { AccountManagerQuickAddButton } from './components/account-manager-quick-add';
+import { ClientFields } from './components/client-fields';
 import {
   contactPayload,
   contactValues,
-  invalidContacts,
-  newContact,
-  SiteContactsEditor,
+  FormContactsEditor,
   SiteContactsView,
+  useContactIndex,
   type ContactValues,
 } from './components/site-contacts-carousel';
-import { applyProjectErrors, contactPaths, projectErrorKeys } from './form-errors';
+import { contactPaths, projectErrorKeys } from './form-errors';
 import { byLabel, withCurrent } from './options';
 import { EditActions, SaveFailed, ViewField } from './section-card';
+import { useSectionForm } from './section-form';
 
 function SubHeading({ children }: { children: string }) {
   return (
@@ -95,89 +84,52 @@ type EditProps = {
 
 /** Client, order reference, account manager and site contacts (contacts not saved yet are marked New). */
 export function ClientEdit({ project, reference, onDone, presetManager }: EditProps) {
-  const save = useSaveSection(project.id, 'other');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [contactIndex, setContactIndex] = useState(0);
-  const form = useForm<OtherValues>({
-    mode: 'controlled',
+  const contact = useContactIndex();
+  const { form, failure, saving, send, invalid } = useSectionForm<OtherValues, 'other'>({
+    projectId: project.id,
+    section: 'other',
     initialValues: {
       client_id: project.client?.id ?? null,
       client_order_reference: project.order_reference ?? '',
       account_manager_id: presetManager ?? project.account_manager?.id ?? null,
       site_contacts: project.site_contacts.map(contactValues),
     },
-    validate: zodResolver<OtherValues>(ProjectOtherUpdate),
-    validateInputOnBlur: true,
+    contract: ProjectOtherUpdate,
+    onDone,
   });
   const v = form.getValues();
   const clients = withCurrent(
     reference.clients.map((c) => ({ value: c.id, label: c.trading_name })).sort(byLabel),
     project.client ? [{ value: project.client.id, label: project.client.trading_name }] : [],
   );
-  const jumpToContact = (errors: Record<string, unknown>) => {
-    const [first] = invalidContacts(errors);
-    if (first !== undefined) setContactIndex(first);
-  };
 
   const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      save.mutate(
+    (values) =>
+      send(
         {
           client_id: values.client_id as string,
           client_order_reference: values.client_order_reference,
           account_manager_id: values.account_manager_id as string,
           site_contacts: values.site_contacts.map(contactPayload),
         },
-        {
-          onSuccess: () => {
-            notifySuccess(PROJECT_TEXT.saved);
-            onDone();
-          },
-          onError: (error) => {
-            const leftover = applyProjectErrors(form, error, [
-              ...OTHER_FIELDS,
-              ...contactPaths(values.site_contacts.length),
-            ]);
-            jumpToContact(projectErrorKeys(error));
-            setFailure([PROJECT_TEXT.mandatory, leftover].filter(Boolean).join(' '));
-          },
-        },
-      );
-    },
+        [...OTHER_FIELDS, ...contactPaths(values.site_contacts.length)],
+        { onFailed: (error) => contact.showFirstInvalid(projectErrorKeys(error)) },
+      ),
     (errors) => {
-      setFailure(PROJECT_TEXT.mandatory);
-      jumpToContact(errors);
-      focusFirstInvalid();
+      invalid();
+      contact.showFirstInvalid(errors);
     },
   );
 
-  const contacts = v.site_contacts;
   return (
     <form onSubmit={submit} noValidate aria-label="Edit client information">
       <SaveFailed message={failure} />
       <Stack gap="lg">
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <Select
-              label="Trading Name"
-              required
-              searchable
-              allowDeselect={false}
-              data={clients}
-              nothingFoundMessage="No client matches"
-              {...form.getInputProps('client_id')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <TextInput
-              label="Order Reference"
-              required
-              autoComplete="off"
-              {...form.getInputProps('client_order_reference')}
-            />
-          </Grid.Col>
-        </Grid>
+        <ClientFields
+          clients={clients}
+          clientProps={form.getInputProps('client_id')}
+          orderReferenceProps={form.getInputProps('client_order_reference')}
+        />
         <div>
           <SubHeading>Account Manager</SubHeading>
           <AccountManagerFields
@@ -190,25 +142,10 @@ export function ClientEdit({ project, reference, onDone, presetManager }: EditPr
         <Divider />
         <div>
           <SubHeading>Site Contacts</SubHeading>
-          <SiteContactsEditor
-            contacts={contacts}
-            index={contactIndex}
-            onIndexChange={setContactIndex}
-            getInputProps={(i, f) => form.getInputProps(`site_contacts.${i}.${f}`)}
-            onAdd={() => {
-              form.insertListItem('site_contacts', newContact());
-              setContactIndex(contacts.length);
-            }}
-            onRemove={(i) => {
-              form.removeListItem('site_contacts', i);
-              setContactIndex(Math.max(0, Math.min(i, contacts.length - 2)));
-            }}
-            markNew
-            invalid={invalidContacts(form.errors)}
-          />
+          <FormContactsEditor form={form} index={contact.index} onIndexChange={contact.setIndex} markNew />
         </div>
       </Stack>
-      <EditActions onCancel={onDone} saving={save.isPending} />
+      <EditActions onCancel={onDone} saving={saving} />
     </form>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Grid, List, Select, SimpleGrid, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Anchor, Grid, List, SimpleGrid, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import {
   formatDetailDate,
@@ -12,10 +11,6 @@ import {
   type ProjectRef,
   type ProjectView,
 } from '@siteflow/core';
-import { focusFirstInvalid } from '../../ui/focus';
-import { notifySuccess } from '../../ui/notify';
-import { zodResolver } from '../../ui/zod-resolver';
-import { useSaveSection } from './api';
 import { DateChangeModal, type DateChangeAnswer } from './components/date-change-modal';
 import {
   LINKED_TYPE_LABELS,
@@ -23,10 +18,11 @@ import {
   refLabel,
   type LinkedType,
 } from './components/linked-projects-fields';
+import { DetailsFields, type DetailsField } from './components/details-fields';
 import { PersonPopover } from './components/person-popover';
-import { applyProjectErrors } from './form-errors';
 import { personOptions, withCurrent } from './options';
 import { EditActions, SaveFailed, ViewField } from './section-card';
+import { useSectionForm } from './section-form';
 
 /** The Details section as read. */
 export function DetailsView({ project }: { project: ProjectView }) {
@@ -178,20 +174,31 @@ type EditProps = {
   onDone: () => void;
 };
 
+/** Where the Details form keeps each Details field. */
+const EDIT_PATHS: Record<DetailsField, keyof DetailsValues> = {
+  name: 'name',
+  start_date: 'start_date',
+  end_date: 'end_date',
+  administrator: 'project_administrator_id',
+  manager: 'project_manager_id',
+  sales: 'project_sales_representative_id',
+  classification: 'classification_id',
+  summary: 'summary',
+};
+
 /**
  * The Details form: administrator and manager cannot be cleared; changing the administrator
  * warns that pending tasks move to them; a changed start or end date asks about an official shift.
  */
 export function DetailsEdit({ project, reference, onDone }: EditProps) {
-  const save = useSaveSection(project.id, 'details');
-  const [failure, setFailure] = useState<string | null>(null);
   const [asking, setAsking] = useState<DetailsValues | null>(null);
   const [initial] = useState(() => detailsValues(project));
-  const form = useForm<DetailsValues>({
-    mode: 'controlled',
+  const { form, failure, saving, send, invalid } = useSectionForm({
+    projectId: project.id,
+    section: 'details',
     initialValues: initial,
-    validate: zodResolver<DetailsValues>(ProjectDetailsUpdate),
-    validateInputOnBlur: true,
+    contract: ProjectDetailsUpdate,
+    onDone,
   });
   const v = form.getValues();
 
@@ -209,31 +216,14 @@ export function DetailsEdit({ project, reference, onDone }: EditProps) {
     project.classification ? [{ value: project.classification.id, label: project.classification.title }] : [],
   );
 
-  const send = (values: DetailsValues, answer: DateChangeAnswer) => {
-    setFailure(null);
-    save.mutate(toDetailsPayload(values, answer), {
-      onSuccess: () => {
-        notifySuccess(PROJECT_TEXT.saved);
-        onDone();
-      },
-      onError: (error) => {
-        const leftover = applyProjectErrors(form, error, DETAILS_FIELDS);
-        setFailure([PROJECT_TEXT.mandatory, leftover].filter(Boolean).join(' '));
-      },
-    });
-  };
+  const sendDetails = (values: DetailsValues, answer: DateChangeAnswer) =>
+    send(toDetailsPayload(values, answer), DETAILS_FIELDS);
 
-  const submit = form.onSubmit(
-    (values) => {
-      const datesChanged = values.start_date !== initial.start_date || values.end_date !== initial.end_date;
-      if (datesChanged) setAsking(values);
-      else send(values, { official_shift: false, shift_reason: null });
-    },
-    () => {
-      setFailure(PROJECT_TEXT.mandatory);
-      focusFirstInvalid();
-    },
-  );
+  const submit = form.onSubmit((values) => {
+    const datesChanged = values.start_date !== initial.start_date || values.end_date !== initial.end_date;
+    if (datesChanged) setAsking(values);
+    else sendDetails(values, { official_shift: false, shift_reason: null });
+  }, invalid);
 
   const adminChanged =
     Boolean(v.project_administrator_id) && v.project_administrator_id !== initial.project_administrator_id;
@@ -241,72 +231,30 @@ export function DetailsEdit({ project, reference, onDone }: EditProps) {
   return (
     <form onSubmit={submit} noValidate aria-label="Edit details">
       <SaveFailed message={failure} />
-      <Grid gap="md">
-        <Grid.Col span={12}>
-          <TextInput label="Project Name" required autoComplete="off" {...form.getInputProps('name')} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <TextInput label="Start Date" type="datetime-local" {...form.getInputProps('start_date')} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <TextInput label="End Date" type="datetime-local" {...form.getInputProps('end_date')} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Select
-            label="Project Administrator"
-            required
-            searchable
-            allowDeselect={false}
-            data={staff}
-            {...form.getInputProps('project_administrator_id')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Select
-            label="Project Manager"
-            required
-            searchable
-            allowDeselect={false}
-            data={managers}
-            {...form.getInputProps('project_manager_id')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Select
-            label="Sales Representative"
-            searchable
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear sales representative' }}
-            placeholder="None"
-            data={staff}
-            {...form.getInputProps('project_sales_representative_id')}
-          />
-        </Grid.Col>
-        {adminChanged ? (
-          <Grid.Col span={12}>
-            <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
-              {PROJECT_TEXT.adminChangeNotice}
-            </Alert>
-          </Grid.Col>
-        ) : null}
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Select
-            label="Project Category"
-            searchable
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear project category' }}
-            data={classifications}
-            {...form.getInputProps('classification_id')}
-          />
-        </Grid.Col>
-        {showsCompletedDate(project.status) ? (
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <TextInput label="Completed Date" type="datetime-local" {...form.getInputProps('completed_on')} />
-          </Grid.Col>
-        ) : null}
-        <Grid.Col span={12}>
-          <Textarea label="Summary" autosize minRows={3} maxRows={10} {...form.getInputProps('summary')} />
-        </Grid.Col>
+      <DetailsFields
+        inputProps={(field) => form.getInputProps(EDIT_PATHS[field])}
+        staff={staff}
+        managers={managers}
+        classifications={classifications}
+        classificationLabel="Project Category"
+        classificationSpan={6}
+        afterPeople={
+          adminChanged ? (
+            <Grid.Col span={12}>
+              <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
+                {PROJECT_TEXT.adminChangeNotice}
+              </Alert>
+            </Grid.Col>
+          ) : null
+        }
+        afterClassification={
+          showsCompletedDate(project.status) ? (
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <TextInput label="Completed Date" type="datetime-local" {...form.getInputProps('completed_on')} />
+            </Grid.Col>
+          ) : null
+        }
+      >
         <Grid.Col span={12}>
           <LinkedProjectsFields
             type={form.getInputProps('linked_project_type')}
@@ -317,14 +265,14 @@ export function DetailsEdit({ project, reference, onDone }: EditProps) {
             exclude={project.id}
           />
         </Grid.Col>
-      </Grid>
-      <EditActions onCancel={onDone} saving={save.isPending} />
+      </DetailsFields>
+      <EditActions onCancel={onDone} saving={saving} />
       <DateChangeModal
         opened={asking !== null}
         onAnswer={(answer) => {
           const values = asking;
           setAsking(null);
-          if (values) send(values, answer);
+          if (values) sendDetails(values, answer);
         }}
       />
     </form>

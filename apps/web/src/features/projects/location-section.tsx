@@ -1,14 +1,8 @@
-import { useState } from 'react';
 import { Grid, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { PROJECT_TEXT, ProjectLocationUpdate, type ProjectView } from '@siteflow/core';
-import { focusFirstInvalid } from '../../ui/focus';
-import { notifySuccess } from '../../ui/notify';
-import { zodResolver } from '../../ui/zod-resolver';
-import { useSaveSection } from './api';
-import { LocationFields, locationValues, type LocationValues } from './components/location-fields';
-import { applyProjectErrors } from './form-errors';
+import { ProjectLocationUpdate, type ProjectView } from '@siteflow/core';
+import { LocationFields, locationValues } from './components/location-fields';
 import { EditActions, SaveFailed, ViewField } from './section-card';
+import { useSectionForm } from './section-form';
 
 const LOCATION_FIELDS = ['street', 'suburb', 'state', 'postcode', 'country'];
 
@@ -51,36 +45,17 @@ export function LocationView({ project }: { project: ProjectView }) {
 }
 
 export function LocationEdit({ project, onDone }: { project: ProjectView; onDone: () => void }) {
-  const save = useSaveSection(project.id, 'location');
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<LocationValues>({
-    mode: 'controlled',
+  const { form, failure, saving, send, invalid } = useSectionForm({
+    projectId: project.id,
+    section: 'location',
     initialValues: locationValues(project.location),
-    validate: zodResolver<LocationValues>(ProjectLocationUpdate),
-    validateInputOnBlur: true,
+    contract: ProjectLocationUpdate,
+    onDone,
   });
 
   const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      save.mutate(
-        { ...values, state: values.state as ProjectLocationUpdate['state'] },
-        {
-          onSuccess: () => {
-            notifySuccess(PROJECT_TEXT.saved);
-            onDone();
-          },
-          onError: (error) => {
-            const leftover = applyProjectErrors(form, error, LOCATION_FIELDS);
-            setFailure([PROJECT_TEXT.mandatory, leftover].filter(Boolean).join(' '));
-          },
-        },
-      );
-    },
-    () => {
-      setFailure(PROJECT_TEXT.mandatory);
-      focusFirstInvalid();
-    },
+    (values) => send({ ...values, state: values.state as ProjectLocationUpdate['state'] }, LOCATION_FIELDS),
+    invalid,
   );
 
   return (
@@ -94,7 +69,7 @@ export function LocationEdit({ project, onDone }: { project: ProjectView; onDone
           for (const key of Object.keys(patch)) form.clearFieldError(key);
         }}
       />
-      <EditActions onCancel={onDone} saving={save.isPending} />
+      <EditActions onCancel={onDone} saving={saving} />
     </form>
   );
 }

@@ -1,22 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Grid, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { PROJECT_TEXT, ProjectCreate, type ProjectCreateData } from '@siteflow/core';
 import { ApiError } from '../../api/client';
+import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
 import { FormAlert } from '../../ui/contract-form';
 import { focusFirstInvalid } from '../../ui/focus';
 import { notifySuccess } from '../../ui/notify';
@@ -25,14 +13,16 @@ import { ErrorState, LoadingState } from '../../ui/query-states';
 import { zodResolver } from '../../ui/zod-resolver';
 import { useCreateProject, useProjectCreateData } from './api';
 import { AccountManagerFields } from './components/account-manager-fields';
+import { ClientFields } from './components/client-fields';
 import { LinkedProjectsFields } from './components/linked-projects-fields';
 import { LocationFields } from './components/location-fields';
 import { ServicesFields } from './components/services-fields';
-import { invalidContacts, newContact, SiteContactsEditor } from './components/site-contacts-carousel';
+import { FormContactsEditor, useContactIndex } from './components/site-contacts-carousel';
 import { CreateDetailsFields } from './create-details-fields';
 import { CREATE_FIELDS, createInitialValues, toCreatePayload, type CreateValues } from './create-values';
 import { applyProjectErrors, contactPaths, projectErrorKeys } from './form-errors';
 import { byLabel, personOptions } from './options';
+import { mandatoryWith } from './section-form';
 
 export const CREATE_TITLE = 'Create Project';
 
@@ -51,7 +41,7 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
   const navigate = useNavigate();
   const create = useCreateProject();
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
-  const [contactIndex, setContactIndex] = useState(0);
+  const contact = useContactIndex();
 
   const form = useForm<CreateValues>({
     mode: 'controlled',
@@ -65,12 +55,6 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
   const managers = personOptions(data.project_managers);
   const classifications = data.classifications.map((c) => ({ value: c.id, label: c.title }));
   const clients = data.clients.map((c) => ({ value: c.id, label: c.trading_name })).sort(byLabel);
-
-  // Show the first contact with an error, so its messages are seen.
-  const showContactErrors = (errors: Record<string, unknown>) => {
-    const [first] = invalidContacts(errors);
-    if (first !== undefined) setContactIndex(first);
-  };
 
   const submit = form.onSubmit(
     (values) => {
@@ -87,25 +71,22 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
             ...CREATE_FIELDS,
             ...contactPaths(values.site_contacts.length),
           ]);
-          showContactErrors(projectErrorKeys(error));
+          contact.showFirstInvalid(projectErrorKeys(error));
           const invalid = error instanceof ApiError && error.status === 422;
           setAlert({
             title: 'The project was not created',
-            message: invalid
-              ? [PROJECT_TEXT.mandatory, leftover].filter(Boolean).join(' ')
-              : (leftover ?? error.message),
+            message: invalid ? mandatoryWith(leftover) : (leftover ?? error.message),
           });
         },
       });
     },
     (errors) => {
       setAlert({ title: 'The project was not created', message: PROJECT_TEXT.mandatory });
-      showContactErrors(errors);
+      contact.showFirstInvalid(errors);
       focusFirstInvalid();
     },
   );
 
-  const contacts = v.site_contacts;
   return (
     <form onSubmit={submit} noValidate aria-label="New project">
       <Stack gap="lg">
@@ -137,27 +118,12 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
         </Section>
 
         <Section title="Client Information">
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <Select
-                label="Trading Name"
-                required
-                searchable
-                allowDeselect={false}
-                data={clients}
-                placeholder="Choose the client"
-                nothingFoundMessage="No client matches"
-                {...form.getInputProps('client')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput
-                label="Order Reference"
-                required
-                autoComplete="off"
-                {...form.getInputProps('order_reference')}
-              />
-            </Grid.Col>
+          <ClientFields
+            clients={clients}
+            clientProps={form.getInputProps('client')}
+            orderReferenceProps={form.getInputProps('order_reference')}
+            placeholder="Choose the client"
+          >
             <Grid.Col span={12}>
               <Textarea
                 label="Client Comments"
@@ -167,7 +133,7 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
                 {...form.getInputProps('client_comments')}
               />
             </Grid.Col>
-          </Grid>
+          </ClientFields>
         </Section>
 
         <Section title="Account Manager">
@@ -180,21 +146,7 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
         </Section>
 
         <Section title="Site Contact">
-          <SiteContactsEditor
-            contacts={contacts}
-            index={contactIndex}
-            onIndexChange={setContactIndex}
-            getInputProps={(i, f) => form.getInputProps(`site_contacts.${i}.${f}`)}
-            onAdd={() => {
-              form.insertListItem('site_contacts', newContact());
-              setContactIndex(contacts.length);
-            }}
-            onRemove={(i) => {
-              form.removeListItem('site_contacts', i);
-              setContactIndex(Math.max(0, Math.min(i, contacts.length - 2)));
-            }}
-            invalid={invalidContacts(form.errors)}
-          />
+          <FormContactsEditor form={form} index={contact.index} onIndexChange={contact.setIndex} />
         </Section>
 
         <Section title="Location of Work">
@@ -225,14 +177,7 @@ export function ProjectCreateScreen() {
   const data = useProjectCreateData();
   return (
     <>
-      <Breadcrumbs mb="xs" aria-label="Breadcrumb">
-        <Anchor component={Link} to="/projects" size="sm">
-          Projects
-        </Anchor>
-        <Text size="sm" c="dimmed" aria-current="page">
-          New project
-        </Text>
-      </Breadcrumbs>
+      <BreadcrumbTrail list="Projects" to="/projects" current="New project" />
       <PageHeader title={CREATE_TITLE} description="Fields marked * are required." />
       {data.isPending ? <LoadingState label="Loading the form…" /> : null}
       {data.isError ? (

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Breadcrumbs, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { isProviderRole, PROJECT_TEXT, type ProjectView } from '@siteflow/core';
 import { ApiError } from '../../api/client';
 import { useCan, useSession } from '../../session';
+import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
 import { confirmAction } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
@@ -31,16 +32,7 @@ export const EDIT_LABELS: Record<Section, string> = {
 };
 
 function Crumbs({ current }: { current: string }) {
-  return (
-    <Breadcrumbs mb="xs" aria-label="Breadcrumb">
-      <Anchor component={Link} to="/projects" size="sm">
-        Projects
-      </Anchor>
-      <Text size="sm" c="dimmed" aria-current="page">
-        {current}
-      </Text>
-    </Breadcrumbs>
-  );
+  return <BreadcrumbTrail list="Projects" to="/projects" current={current} />;
 }
 
 function DetailsSkeleton() {

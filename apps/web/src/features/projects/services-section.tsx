@@ -1,14 +1,9 @@
-import { useState } from 'react';
 import { Badge, Group, SimpleGrid } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { PROJECT_TEXT, ProjectServicesUpdate, type ProjectCreateData, type ProjectView } from '@siteflow/core';
+import { ProjectServicesUpdate, type ProjectCreateData, type ProjectView } from '@siteflow/core';
 import { focusFirstInvalid } from '../../ui/focus';
-import { notifySuccess } from '../../ui/notify';
-import { zodResolver } from '../../ui/zod-resolver';
-import { useSaveSection } from './api';
 import { ServicesFields, type ServicesValues } from './components/services-fields';
-import { applyProjectErrors } from './form-errors';
 import { EditActions, SaveFailed, ViewField } from './section-card';
+import { useSectionForm } from './section-form';
 
 function Badges({ names, color }: { names: string[]; color: string }) {
   if (!names.length) return null;
@@ -49,32 +44,21 @@ export function ServicesEdit({
   reference: ProjectCreateData;
   onDone: () => void;
 }) {
-  const save = useSaveSection(project.id, 'services');
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ServicesValues>({
-    mode: 'controlled',
+  const { form, failure, saving, send } = useSectionForm<ServicesValues, 'services'>({
+    projectId: project.id,
+    section: 'services',
     initialValues: {
       tags: project.tags.map((t) => t.name),
       categories: project.categories.map((c) => c.id),
       services: project.services.map((s) => s.id),
     },
-    validate: zodResolver<ServicesValues>(ProjectServicesUpdate),
+    contract: ProjectServicesUpdate,
+    onDone,
+    validateInputOnBlur: false,
   });
 
   const submit = form.onSubmit(
-    (values) => {
-      setFailure(null);
-      save.mutate(values, {
-        onSuccess: () => {
-          notifySuccess(PROJECT_TEXT.saved);
-          onDone();
-        },
-        onError: (error) => {
-          applyProjectErrors(form, error, ['tags', 'categories', 'services']);
-          setFailure(error.message);
-        },
-      });
-    },
+    (values) => send(values, ['tags', 'categories', 'services'], { message: (error) => error.message }),
     () => focusFirstInvalid(),
   );
 
@@ -91,7 +75,7 @@ export function ServicesEdit({
         reference={reference}
         current={{ categories: project.categories, services: project.services }}
       />
-      <EditActions onCancel={onDone} saving={save.isPending} />
+      <EditActions onCancel={onDone} saving={saving} />
     </form>
   );
 }

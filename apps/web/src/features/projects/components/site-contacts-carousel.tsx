@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
-import type { GetInputPropsReturnType } from '@mantine/form';
+import type { GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
 import { PROJECT_TEXT, type SiteContactView } from '@siteflow/core';
 import { ViewField } from '../section-card';
 
@@ -227,4 +227,53 @@ export function invalidContacts(errors: Record<string, unknown>): number[] {
     if (m && value) found.add(Number(m[1]));
   }
   return [...found].sort((a, b) => a - b);
+}
+
+/** The contact a form's editor shows, and showing the first one with an error, so its messages are seen. */
+export function useContactIndex() {
+  const [index, setIndex] = useState(0);
+  const showFirstInvalid = (errors: Record<string, unknown>) => {
+    const [first] = invalidContacts(errors);
+    if (first !== undefined) setIndex(first);
+  };
+  return { index, setIndex, showFirstInvalid };
+}
+
+/** What the editor uses of a form whose values hold `site_contacts`. */
+type ContactsForm = Pick<
+  UseFormReturnType<{ site_contacts: ContactValues[] }>,
+  'getValues' | 'getInputProps' | 'insertListItem' | 'removeListItem' | 'errors'
+>;
+
+/** The site contacts editor on a form's `site_contacts`: Add shows the new contact, Remove a neighbour. */
+export function FormContactsEditor({
+  form,
+  index,
+  onIndexChange,
+  markNew,
+}: {
+  form: ContactsForm;
+  index: number;
+  onIndexChange: (i: number) => void;
+  markNew?: boolean;
+}) {
+  const contacts = form.getValues().site_contacts;
+  return (
+    <SiteContactsEditor
+      contacts={contacts}
+      index={index}
+      onIndexChange={onIndexChange}
+      getInputProps={(i, f) => form.getInputProps(`site_contacts.${i}.${f}`)}
+      onAdd={() => {
+        form.insertListItem('site_contacts', newContact());
+        onIndexChange(contacts.length);
+      }}
+      onRemove={(i) => {
+        form.removeListItem('site_contacts', i);
+        onIndexChange(Math.max(0, Math.min(i, contacts.length - 2)));
+      }}
+      markNew={markNew}
+      invalid={invalidContacts(form.errors)}
+    />
+  );
 }
