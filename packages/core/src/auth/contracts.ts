@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { EMAIL_INVALID_MESSAGE } from '../common/fields.js';
+import { emailField } from '../common/fields.js';
+import { userNamesView } from '../common/views.js';
 import { Role } from '../roles/roles.js';
 import { ACTIONS } from '../roles/can.js';
 import { AUTH_TEXT, PASSWORD_MAX, PASSWORD_MIN } from './messages.js';
 
-const email = z
-  .string({ error: AUTH_TEXT.emailRequired })
-  .trim()
-  .min(1, { error: AUTH_TEXT.emailRequired, abort: true })
-  .max(254, EMAIL_INVALID_MESSAGE)
-  .pipe(z.email({ error: EMAIL_INVALID_MESSAGE }))
-  .transform((v) => v.toLowerCase());
+const email = emailField(AUTH_TEXT.emailRequired);
 
 export const LoginRequest = z.object({
   email,
@@ -53,9 +48,7 @@ export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 export const SessionUser = z.object({
   id: z.uuid(),
   email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  full_name: z.string(),
+  ...userNamesView,
   role: Role,
   has_picture: z.boolean(),
 });

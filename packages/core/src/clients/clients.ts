@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { emailField, optionalText, pageOf, requiredText, STATES } from '../common/fields.js';
+import {
+  emailField,
+  nullableEmail,
+  nullableState,
+  optionalText,
+  pageOf,
+  PageQuery,
+  requiredText,
+} from '../common/fields.js';
+import { streetAddressView, userNamesView } from '../common/views.js';
 
 export const CLIENT_ROLES = ['client_admin', 'client_account', 'client_am'] as const;
 export type ClientRole = (typeof CLIENT_ROLES)[number];
@@ -24,18 +33,11 @@ export const CLIENT_TEXT = {
 
 export const ClientInput = z.object({
   trading_name: requiredText(CLIENT_TEXT.tradingNameRequired, 200),
-  email: z
-    .union([z.string(), z.null()])
-    .optional()
-    .transform((v) => (v ? v.trim().toLowerCase() : null))
-    .pipe(z.email({ error: 'The email must be a valid email address.' }).nullable()),
+  email: nullableEmail(),
   phone: optionalText(40),
   street: optionalText(),
   suburb: optionalText(100),
-  state: z
-    .union([z.enum(STATES), z.literal(''), z.null()])
-    .optional()
-    .transform((v) => (v ? v : null)),
+  state: nullableState(),
   postcode: z
     .union([
       z
@@ -55,10 +57,7 @@ export const ClientView = z.object({
   trading_name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  street: z.string().nullable(),
-  suburb: z.string().nullable(),
-  state: z.string().nullable(),
-  postcode: z.string().nullable(),
+  ...streetAddressView,
   active: z.boolean(),
   user_count: z.number().int(),
   project_count: z.number().int(),
@@ -67,17 +66,19 @@ export const ClientView = z.object({
 export type ClientView = z.infer<typeof ClientView>;
 export const ClientPage = pageOf(ClientView);
 
-export const ClientListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().max(200).optional(),
+export const ClientListQuery = PageQuery.extend({
   status: z.enum(['active', 'inactive', 'all']).default('active'),
 });
 
-export const ClientUserInput = z.object({
+/** The name and e-mail of a client's user or account manager. */
+const contactPersonInput = {
   first_name: requiredText(CLIENT_TEXT.firstNameRequired, 100),
   last_name: requiredText(CLIENT_TEXT.lastNameRequired, 100),
   email: emailField(CLIENT_TEXT.emailRequired),
+};
+
+export const ClientUserInput = z.object({
+  ...contactPersonInput,
   phone: optionalText(40),
   mobile: optionalText(40),
   role: z.enum(CLIENT_ROLES, { error: CLIENT_TEXT.roleRequired }),
@@ -88,9 +89,7 @@ export type ClientUserInput = z.input<typeof ClientUserInput>;
 export const ClientUserView = z.object({
   id: z.uuid(),
   client_id: z.uuid(),
-  first_name: z.string(),
-  last_name: z.string(),
-  full_name: z.string(),
+  ...userNamesView,
   email: z.string(),
   phone: z.string().nullable(),
   mobile: z.string().nullable(),
@@ -114,9 +113,7 @@ export type AccountManager = z.infer<typeof AccountManager>;
 
 /** Quick Add on the project screens: all four marked required. */
 export const AccountManagerQuickAdd = z.object({
-  first_name: requiredText(CLIENT_TEXT.firstNameRequired, 100),
-  last_name: requiredText(CLIENT_TEXT.lastNameRequired, 100),
-  email: emailField(CLIENT_TEXT.emailRequired),
+  ...contactPersonInput,
   mobile: requiredText(CLIENT_TEXT.mobileRequired, 40),
 });
 export type AccountManagerQuickAdd = z.input<typeof AccountManagerQuickAdd>;

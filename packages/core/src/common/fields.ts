@@ -26,6 +26,29 @@ export const optionalText = (max = 255) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? null : v));
 
+/** An optional text that may also come as null: missing or blank is null, anything else trimmed. */
+export const nullableText = (max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined ? null : v.trim() === '' ? null : v.trim()))
+    .pipe(z.string().max(max, `Must be at most ${max} characters.`).nullable());
+
+/** An optional e-mail address: missing, null or blank is null, anything else trimmed and lower-cased. */
+export const nullableEmail = () =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ? v.trim().toLowerCase() : null))
+    .pipe(z.email({ error: EMAIL_INVALID_MESSAGE }).nullable());
+
+/** An optional state: missing, null or '' (nothing chosen) is null. */
+export const nullableState = () =>
+  z
+    .union([z.enum(STATES), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null));
+
 /** Postcode input: digits only, 0 to 9999; kept as text so 0800 keeps its zero. */
 export const postcodeField = (requiredMessage: string) =>
   z

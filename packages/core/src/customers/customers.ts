@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, optionalText, pageOf, postcodeField, requiredText, stateField } from '../common/fields.js';
+import { localityView } from '../common/views.js';
 
 /** Messages verbatim from spec 1 section 5 (the double spaces are the spec's). */
 export const CUSTOMER_TEXT = {
@@ -61,6 +62,9 @@ export const slugField = z
   .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, CUSTOMER_TEXT.slugFormat)
   .refine((s) => !(RESERVED_SLUGS as readonly string[]).includes(s), CUSTOMER_TEXT.slugReserved);
 
+/** A feature switch from the form: on for true, '1' or 'true'; off otherwise or when missing. */
+const featureFlag = () => z.preprocess((v) => v === true || v === '1' || v === 'true', z.boolean()).default(false);
+
 export const CustomerInput = z.object({
   customer_name: requiredText(CUSTOMER_TEXT.companyNameRequired),
   name: slugField,
@@ -74,8 +78,8 @@ export const CustomerInput = z.object({
   state: stateField(CUSTOMER_TEXT.stateRequired),
   postcode: postcodeField(CUSTOMER_TEXT.postcodeRequired),
   // Tenant features: the staff form shows these flags only when the customer has them on.
-  staff_pm_flag: z.preprocess((v) => v === true || v === '1' || v === 'true', z.boolean()).default(false),
-  staff_system_emails: z.preprocess((v) => v === true || v === '1' || v === 'true', z.boolean()).default(false),
+  staff_pm_flag: featureFlag(),
+  staff_system_emails: featureFlag(),
 });
 export type CustomerInput = z.infer<typeof CustomerInput>;
 
@@ -89,9 +93,7 @@ export const CustomerView = z.object({
   phone: z.string().nullable(),
   position: z.string().nullable(),
   address: z.string().nullable(),
-  suburb: z.string().nullable(),
-  state: z.string().nullable(),
-  postcode: z.string().nullable(),
+  ...localityView,
   staff_pm_flag: z.boolean(),
   staff_system_emails: z.boolean(),
   logo_path: z.string().nullable(),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { STATES } from '../common/fields.js';
+import * as query from '../common/query.js';
 import { PROJECT_STATUSES, type ProjectStatus } from '../projects/statuses.js';
 import { isClientRole, isProviderRole, type Role } from '../roles/roles.js';
 import { SEARCH_DISTANCE } from '../providers/texts.js';
 import { dateOnly } from '../providers/contracts.js';
+import { locatedAddressView } from '../common/views.js';
 
 export const PROJECT_MAP_TEXT = {
   showMore: 'Show More Filters',
@@ -40,20 +41,7 @@ export function projectMapFiltersOf(role: Role): ProjectMapFilter[] {
 }
 export const seesPerformanceRating = (role: Role) => !isClientRole(role);
 
-const listParam = <T extends z.ZodType>(item: T) =>
-  z.preprocess(
-    (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',').filter(Boolean)),
-    z.array(item).max(200),
-  );
-const optUuid = z
-  .uuid({ error: 'Choose an option from the list.' })
-  .optional()
-  .or(z.literal('').transform(() => undefined));
-const optNumber = (schema: z.ZodNumber) =>
-  z.preprocess(
-    (v) => (v === undefined || v === '' || v === null ? undefined : v),
-    z.coerce.number().pipe(schema).optional(),
-  );
+const optUuid = query.optionalFilter(z.uuid({ error: 'Choose an option from the list.' }));
 
 /**
  * GET /api/project-map. The centre is lat/lng when given (browser location), else the geocoded
@@ -62,41 +50,23 @@ const optNumber = (schema: z.ZodNumber) =>
  */
 export const ProjectMapQuery = z.object({
   search: z.string().trim().max(200).optional(),
-  status: listParam(z.enum(PROJECT_STATUSES)).default([]),
-  postcode: z
-    .string()
-    .trim()
-    .regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  state: z
-    .enum(STATES)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  status: query.listParam(z.enum(PROJECT_STATUSES)).default([]),
+  postcode: query.postcodeFilter(),
+  state: query.stateFilter(),
   suburb: z.string().trim().max(100).optional(),
-  lat: optNumber(z.number().min(-90).max(90)),
-  lng: optNumber(z.number().min(-180).max(180)),
-  distance: z.coerce
-    .number()
-    .int()
-    .min(SEARCH_DISTANCE.min)
-    .max(SEARCH_DISTANCE.max)
-    .multipleOf(SEARCH_DISTANCE.step)
-    .default(SEARCH_DISTANCE.projectMapDefault),
-  categories: listParam(z.uuid({ error: 'Choose an option from the list.' })).default([]),
-  services: listParam(z.uuid({ error: 'Choose an option from the list.' })).default([]),
-  start_date: dateOnly()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  end_date: dateOnly()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  lat: query.optNumberParam(z.number().min(-90).max(90)),
+  lng: query.optNumberParam(z.number().min(-180).max(180)),
+  distance: query.distanceParam(SEARCH_DISTANCE, SEARCH_DISTANCE.projectMapDefault),
+  categories: query.optionListParam(),
+  services: query.optionListParam(),
+  start_date: query.optionalFilter(dateOnly()),
+  end_date: query.optionalFilter(dateOnly()),
   project_manager_id: optUuid,
   client_id: optUuid,
   account_manager_id: optUuid,
   order_reference: z.string().trim().max(100).optional(),
-  min_performance: optNumber(z.number().min(0.5).max(5).multipleOf(0.5)),
-  min_customer: optNumber(z.number().min(0.5).max(5).multipleOf(0.5)),
+  min_performance: query.ratingFilter(),
+  min_customer: query.ratingFilter(),
   bbox: z
     .string()
     .regex(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?$/, 'bbox is south,west,north,east.')
@@ -123,14 +93,7 @@ export const ProjectMapItem = z.object({
   client_am_id: z.uuid().nullable(),
   project_manager: z.string(),
   project_manager_id: z.uuid(),
-  location_first: z.object({
-    street: z.string().nullable(),
-    suburb: z.string().nullable(),
-    state: z.string().nullable(),
-    postcode: z.string().nullable(),
-    lat: z.number().nullable(),
-    lng: z.number().nullable(),
-  }),
+  location_first: locatedAddressView(),
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   completed_on: z.string().nullable(),

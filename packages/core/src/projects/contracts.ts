@@ -1,22 +1,20 @@
 import { z } from 'zod';
-import { pageOf, STATES } from '../common/fields.js';
+import {
+  nullableEmail,
+  nullableText,
+  pageOf,
+  PageQuery,
+  postcodeField,
+  requiredText,
+  stateField,
+  trimmed,
+} from '../common/fields.js';
+import { optionalFilter } from '../common/query.js';
+import { namedView, streetAddressView, userNamesView, userOptionView } from '../common/views.js';
 import { ProjectProviderView } from './provider-card.js';
-import { PROJECT_STATUSES, type ProjectStatus } from './statuses.js';
+import { PROJECT_STATUSES, projectStatusFields, type ProjectStatus } from './statuses.js';
 import { PROJECT_TEXT } from './texts.js';
 
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`);
-const optText = (max: number) =>
-  z
-    .union([z.string(), z.null()])
-    .optional()
-    .transform((v) => (v === null || v === undefined ? null : v.trim() === '' ? null : v.trim()))
-    .pipe(z.string().max(max, `Must be at most ${max} characters.`).nullable());
-const required = (message: string, max = 255) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(max, `Must be at most ${max} characters.`);
 const uuidOf = (message: string) => z.uuid({ error: message });
 const optUuid = z
   .union([z.uuid({ error: PROJECT_TEXT.notFoundOption }), z.literal(''), z.null()])
@@ -51,34 +49,26 @@ const endNotBeforeStart = <T extends { start_date: string | null; end_date: stri
 export const LINKED_PROJECT_TYPES = ['master', 'sub_project'] as const;
 
 export const SiteContactInput = z.object({
-  name: required(PROJECT_TEXT.siteContactNameRequired, 150),
-  position: optText(100),
-  email: z
-    .union([z.string(), z.null()])
-    .optional()
-    .transform((v) => (v ? v.trim().toLowerCase() : null))
-    .pipe(z.email({ error: 'The email must be a valid email address.' }).nullable()),
-  phone: optText(40),
-  note: optText(1000),
+  name: requiredText(PROJECT_TEXT.siteContactNameRequired, 150),
+  position: nullableText(100),
+  email: nullableEmail(),
+  phone: nullableText(40),
+  note: nullableText(1000),
 });
 export type SiteContactInput = z.infer<typeof SiteContactInput>;
 
 const locationFields = {
-  street: required(PROJECT_TEXT.streetRequired),
-  suburb: required(PROJECT_TEXT.suburbRequired, 100),
-  state: z.enum(STATES, { error: PROJECT_TEXT.stateRequired }),
-  postcode: z
-    .string({ error: PROJECT_TEXT.postcodeRequired })
-    .trim()
-    .min(1, { error: PROJECT_TEXT.postcodeRequired, abort: true })
-    .regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.'),
+  street: requiredText(PROJECT_TEXT.streetRequired),
+  suburb: requiredText(PROJECT_TEXT.suburbRequired, 100),
+  state: stateField(PROJECT_TEXT.stateRequired),
+  postcode: postcodeField(PROJECT_TEXT.postcodeRequired),
   country: z.enum(['Australia', 'New Zealand']).default('Australia'),
 };
 
 /** The creation payload (spec 1: Project creation payload). */
 export const ProjectCreate = z
   .object({
-    name: required(PROJECT_TEXT.nameRequired),
+    name: requiredText(PROJECT_TEXT.nameRequired),
     start_date: dateTime(),
     end_date: dateTime(),
     project_manager: uuidOf(PROJECT_TEXT.managerRequired),
@@ -87,9 +77,9 @@ export const ProjectCreate = z
     classification: optUuid,
     client: uuidOf(PROJECT_TEXT.clientRequired),
     client_am: uuidOf(PROJECT_TEXT.accountManagerRequired),
-    client_comments: optText(5000),
-    order_reference: required(PROJECT_TEXT.orderReferenceRequired, 100),
-    summary: optText(5000),
+    client_comments: nullableText(5000),
+    order_reference: requiredText(PROJECT_TEXT.orderReferenceRequired, 100),
+    summary: nullableText(5000),
     linked_project_type: z.enum(LINKED_PROJECT_TYPES).default('master'),
     linked_projects: z.array(projectId).max(50).default([]),
     categories: z
@@ -100,9 +90,9 @@ export const ProjectCreate = z
       .array(z.uuid({ error: PROJECT_TEXT.notFoundOption }), { error: PROJECT_TEXT.servicesRequired })
       .min(1, PROJECT_TEXT.servicesRequired)
       .max(200),
-    tags: z.array(text(60).min(1)).max(50).default([]),
+    tags: z.array(trimmed(60).min(1)).max(50).default([]),
     ...locationFields,
-    site_contact_name: optText(150),
+    site_contact_name: nullableText(150),
     site_contacts: z.array(SiteContactInput).min(1, PROJECT_TEXT.siteContactNameRequired).max(50),
   })
   .superRefine(endNotBeforeStart);
@@ -111,7 +101,7 @@ export type ProjectCreateParsed = z.output<typeof ProjectCreate>;
 
 export const ProjectDetailsUpdate = z
   .object({
-    name: required(PROJECT_TEXT.nameRequired),
+    name: requiredText(PROJECT_TEXT.nameRequired),
     start_date: dateTime(),
     end_date: dateTime(),
     completed_on: dateTime(),
@@ -120,17 +110,17 @@ export const ProjectDetailsUpdate = z
     project_sales_representative_id: optUuid,
     linked_project_type: z.enum(LINKED_PROJECT_TYPES).default('master'),
     classification_id: optUuid,
-    summary: optText(5000),
+    summary: nullableText(5000),
     linked_projects: z.array(projectId).max(50).default([]),
     /** The date-change answer: an official shift keeps its reason. */
     official_shift: z.boolean().default(false),
-    shift_reason: optText(200),
+    shift_reason: nullableText(200),
   })
   .superRefine(endNotBeforeStart);
 export type ProjectDetailsUpdate = z.input<typeof ProjectDetailsUpdate>;
 
 export const ProjectServicesUpdate = z.object({
-  tags: z.array(text(60).min(1)).max(50).default([]),
+  tags: z.array(trimmed(60).min(1)).max(50).default([]),
   categories: z
     .array(z.uuid({ error: PROJECT_TEXT.notFoundOption }))
     .min(1, PROJECT_TEXT.categoriesRequired)
@@ -144,7 +134,7 @@ export type ProjectServicesUpdate = z.input<typeof ProjectServicesUpdate>;
 
 export const ProjectOtherUpdate = z.object({
   client_id: uuidOf(PROJECT_TEXT.clientRequired),
-  client_order_reference: required(PROJECT_TEXT.orderReferenceRequired, 100),
+  client_order_reference: requiredText(PROJECT_TEXT.orderReferenceRequired, 100),
   account_manager_id: uuidOf(PROJECT_TEXT.accountManagerRequired),
   site_contacts: z.array(SiteContactInput).max(50).default([]),
 });
@@ -162,9 +152,7 @@ export type ProjectStatusUpdate = z.input<typeof ProjectStatusUpdate>;
 
 export const Person = z.object({
   id: z.uuid(),
-  first_name: z.string(),
-  last_name: z.string(),
-  full_name: z.string(),
+  ...userNamesView,
   email: z.string().nullable(),
   phone: z.string().nullable(),
   mobile: z.string().nullable(),
@@ -198,8 +186,7 @@ export const DateChangeView = z.object({
 });
 export type DateChangeView = z.infer<typeof DateChangeView>;
 
-const statusEnum = z.enum(PROJECT_STATUSES);
-const named = z.object({ id: z.uuid(), name: z.string() });
+const named = namedView();
 
 /** The project details screen (spec 1: Project (details screen)). */
 export const ProjectView = z.object({
@@ -211,20 +198,12 @@ export const ProjectView = z.object({
   summary: z.string().nullable(),
   order_reference: z.string().nullable(),
   client_comments: z.string().nullable(),
-  status: statusEnum,
-  status_label: z.string(),
-  status_colour: z.string(),
-  allowed_statuses: z.array(statusEnum),
+  ...projectStatusFields(),
+  allowed_statuses: z.array(z.enum(PROJECT_STATUSES)),
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   completed_on: z.string().nullable(),
-  location: z.object({
-    street: z.string().nullable(),
-    suburb: z.string().nullable(),
-    state: z.string().nullable(),
-    postcode: z.string().nullable(),
-    country: z.string(),
-  }),
+  location: z.object({ ...streetAddressView, country: z.string() }),
   co_ords: z.object({ lat: z.number().nullable(), long: z.number().nullable(), precision: z.string().nullable() }),
   /** Null for service-provider roles (Client Information is hidden from them). */
   client: z.object({ id: z.uuid(), trading_name: z.string() }).nullable(),
@@ -253,11 +232,9 @@ export const ProjectListItem = z.object({
   id: z.number().int(),
   project_code: z.string(),
   name: z.string(),
-  status: statusEnum,
-  status_label: z.string(),
-  status_colour: z.string(),
+  ...projectStatusFields(),
   client: z.object({ id: z.uuid(), trading_name: z.string() }).nullable(),
-  project_manager: z.object({ id: z.uuid(), full_name: z.string() }),
+  project_manager: userOptionView(),
   order_reference: z.string().nullable(),
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
@@ -269,22 +246,10 @@ export const ProjectPage = pageOf(ProjectListItem);
 export type ProjectPage = z.infer<typeof ProjectPage>;
 
 export const PROJECT_SORTS = ['start_date', 'code', 'name', 'status', 'client', 'created_at'] as const;
-export const ProjectListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().max(200).optional(),
-  status: z
-    .enum(PROJECT_STATUSES)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  client_id: z
-    .uuid()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  project_manager_id: z
-    .uuid()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+export const ProjectListQuery = PageQuery.extend({
+  status: optionalFilter(z.enum(PROJECT_STATUSES)),
+  client_id: optionalFilter(z.uuid()),
+  project_manager_id: optionalFilter(z.uuid()),
   sort: z.enum(PROJECT_SORTS).default('start_date'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -292,15 +257,15 @@ export type ProjectListQuery = z.infer<typeof ProjectListQuery>;
 
 /** Reference data for the creation form (spec 1: Reference data for the form). */
 export const ProjectCreateData = z.object({
-  user: z.object({ id: z.uuid(), full_name: z.string() }),
+  user: userOptionView(),
   classifications: z.array(z.object({ id: z.uuid(), title: z.string() })),
   tags: z.array(z.object({ name: z.string() })),
   categories: z.array(named),
   clients: z.array(z.object({ id: z.uuid(), trading_name: z.string() })),
   category_services: z.array(z.object({ category_id: z.uuid(), service_id: z.uuid(), service_name: z.string() })),
-  project_managers: z.array(z.object({ id: z.uuid(), full_name: z.string() })),
+  project_managers: z.array(userOptionView()),
   /** Staff who may administer or sell (administrator and sales representative pickers). */
-  staff: z.array(z.object({ id: z.uuid(), full_name: z.string() })),
+  staff: z.array(userOptionView()),
 });
 export type ProjectCreateData = z.infer<typeof ProjectCreateData>;
 

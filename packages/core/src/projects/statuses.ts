@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Project statuses. The spec names them (Quote, On Hold, Order, Scheduled, Completed, Cancelled,
  * Closed) but not the transitions; ours are documented in docs/decisions.md.
@@ -5,26 +7,28 @@
 export const PROJECT_STATUSES = ['quote', 'on_hold', 'order', 'scheduled', 'completed', 'cancelled', 'closed'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
-export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
-  quote: 'Quote',
-  on_hold: 'On Hold',
-  order: 'Order',
-  scheduled: 'Scheduled',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  closed: 'Closed',
+/** How each status is shown: its label and the Mantine colour name of the label. */
+const STATUS_LOOKS: Record<ProjectStatus, { label: string; colour: string }> = {
+  quote: { label: 'Quote', colour: 'gray' },
+  on_hold: { label: 'On Hold', colour: 'orange' },
+  order: { label: 'Order', colour: 'blue' },
+  scheduled: { label: 'Scheduled', colour: 'indigo' },
+  completed: { label: 'Completed', colour: 'green' },
+  cancelled: { label: 'Cancelled', colour: 'red' },
+  closed: { label: 'Closed', colour: 'dark' },
 };
+const lookOfEach = (part: 'label' | 'colour') =>
+  Object.fromEntries(PROJECT_STATUSES.map((s) => [s, STATUS_LOOKS[s][part]])) as Record<ProjectStatus, string>;
 
-/** Mantine colour names for the status label. */
-export const PROJECT_STATUS_COLOURS: Record<ProjectStatus, string> = {
-  quote: 'gray',
-  on_hold: 'orange',
-  order: 'blue',
-  scheduled: 'indigo',
-  completed: 'green',
-  cancelled: 'red',
-  closed: 'dark',
-};
+export const PROJECT_STATUS_LABELS = lookOfEach('label');
+export const PROJECT_STATUS_COLOURS = lookOfEach('colour');
+
+/** A project's status with its label and colour, as every project view carries it. */
+export const projectStatusFields = () => ({
+  status: z.enum(PROJECT_STATUSES),
+  status_label: z.string(),
+  status_colour: z.string(),
+});
 
 export const PROJECT_TRANSITIONS: Record<ProjectStatus, readonly ProjectStatus[]> = {
   quote: ['order', 'on_hold', 'cancelled'],

@@ -1,19 +1,18 @@
 import { z } from 'zod';
-import { EMAIL_INVALID_MESSAGE, pageOf, STATES } from '../common/fields.js';
+import {
+  EMAIL_INVALID_MESSAGE,
+  nullableEmail,
+  nullableState,
+  nullableText,
+  pageOf,
+  PageQuery,
+  STATES,
+} from '../common/fields.js';
+import { optionalFilter, stateFilter } from '../common/query.js';
+import { localityView, userNamesView } from '../common/views.js';
 import { PROVIDER_STATUSES } from './statuses.js';
 import { PROVIDER_TEXT } from './texts.js';
-import {
-  address,
-  badge,
-  dateOnly,
-  named,
-  optEmail,
-  optPostcode,
-  optState,
-  optText,
-  preferences,
-  uuidList,
-} from './contract-parts.js';
+import { address, badge, dateOnly, named, optPostcode, preferences, uuidList } from './contract-parts.js';
 
 export { DATE_INPUT, dateOnly } from './contract-parts.js';
 /** The search / assignment, nearby and rating contracts. */
@@ -24,7 +23,7 @@ export const ProviderAvailabilityInput = z
     id: z.uuid().optional(),
     start_date: dateOnly(),
     end_date: dateOnly(),
-    note: optText(200),
+    note: nullableText(200),
   })
   .refine((v) => v.end_date >= v.start_date, { path: ['end_date'], message: PROVIDER_TEXT.availabilityOrder });
 
@@ -36,13 +35,13 @@ export const ProviderInput = z.object({
     .min(1, { error: PROVIDER_TEXT.nameRequired, abort: true })
     .max(150, 'Must be at most 150 characters.'),
   status_code: z.enum(PROVIDER_STATUSES, { error: 'Choose a status from the list.' }).default('evaluating'),
-  director_name: optText(150),
-  email: optEmail,
-  phone: optText(40),
-  website: optText(255),
-  street: optText(255),
-  suburb: optText(100),
-  state: optState,
+  director_name: nullableText(150),
+  email: nullableEmail(),
+  phone: nullableText(40),
+  website: nullableText(255),
+  street: nullableText(255),
+  suburb: nullableText(100),
+  state: nullableState(),
   postcode: optPostcode,
   categories: uuidList,
   services: uuidList,
@@ -57,7 +56,7 @@ export const ProviderInput = z.object({
     .default([]),
   preferred_states: z.array(z.enum(STATES)).max(9).default([]),
   availabilities: z.array(ProviderAvailabilityInput).max(100).default([]),
-  notes: optText(5000),
+  notes: nullableText(5000),
 });
 export type ProviderInput = z.input<typeof ProviderInput>;
 export type ProviderInputParsed = z.output<typeof ProviderInput>;
@@ -81,7 +80,7 @@ export const ProviderUserInput = z.object({
     .max(254)
     .pipe(z.email({ error: EMAIL_INVALID_MESSAGE }))
     .transform((v) => v.toLowerCase()),
-  phone: optText(40),
+  phone: nullableText(40),
   role: z.enum(['sp_admin', 'sp_employee'], { error: 'The role field is required.' }),
 });
 export type ProviderUserInput = z.input<typeof ProviderUserInput>;
@@ -98,9 +97,7 @@ const lastProject = z
 
 export const ProviderUserView = z.object({
   id: z.uuid(),
-  first_name: z.string(),
-  last_name: z.string(),
-  full_name: z.string(),
+  ...userNamesView,
   email: z.string(),
   phone: z.string().nullable(),
   role: z.enum(['sp_admin', 'sp_employee']),
@@ -146,9 +143,7 @@ export const ProviderListItem = z.object({
   id: z.uuid(),
   service_provider_name: z.string(),
   ...badge,
-  suburb: z.string().nullable(),
-  state: z.string().nullable(),
-  postcode: z.string().nullable(),
+  ...localityView,
   phone: z.string().nullable(),
   email: z.string().nullable(),
   categories_list: z.array(z.string()),
@@ -161,22 +156,10 @@ export const ProviderPage = pageOf(ProviderListItem);
 export type ProviderPage = z.infer<typeof ProviderPage>;
 
 export const PROVIDER_SORTS = ['name', 'status', 'performance', 'customer', 'suburb'] as const;
-export const ProviderListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().max(200).optional(),
-  status: z
-    .enum(PROVIDER_STATUSES)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  category_id: z
-    .uuid()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  state: z
-    .enum(STATES)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+export const ProviderListQuery = PageQuery.extend({
+  status: optionalFilter(z.enum(PROVIDER_STATUSES)),
+  category_id: optionalFilter(z.uuid()),
+  state: stateFilter(),
   sort: z.enum(PROVIDER_SORTS).default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });

@@ -1,18 +1,10 @@
 import { z } from 'zod';
-import { STATES } from '../common/fields.js';
+import { nullableText } from '../common/fields.js';
+import * as query from '../common/query.js';
+import { streetAddressView } from '../common/views.js';
 import { PROJECT_STATUSES } from '../projects/statuses.js';
 import { PROVIDER_TEXT, SEARCH_DISTANCE, DETAILS_DISTANCE, PROVIDER_SEARCH_PAGE } from './texts.js';
-import {
-  address,
-  badge,
-  boolParam,
-  dateOnly,
-  listParam,
-  named,
-  optNumberParam,
-  optText,
-  preferences,
-} from './contract-parts.js';
+import { address, badge, dateOnly, named, preferences } from './contract-parts.js';
 
 /**
  * Service-provider search / assignment map. With project_id the search is automatic: the
@@ -20,37 +12,19 @@ import {
  * distance 0 means no distance limit; otherwise providers at or under the distance are kept.
  */
 export const ProviderSearchQuery = z.object({
-  project_id: optNumberParam(z.number().int().positive()),
+  project_id: query.optNumberParam(z.number().int().positive()),
   street: z.string().trim().max(255).optional(),
   suburb: z.string().trim().max(100).optional(),
-  state: z
-    .enum(STATES)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  postcode: z
-    .string()
-    .trim()
-    .regex(/^\d{1,4}$/, 'The postcode must be a number from 0 to 9999.')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  start_date: dateOnly()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  end_date: dateOnly()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  categories: listParam(z.uuid({ error: 'Choose an option from the list.' })).default([]),
-  services: listParam(z.uuid({ error: 'Choose an option from the list.' })).default([]),
-  distance: z.coerce
-    .number()
-    .int()
-    .min(SEARCH_DISTANCE.min)
-    .max(SEARCH_DISTANCE.max)
-    .multipleOf(SEARCH_DISTANCE.step)
-    .default(SEARCH_DISTANCE.standaloneDefault),
-  min_rating: optNumberParam(z.number().min(0.5).max(5).multipleOf(0.5)),
+  state: query.stateFilter(),
+  postcode: query.postcodeFilter(),
+  start_date: query.optionalFilter(dateOnly()),
+  end_date: query.optionalFilter(dateOnly()),
+  categories: query.optionListParam(),
+  services: query.optionListParam(),
+  distance: query.distanceParam(SEARCH_DISTANCE, SEARCH_DISTANCE.standaloneDefault),
+  min_rating: query.ratingFilter(),
   /** Beyond the spec: keep only providers whose mandatory certificates are all valid for the dates. */
-  certified: boolParam.default(false),
+  certified: query.boolParam.default(false),
   /** At most this many results (nearest first; the list offers 'Show more'); `total` counts them all. */
   limit: z.coerce.number().int().min(1).max(500).default(PROVIDER_SEARCH_PAGE),
 });
@@ -95,10 +69,7 @@ export const ProviderSearchResponse = z.object({
       project_code: z.string(),
       name: z.string(),
       status: z.enum(PROJECT_STATUSES),
-      street: z.string().nullable(),
-      suburb: z.string().nullable(),
-      state: z.string().nullable(),
-      postcode: z.string().nullable(),
+      ...streetAddressView,
       start_date: z.string().nullable(),
       end_date: z.string().nullable(),
       categories: z.array(named),
@@ -134,13 +105,7 @@ export type NotifyProviderResult = z.infer<typeof NotifyProviderResult>;
 
 /** Nearby providers on the project details map: kept when the driving distance is at most distance x 1000 m. */
 export const NearbyProvidersQuery = z.object({
-  distance: z.coerce
-    .number()
-    .int()
-    .min(DETAILS_DISTANCE.min)
-    .max(DETAILS_DISTANCE.max)
-    .multipleOf(DETAILS_DISTANCE.step)
-    .default(DETAILS_DISTANCE.default),
+  distance: query.distanceParam(DETAILS_DISTANCE, DETAILS_DISTANCE.default),
 });
 export const NearbyProvider = z.object({
   id: z.uuid(),
@@ -171,7 +136,7 @@ export const RatingInput = z.object({
     .min(0.5, PROVIDER_TEXT.ratingRange)
     .max(5, PROVIDER_TEXT.ratingRange)
     .multipleOf(0.5, PROVIDER_TEXT.ratingRange),
-  comment: optText(2000),
+  comment: nullableText(2000),
 });
 export type RatingInput = z.input<typeof RatingInput>;
 const ratingView = z

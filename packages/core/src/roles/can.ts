@@ -38,64 +38,43 @@ export type Action = (typeof ACTIONS)[number];
 
 export type Actor = { role: Role; area: 'platform' | 'tenant' };
 
+/** Only a platform admin, on the platform host, manages customers and reads the mailbox. */
+const PLATFORM_ONLY: readonly Action[] = ['customers.manage', 'mailbox.read'];
+/** The customer rating is the client's own. */
+const CLIENT_ONLY: readonly Action[] = ['projects.rateCustomer'];
+/** A company admin may do everything else in the tenant area. */
+const COMPANY_ADMIN = ACTIONS.filter((a) => !PLATFORM_ONLY.includes(a) && !CLIENT_ONLY.includes(a));
+// Staff run projects day to day; only admins delete projects or manage clients and reference data.
+const ADMIN_ONLY: readonly Action[] = [
+  'staff.manage',
+  'staff.changeRole',
+  'settings.manage',
+  'projects.delete',
+  'clients.manage',
+  'reference.manage',
+  'certificateTypes.manage',
+];
+// Client and provider users see their own projects only (projectScope). Clients rate the work
+// (customer rating); provider users see their own provider and manage their own certificates
+// (sp_admin also the provider's): the owner checks are in features/certificates/owner.ts.
+const CLIENT_USER: readonly Action[] = ['projects.view', 'projectMap.view', 'projects.rateCustomer'];
+const PROVIDER_USER: readonly Action[] = [
+  'projects.view',
+  'projectMap.view',
+  'providers.view',
+  'certificates.view',
+  'certificates.manage',
+];
+
 const GRANTS: Record<Role, readonly Action[]> = {
   platform_admin: ['customers.manage', 'mailbox.read', 'settings.view', 'settings.manage'],
-  company_admin: [
-    'staff.view',
-    'staff.manage',
-    'staff.changeRole',
-    'settings.view',
-    'settings.manage',
-    'projects.view',
-    'projects.create',
-    'projects.edit',
-    'projects.delete',
-    'projectLinks.manage',
-    'clients.view',
-    'clients.manage',
-    'clients.quickAdd',
-    'reference.view',
-    'reference.manage',
-    'providers.view',
-    'providers.manage',
-    'providers.search',
-    'projects.assignProvider',
-    'projects.notifyProvider',
-    'projects.ratePerformance',
-    'projectMap.view',
-    'certificates.view',
-    'certificates.manage',
-    'certificateTypes.manage',
-  ],
-  // Staff run projects day to day; only admins delete projects or manage clients and reference data.
-  company_employee: [
-    'staff.view',
-    'settings.view',
-    'projects.view',
-    'projects.create',
-    'projects.edit',
-    'projectLinks.manage',
-    'clients.view',
-    'clients.quickAdd',
-    'reference.view',
-    'providers.view',
-    'providers.manage',
-    'providers.search',
-    'projects.assignProvider',
-    'projects.notifyProvider',
-    'projects.ratePerformance',
-    'projectMap.view',
-    'certificates.view',
-    'certificates.manage',
-  ],
-  // Client and provider users see their own projects only (projectScope). Clients rate the work
-  // (customer rating); provider users see their own provider and manage their own certificates
-  // (sp_admin also the provider's): the owner checks are in features/certificates/owner.ts.
-  client_admin: ['projects.view', 'projectMap.view', 'projects.rateCustomer'],
-  client_account: ['projects.view', 'projectMap.view', 'projects.rateCustomer'],
-  client_am: ['projects.view', 'projectMap.view', 'projects.rateCustomer'],
-  sp_admin: ['projects.view', 'projectMap.view', 'providers.view', 'certificates.view', 'certificates.manage'],
-  sp_employee: ['projects.view', 'projectMap.view', 'providers.view', 'certificates.view', 'certificates.manage'],
+  company_admin: COMPANY_ADMIN,
+  company_employee: COMPANY_ADMIN.filter((a) => !ADMIN_ONLY.includes(a)),
+  client_admin: CLIENT_USER,
+  client_account: CLIENT_USER,
+  client_am: CLIENT_USER,
+  sp_admin: PROVIDER_USER,
+  sp_employee: PROVIDER_USER,
 };
 
 /** Deny by default: an action is allowed only when the role is granted it in its own area. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { emailField, pageOf, postcodeField, requiredText, stateField } from '../common/fields.js';
+import { emailField, pageOf, PageQuery, postcodeField, requiredText, stateField } from '../common/fields.js';
+import { optionalFilter } from '../common/query.js';
+import { localityView, userNamesView } from '../common/views.js';
 import { Role, StaffRole } from '../roles/roles.js';
 
 export const STAFF_TEXT = {
@@ -49,9 +51,7 @@ export type StaffInput = z.infer<typeof StaffInput>;
 
 export const StaffView = z.object({
   id: z.uuid(),
-  first_name: z.string(),
-  last_name: z.string(),
-  full_name: z.string(),
+  ...userNamesView,
   email: z.string(),
   phone: z.string().nullable(),
   position: z.string().nullable(),
@@ -59,9 +59,7 @@ export const StaffView = z.object({
   is_project_manager: z.enum(['1', '0']),
   notifications: z.enum(['1', '0']),
   address: z.string().nullable(),
-  suburb: z.string().nullable(),
-  state: z.string().nullable(),
-  postcode: z.string().nullable(),
+  ...localityView,
   active: z.boolean(),
   profile_picture_path: z.string().nullable(),
   created_at: z.string(),
@@ -71,11 +69,8 @@ export type StaffView = z.infer<typeof StaffView>;
 export const StaffPage = pageOf(StaffView);
 export type StaffPage = z.infer<typeof StaffPage>;
 
-export const StaffListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().max(200).optional(),
-  role: StaffRole.optional().or(z.literal('').transform(() => undefined)),
+export const StaffListQuery = PageQuery.extend({
+  role: optionalFilter(StaffRole),
   status: z.enum(['active', 'inactive', 'all']).default('all'),
 });
 
