@@ -1,29 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Place } from '@siteflow/core';
-import {
-  createPlatformAdmin,
-  createTenant,
-  createTestApp,
-  createUser,
-  ownerDb,
-  ownerPool,
-  PLATFORM_HOST,
-  request,
-  signIn,
-  type TestApp,
-  type TestTenant,
-} from '../../../test/harness.js';
+import { createUser, ownerDb, ownerPool, PLATFORM_HOST, request, signIn } from '../../../test/harness.js';
+import { companyAndPlatform, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { geocode, knownStateOf } from './geocode.js';
 import { loadGazetteer } from './load-gazetteer.js';
 
-let t: TestApp;
-let tenant: TestTenant;
-let cookie: string;
+let t: TestApp, tenant: TestTenant, cookie: string, platformCookie: string;
 
 beforeAll(async () => {
-  await loadGazetteer(inject('ownerUrl'));
-  [t, tenant] = await Promise.all([createTestApp(), createTenant()]);
-  cookie = await signIn(t, tenant.host, tenant.admin.email);
+  ({ t, tenant, companyAdmin: cookie, platformAdmin: platformCookie } = await companyAndPlatform({ gazetteer: true }));
 });
 afterAll(async () => {
   await t?.close();
@@ -120,8 +105,6 @@ describe('GET /api/geo/places', () => {
     expect(
       (await request(t, { url: '/api/geo/places?q=Brisbane', host: tenant.host, cookie: clientCookie })).status,
     ).toBe(200);
-    const admin = await createPlatformAdmin();
-    const platformCookie = await signIn(t, PLATFORM_HOST, admin.email);
     expect(
       (await request(t, { url: '/api/geo/places?q=Brisbane', host: PLATFORM_HOST, cookie: platformCookie })).status,
     ).toBe(403);

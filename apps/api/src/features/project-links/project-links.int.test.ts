@@ -1,15 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_LINK_TEXT } from '@siteflow/core';
-import {
-  createClientCo,
-  createClientUser,
-  createProject,
-  createProvider,
-  createProviderUser,
-  type TestClient,
-  type TestProject,
-} from '../../../test/factories.js';
+import * as factories from '../../../test/factories.js';
+import type { TestClient, TestProject } from '../../../test/factories.js';
 import { asOwner, createUser, request, signIn, type RequestOptions } from '../../../test/harness.js';
 import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { projectLinks } from '../../platform/db/schema.js';
@@ -21,8 +14,8 @@ let project: TestProject;
 
 beforeAll(async () => {
   ({ t, a, asA, asB } = await twoCompanies());
-  client = await createClientCo(a);
-  project = await createProject(a, client);
+  client = await factories.createClientCo(a);
+  project = await factories.createProject(a, client);
   asEmployee = await signedIn(t, a, await createUser(a, 'company_employee'));
 });
 afterAll(() => t.close());
@@ -91,7 +84,7 @@ describe('project links', () => {
   });
 
   it('lists newest first, paged on the server', async () => {
-    const p = await createProject(a, client);
+    const p = await factories.createProject(a, client);
     for (const n of [1, 2, 3]) await addLink(p.id, { title: `Link ${n}`, url: `example.com/${n}` });
     const page1 = await asA({ url: `${linksOf(p.id)}?pageSize=2` });
     expect(page1.json).toMatchObject({ total: 3, page: 1, pageSize: 2 });
@@ -110,12 +103,12 @@ describe('project links', () => {
   });
 
   it('users who can see the project read its links; only staff manage them', async () => {
-    const provider = await createProvider(a);
-    const p = await createProject(a, client, { providerId: provider.id });
+    const provider = await factories.createProvider(a);
+    const p = await factories.createProject(a, client, { providerId: provider.id });
     const link = await addLink(p.id, { title: 'Shared', url: 'example.com/shared' });
     const readers = [
-      await createClientUser(a, client.id, 'client_admin'),
-      await createProviderUser(a, provider.id, 'sp_employee'),
+      await factories.createClientUser(a, client.id, 'client_admin'),
+      await factories.createProviderUser(a, provider.id, 'sp_employee'),
     ];
     for (const u of readers) {
       const as = await signedIn(t, a, u);
@@ -133,8 +126,8 @@ describe('project links', () => {
       }
     }
     // A client user of another client, or a provider not assigned, does not see the project at all.
-    const otherClient = await createClientCo(a);
-    const outsider = await createClientUser(a, otherClient.id, 'client_admin');
+    const otherClient = await factories.createClientCo(a);
+    const outsider = await factories.createClientUser(a, otherClient.id, 'client_admin');
     const outsiderCookie = await signIn(t, a.host, outsider.email);
     expect((await request(t, { host: a.host, cookie: outsiderCookie, url: linksOf(p.id) })).status).toBe(404);
     expect(

@@ -1,35 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectMapOptions } from '@siteflow/core';
-import {
-  createCatalogue,
-  createClientCo,
-  createClientUser,
-  createProject,
-  createProvider,
-  createProviderUser,
-} from '../../../test/factories.js';
-import {
-  asOwner,
-  createTenant,
-  createTestApp,
-  createUser,
-  request,
-  signIn,
-  type TestApp,
-  type TestTenant,
-} from '../../../test/harness.js';
+import * as factories from '../../../test/factories.js';
+import { asOwner, createUser, request, signIn } from '../../../test/harness.js';
+import { twoCompanies, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { users } from '../../platform/db/schema.js';
-import { loadGazetteer } from '../geo/load-gazetteer.js';
 
-let t: TestApp;
-let a: TestTenant;
-let b: TestTenant;
+let t: TestApp, a: TestTenant, b: TestTenant;
 
 beforeAll(async () => {
-  await loadGazetteer(inject('ownerUrl'));
-  t = await createTestApp();
-  [a, b] = await Promise.all([createTenant(), createTenant()]);
+  ({ t, a, b } = await twoCompanies({ gazetteer: true }));
 });
 afterAll(() => t?.close());
 
@@ -41,16 +21,16 @@ const options = async (host: string, cookie: string) => {
 
 describe('GET /api/project-map/options', () => {
   it("offers client users their client's account managers and the categories, centred on their client", async () => {
-    const cat = await createCatalogue(a);
-    const [mine, other] = await Promise.all([createClientCo(a), createClientCo(a)]);
+    const cat = await factories.createCatalogue(a);
+    const [mine, other] = await Promise.all([factories.createClientCo(a), factories.createClientCo(a)]);
     const [am, , otherAm, inactive] = await Promise.all([
-      createClientUser(a, mine.id, 'client_am', { firstName: 'Ava', lastName: 'Mine' }),
-      createClientUser(a, mine.id, 'client_account'),
-      createClientUser(a, other.id, 'client_am'),
-      createClientUser(a, mine.id, 'client_am', { firstName: 'Ivy', lastName: 'Gone' }),
+      factories.createClientUser(a, mine.id, 'client_am', { firstName: 'Ava', lastName: 'Mine' }),
+      factories.createClientUser(a, mine.id, 'client_account'),
+      factories.createClientUser(a, other.id, 'client_am'),
+      factories.createClientUser(a, mine.id, 'client_am', { firstName: 'Ivy', lastName: 'Gone' }),
     ]);
     await asOwner(a.id, (tx) => tx.update(users).set({ active: false }).where(eq(users.id, inactive.id)));
-    const viewer = await createClientUser(a, mine.id, 'client_admin');
+    const viewer = await factories.createClientUser(a, mine.id, 'client_admin');
     const got = await options(a.host, await signIn(t, a.host, viewer.email));
     expect(got.account_managers.map((m) => m.id)).toEqual([am.id]);
     expect(got.account_managers[0]!.full_name).toBe('Ava Mine');
@@ -63,16 +43,16 @@ describe('GET /api/project-map/options', () => {
   });
 
   it('offers provider users the account managers of their own projects and centres on the provider', async () => {
-    const client = await createClientCo(a);
+    const client = await factories.createClientCo(a);
     const [amOn, amOff] = await Promise.all([
-      createClientUser(a, client.id, 'client_am', { firstName: 'Otto', lastName: 'Assigned' }),
-      createClientUser(a, client.id, 'client_am'),
+      factories.createClientUser(a, client.id, 'client_am', { firstName: 'Otto', lastName: 'Assigned' }),
+      factories.createClientUser(a, client.id, 'client_am'),
     ]);
-    const provider = await createProvider(a, undefined, { lat: -33.8688, lng: 151.2093 });
-    const someoneElse = await createProvider(a);
-    await createProject(a, client, { providerId: provider.id, amId: amOn.id });
-    await createProject(a, client, { providerId: someoneElse.id, amId: amOff.id });
-    const sp = await createProviderUser(a, provider.id, 'sp_employee');
+    const provider = await factories.createProvider(a, undefined, { lat: -33.8688, lng: 151.2093 });
+    const someoneElse = await factories.createProvider(a);
+    await factories.createProject(a, client, { providerId: provider.id, amId: amOn.id });
+    await factories.createProject(a, client, { providerId: someoneElse.id, amId: amOff.id });
+    const sp = await factories.createProviderUser(a, provider.id, 'sp_employee');
     const got = await options(a.host, await signIn(t, a.host, sp.email));
     expect(got.account_managers.map((m) => m.id)).toEqual([amOn.id]);
     expect(got.home).toMatchObject({ lat: -33.8688, lng: 151.2093 });
@@ -86,7 +66,7 @@ describe('GET /api/project-map/options', () => {
   });
 
   it("shows nothing of another company's data and needs a sign-in", async () => {
-    await createCatalogue(a);
+    await factories.createCatalogue(a);
     const got = await options(b.host, await signIn(t, b.host, b.admin.email));
     expect(got.categories).toEqual([]);
     expect((await request(t, { host: a.host, url: '/api/project-map/options' })).status).toBe(401);

@@ -59,30 +59,25 @@ async function add(
   return p.id;
 }
 
+/** One row of grid counts: a status's projects in one cell of one zoom level, and their mean position. */
+type CellCount = {
+  level: number;
+  status: string;
+  cx: number | null;
+  cy: number | null;
+  n: number;
+  lat: number | null;
+  lng: number | null;
+};
+
 /** The grid counts next to the same counts computed from the projects: they must be equal. */
 async function gridAndTruth() {
   return asOwner(a.id, async (tx) => {
-    const grid = await tx.execute<{
-      level: number;
-      status: string;
-      cx: number | null;
-      cy: number | null;
-      n: number;
-      lat: number | null;
-      lng: number | null;
-    }>(sql`
+    const grid = await tx.execute<CellCount>(sql`
       select level, status, cx, cy, n, case when n > 0 and cx is not null then round((sum_lat / n)::numeric, 9)::float8 end as lat,
              case when n > 0 and cx is not null then round((sum_lng / n)::numeric, 9)::float8 end as lng
         from project_map_cells where tenant_id = ${a.id} and n <> 0 order by 1, 2, 3, 4`);
-    const truth = await tx.execute<{
-      level: number;
-      status: string;
-      cx: number | null;
-      cy: number | null;
-      n: number;
-      lat: number | null;
-      lng: number | null;
-    }>(sql`
+    const truth = await tx.execute<CellCount>(sql`
       select l.level, p.status,
              case when p.lat is not null and p.lng is not null then app_map_cx(p.lng, l.level) end as cx,
              case when p.lat is not null and p.lng is not null then app_map_cy(p.lat, l.level) end as cy,

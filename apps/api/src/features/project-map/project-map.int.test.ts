@@ -1,30 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectMapResponse } from '@siteflow/core';
-import {
-  createCatalogue,
-  createClientCo,
-  createClientUser,
-  createProject,
-  createProvider,
-  createProviderUser,
-  type ProjectOptions,
-  type TestCatalogue,
-  type TestClient,
-} from '../../../test/factories.js';
-import {
-  asOwner,
-  createTenant,
-  createTestApp,
-  createUser,
-  request,
-  signIn,
-  type TestApp,
-  type TestTenant,
-  type TestUser,
-} from '../../../test/harness.js';
+import * as factories from '../../../test/factories.js';
+import type { ProjectOptions, TestCatalogue, TestClient } from '../../../test/factories.js';
+import { asOwner, createUser, request, signIn } from '../../../test/harness.js';
+import { twoCompanies, type TestApp, type TestTenant, type TestUser } from '../../../test/companies.js';
 import { projects, providerRatings } from '../../platform/db/schema.js';
-import { loadGazetteer } from '../geo/load-gazetteer.js';
 
 const BRISBANE = { lat: -27.4698, lng: 153.0251 };
 /** A point `km` due north of Brisbane City (great circle). */
@@ -32,9 +13,7 @@ const northOf = (km: number) => ({ lat: BRISBANE.lat + km / 111.195, lng: BRISBA
 const SYDNEY = { lat: -33.8688, lng: 151.2093 };
 const WORLD = 'bbox=-85,-180,85,180';
 
-let t: TestApp;
-let a: TestTenant;
-let b: TestTenant;
+let t: TestApp, a: TestTenant, b: TestTenant, adminA: string, adminB: string;
 let cat: TestCatalogue;
 let clientX: TestClient;
 let clientY: TestClient;
@@ -51,7 +30,7 @@ async function addProject(
   at: { lat: number; lng: number } | null,
   opts: ProjectOptions = {},
 ) {
-  const p = await createProject(a, client, { name, ...opts });
+  const p = await factories.createProject(a, client, { name, ...opts });
   if (at)
     await asOwner(a.id, (tx) =>
       tx
@@ -70,19 +49,17 @@ async function rate(projectId: number, kind: 'performance' | 'customer', rating:
 }
 
 beforeAll(async () => {
-  await loadGazetteer(inject('ownerUrl'));
-  t = await createTestApp();
-  [a, b] = await Promise.all([createTenant(), createTenant()]);
+  ({ t, a, b, adminA, adminB } = await twoCompanies({ gazetteer: true }));
   [cat, clientX, clientY, manager] = await Promise.all([
-    createCatalogue(a),
-    createClientCo(a, { tradingName: 'Harbour X Pty Ltd' }),
-    createClientCo(a, { tradingName: 'Inland Y Pty Ltd' }),
+    factories.createCatalogue(a),
+    factories.createClientCo(a, { tradingName: 'Harbour X Pty Ltd' }),
+    factories.createClientCo(a, { tradingName: 'Inland Y Pty Ltd' }),
     createUser(a, 'company_employee', { firstName: 'Mia', lastName: 'Manager', isProjectManager: true }),
   ]);
-  provider = await createProvider(a);
-  amX = await createClientUser(a, clientX.id, 'client_am');
-  const clientUser = await createClientUser(a, clientX.id, 'client_admin');
-  const spUser = await createProviderUser(a, provider.id, 'sp_employee');
+  provider = await factories.createProvider(a);
+  amX = await factories.createClientUser(a, clientX.id, 'client_am');
+  const clientUser = await factories.createClientUser(a, clientX.id, 'client_admin');
+  const spUser = await factories.createProviderUser(a, provider.id, 'sp_employee');
 
   // Sequential: the start dates below decide the list order.
   await addProject('Alpha CBD', clientX, BRISBANE, {
@@ -130,13 +107,13 @@ beforeAll(async () => {
   await rate(ids['Charlie 49.9 km']!, 'performance', 2);
 
   // Another tenant's project at the very same place.
-  const bClient = await createClientCo(b);
-  const other = await createProject({ ...b }, bClient, { name: 'Tenant B secret' });
+  const bClient = await factories.createClientCo(b);
+  const other = await factories.createProject({ ...b }, bClient, { name: 'Tenant B secret' });
   await asOwner(b.id, (tx) => tx.update(projects).set(BRISBANE).where(eq(projects.id, other.id)));
 
   cookies = {
-    admin: await signIn(t, a.host, a.admin.email),
-    adminB: await signIn(t, b.host, b.admin.email),
+    admin: adminA,
+    adminB,
     clientX: await signIn(t, a.host, clientUser.email),
     sp: await signIn(t, a.host, spUser.email),
   };

@@ -8,16 +8,8 @@ import {
   type ProjectView,
   wallClockAt,
 } from '@siteflow/core';
-import {
-  createCatalogue,
-  createClientCo,
-  createClientUser,
-  createProject,
-  createProvider,
-  createProviderUser,
-  type TestCatalogue,
-  type TestClient,
-} from '../../../test/factories.js';
+import * as factories from '../../../test/factories.js';
+import type { TestCatalogue, TestClient } from '../../../test/factories.js';
 import {
   asOwner,
   createTenant,
@@ -47,10 +39,10 @@ beforeAll(async () => {
   ({ t, a, b, asA, asB } = await twoCompanies({ gazetteer: true }));
   [employee, cat, client] = await Promise.all([
     createUser(a, 'company_employee', { firstName: 'Emma', lastName: 'Employee', isProjectManager: true }),
-    createCatalogue(a),
-    createClientCo(a),
+    factories.createCatalogue(a),
+    factories.createClientCo(a),
   ]);
-  am = await createClientUser(a, client.id, 'client_am', { firstName: 'Andy', lastName: 'Manager' });
+  am = await factories.createClientUser(a, client.id, 'client_am', { firstName: 'Andy', lastName: 'Manager' });
   asEmployee = await signedIn(t, a, employee);
 });
 afterAll(() => t.close());
@@ -98,7 +90,7 @@ const view = async (id: number, asWho = asA) => {
 
 describe('projects: create data', () => {
   it('offers the current user, Installation, active clients by name, category-service links, managers and staff', async () => {
-    const inactive = await createClientCo(a, { tradingName: `Aaa Inactive ${uniq()}`, active: false });
+    const inactive = await factories.createClientCo(a, { tradingName: `Aaa Inactive ${uniq()}`, active: false });
     await createUser(a, 'company_employee', { firstName: 'Ivy', lastName: 'Inactive', active: false });
     const res = await asEmployee({ url: '/api/projects/create-data' });
     expect(res.status).toBe(200);
@@ -225,9 +217,9 @@ describe('projects: create', () => {
 
   it('numbers concurrent creates with distinct, consecutive codes', async () => {
     const fresh = await createTenant();
-    const freshClient = await createClientCo(fresh);
-    const freshAm = await createClientUser(fresh, freshClient.id, 'client_am');
-    const freshCat = await createCatalogue(fresh);
+    const freshClient = await factories.createClientCo(fresh);
+    const freshAm = await factories.createClientUser(fresh, freshClient.id, 'client_am');
+    const freshCat = await factories.createCatalogue(fresh);
     const cookie = await signIn(t, fresh.host, fresh.admin.email);
     const body = () =>
       createInput({
@@ -250,8 +242,8 @@ describe('projects: create', () => {
     const total = async () => (await request(t, { host: fresh.host, cookie, url: '/api/projects' })).json.total;
     expect(await total()).toBe(5);
     await request(t, { method: 'DELETE', url: `/api/projects/${results[0]!.json.id}`, host: fresh.host, cookie });
-    await createProject(fresh, freshClient);
-    await createProject(fresh, freshClient);
+    await factories.createProject(fresh, freshClient);
+    await factories.createProject(fresh, freshClient);
     expect(await total()).toBe(6);
     expect((await request(t, { host: fresh.host, cookie, url: '/api/projects?status=order' })).json.total).toBe(6);
   });
@@ -301,11 +293,11 @@ describe('projects: create', () => {
   });
 
   it('checks every reference against this company: staff, client, account manager, services, linked projects', async () => {
-    const otherClient = await createClientCo(a);
-    const otherAm = await createClientUser(a, otherClient.id, 'client_am');
-    const inactiveAm = await createClientUser(a, client.id, 'client_am', { active: false });
+    const otherClient = await factories.createClientCo(a);
+    const otherAm = await factories.createClientUser(a, otherClient.id, 'client_am');
+    const inactiveAm = await factories.createClientUser(a, client.id, 'client_am', { active: false });
     const inactiveStaff = await createUser(a, 'company_employee', { active: false });
-    const bClient = await createClientCo(b);
+    const bClient = await factories.createClientCo(b);
     const res = await asA({
       method: 'POST',
       url: '/api/projects',
@@ -337,12 +329,12 @@ describe('projects: create', () => {
     expect(inactive.json.errors).toEqual({ client_am: [PROJECT_TEXT.accountManagerInvalid] });
     const foreign = await asA({ method: 'POST', url: '/api/projects', body: createInput({ client: bClient.id }) });
     expect(foreign.json.errors).toEqual({ client: [PROJECT_TEXT.notFoundOption] });
-    const inactiveClient = await createClientCo(a, { active: false });
+    const inactiveClient = await factories.createClientCo(a, { active: false });
     expect(
       (await asA({ method: 'POST', url: '/api/projects', body: createInput({ client: inactiveClient.id }) })).json
         .errors,
     ).toEqual({ client: [PROJECT_TEXT.notFoundOption] });
-    const foreignCategory = await createCatalogue(b);
+    const foreignCategory = await factories.createCatalogue(b);
     const cats = await asA({
       method: 'POST',
       url: '/api/projects',
@@ -531,8 +523,11 @@ describe('projects: section saves', () => {
 
   it('other: client, order reference, account manager (of that client) and site contacts (the answer is the saved list)', async () => {
     const { id } = await create();
-    const newClient = await createClientCo(a);
-    const newAm = await createClientUser(a, newClient.id, 'client_am', { firstName: 'Nina', lastName: 'New' });
+    const newClient = await factories.createClientCo(a);
+    const newAm = await factories.createClientUser(a, newClient.id, 'client_am', {
+      firstName: 'Nina',
+      lastName: 'New',
+    });
     const mismatch = await asA({
       method: 'PUT',
       url: `/api/projects/${id}/other`,
@@ -676,16 +671,25 @@ describe('projects: delete', () => {
 describe('projects: list and lookup', () => {
   it('filters by status, client, manager and text; sorts and pages', async () => {
     const tag = `Lq${uniq()}`;
-    const c1 = await createClientCo(a, { tradingName: `${tag} Client One` });
-    const c2 = await createClientCo(a, { tradingName: `${tag} Client Two` });
-    const p1 = await createProject(a, c1, {
+    const c1 = await factories.createClientCo(a, { tradingName: `${tag} Client One` });
+    const c2 = await factories.createClientCo(a, { tradingName: `${tag} Client Two` });
+    const p1 = await factories.createProject(a, c1, {
       name: `${tag} Alpha`,
       status: 'scheduled',
       managerId: employee.id,
       startDate: '2026-01-01 08:00',
     });
-    const p2 = await createProject(a, c1, { name: `${tag} Beta`, status: 'order', startDate: '2026-03-01 08:00' });
-    const p3 = await createProject(a, c2, { name: `${tag} Gamma`, status: 'order', startDate: null, endDate: null });
+    const p2 = await factories.createProject(a, c1, {
+      name: `${tag} Beta`,
+      status: 'order',
+      startDate: '2026-03-01 08:00',
+    });
+    const p3 = await factories.createProject(a, c2, {
+      name: `${tag} Gamma`,
+      status: 'order',
+      startDate: null,
+      endDate: null,
+    });
     const ids = async (query: string) => {
       const res = await asA({ url: `/api/projects?search=${tag}&${query}` });
       expect(res.status, res.text).toBe(200);
@@ -724,7 +728,7 @@ describe('projects: list and lookup', () => {
   });
 
   it('pages past the middle (read from the far end) continue the same order, for every sort', async () => {
-    const c = await createClientCo(a);
+    const c = await factories.createClientCo(a);
     const dates = [
       '2026-02-01 08:00',
       null,
@@ -737,7 +741,12 @@ describe('projects: list and lookup', () => {
     const names = ['b', 'a', 'c', 'a', 'd', 'b', 'e'];
     const statuses = ['order', 'scheduled', 'order', 'quote', 'order', 'scheduled', 'order'] as const;
     for (let i = 0; i < dates.length; i++)
-      await createProject(a, c, { startDate: dates[i]!, endDate: dates[i]!, name: names[i]!, status: statuses[i]! });
+      await factories.createProject(a, c, {
+        startDate: dates[i]!,
+        endDate: dates[i]!,
+        name: names[i]!,
+        status: statuses[i]!,
+      });
     for (const sort of ['start_date', 'code', 'name', 'status', 'client', 'created_at']) {
       for (const order of ['asc', 'desc']) {
         const base = `/api/projects?client_id=${c.id}&sort=${sort}&order=${order}`;
@@ -757,7 +766,7 @@ describe('projects: list and lookup', () => {
 
   it('lookup finds by code or name (typos too), excludes one, and lists the newest without a term', async () => {
     const name = `Harbourview Tower ${uniq()}`;
-    const p = await createProject(a, client, { name });
+    const p = await factories.createProject(a, client, { name });
     const q = async (query: string) =>
       (await asA({ url: `/api/projects/lookup?${query}` })).json.items.map((x: { id: number }) => x.id);
     expect(await q(`q=${encodeURIComponent(name.slice(0, 18))}`)).toContain(p.id);
@@ -777,12 +786,12 @@ describe('projects: list and lookup', () => {
 
 describe('projects: who sees what', () => {
   it('a client user sees only their client’s projects, read-only', async () => {
-    const mine = await createClientCo(a);
-    const cu = await createClientUser(a, mine.id, 'client_admin');
+    const mine = await factories.createClientCo(a);
+    const cu = await factories.createClientUser(a, mine.id, 'client_admin');
     const cookie = await signIn(t, a.host, cu.email);
     const tag = `Cv${uniq()}`;
-    const own = await createProject(a, mine, { name: `${tag} Own` });
-    const others = await createProject(a, client, { name: `${tag} Other` });
+    const own = await factories.createProject(a, mine, { name: `${tag} Own` });
+    const others = await factories.createProject(a, client, { name: `${tag} Other` });
     const asClient = as(cookie);
 
     const list = await asClient({ url: `/api/projects?search=${tag}` });
@@ -803,12 +812,12 @@ describe('projects: who sees what', () => {
   });
 
   it('a provider user sees only assigned projects, without Client Information', async () => {
-    const provider = await createProvider(a);
-    const pu = await createProviderUser(a, provider.id, 'sp_employee');
+    const provider = await factories.createProvider(a);
+    const pu = await factories.createProviderUser(a, provider.id, 'sp_employee');
     const cookie = await signIn(t, a.host, pu.email);
     const tag = `Pv${uniq()}`;
-    const assigned = await createProject(a, client, { name: `${tag} Assigned`, providerId: provider.id });
-    const notAssigned = await createProject(a, client, { name: `${tag} Not` });
+    const assigned = await factories.createProject(a, client, { name: `${tag} Assigned`, providerId: provider.id });
+    const notAssigned = await factories.createProject(a, client, { name: `${tag} Not` });
     const asProvider = as(cookie);
     const list = await asProvider({ url: `/api/projects?search=${tag}` });
     expect(list.json.items.map((p: { id: number; client: unknown }) => [p.id, p.client])).toEqual([
@@ -827,7 +836,7 @@ describe('projects: who sees what', () => {
   });
 
   it('a client user without a client, or a provider user without a provider, sees nothing', async () => {
-    await createProject(a, client);
+    await factories.createProject(a, client);
     for (const role of ['client_am', 'sp_admin'] as const) {
       const u = await createUser(a, role);
       const cookie = await signIn(t, a.host, u.email);
@@ -837,11 +846,11 @@ describe('projects: who sees what', () => {
 
   it('client and provider users may not create, edit or delete (403)', async () => {
     const { id } = await create();
-    const provider = await createProvider(a);
+    const provider = await factories.createProvider(a);
     const users = [
-      await createClientUser(a, client.id, 'client_admin'),
-      await createClientUser(a, client.id, 'client_am'),
-      await createProviderUser(a, provider.id, 'sp_admin'),
+      await factories.createClientUser(a, client.id, 'client_admin'),
+      await factories.createClientUser(a, client.id, 'client_am'),
+      await factories.createProviderUser(a, provider.id, 'sp_admin'),
     ];
     for (const u of users) {
       const asU = as(await signIn(t, a.host, u.email));
@@ -898,9 +907,9 @@ describe('projects: who sees what', () => {
       ),
     ).toEqual([]);
     // Nor can B link to it.
-    const bClient = await createClientCo(b);
-    const bAm = await createClientUser(b, bClient.id);
-    const bCat = await createCatalogue(b);
+    const bClient = await factories.createClientCo(b);
+    const bAm = await factories.createClientUser(b, bClient.id);
+    const bCat = await factories.createCatalogue(b);
     const linkRes = await asB({
       method: 'POST',
       url: '/api/projects',

@@ -1,14 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_TEXT, type ProjectRatings, type ProjectView } from '@siteflow/core';
-import {
-  createClientCo,
-  createClientUser,
-  createProject,
-  createProvider,
-  createProviderUser,
-  type TestClient,
-} from '../../../test/factories.js';
+import * as factories from '../../../test/factories.js';
+import type { TestClient } from '../../../test/factories.js';
 import {
   asOwner,
   createUser,
@@ -27,7 +21,7 @@ let client: TestClient;
 
 beforeAll(async () => {
   ({ t, a, b, adminB, asA: A } = await twoCompanies());
-  client = await createClientCo(a);
+  client = await factories.createClientCo(a);
   employeeA = await signIn(t, a.host, (await createUser(a, 'company_employee')).email);
 });
 afterAll(() => t.close());
@@ -37,10 +31,10 @@ const assign = (projectId: number, body: unknown, who = A) =>
   who({ method: 'POST', url: `/api/projects/${projectId}/service-provider`, body });
 
 async function providerWithStaff(name = `Sparkright ${uniq()}`) {
-  const p = await createProvider(a, name, { email: `office-${uniq()}@sparkright.test` });
+  const p = await factories.createProvider(a, name, { email: `office-${uniq()}@sparkright.test` });
   const [s1, s2] = await Promise.all([
-    createProviderUser(a, p.id, 'sp_admin', { firstName: 'Sam', lastName: 'Spark' }),
-    createProviderUser(a, p.id, 'sp_employee', { firstName: 'Tia', lastName: 'Tech' }),
+    factories.createProviderUser(a, p.id, 'sp_admin', { firstName: 'Sam', lastName: 'Spark' }),
+    factories.createProviderUser(a, p.id, 'sp_employee', { firstName: 'Tia', lastName: 'Tech' }),
   ]);
   const [row] = await asOwner(a.id, (tx) =>
     tx.select({ email: serviceProviders.email }).from(serviceProviders).where(eq(serviceProviders.id, p.id)),
@@ -50,7 +44,7 @@ async function providerWithStaff(name = `Sparkright ${uniq()}`) {
 
 describe('assign a provider', () => {
   it('assigns the provider and staff, and shows them on the project; a new assignment replaces both', async () => {
-    const project = await createProject(a, client);
+    const project = await factories.createProject(a, client);
     const first = await providerWithStaff('First Electrical');
     const res = await assign(project.id, {
       service_provider: first.id,
@@ -95,7 +89,7 @@ describe('assign a provider', () => {
   });
 
   it('with send_email_sp, e-mails the provider and its assigned staff through the outbox', async () => {
-    const project = await createProject(a, client, {
+    const project = await factories.createProject(a, client, {
       name: `Rewire ${uniq()}`,
       street: '5 Edward Street',
       suburb: 'Brisbane City',
@@ -121,14 +115,14 @@ describe('assign a provider', () => {
   });
 
   it('answers 422 for a missing or unknown provider, staff of another provider, or a finished project', async () => {
-    const project = await createProject(a, client);
+    const project = await factories.createProject(a, client);
     const p = await providerWithStaff();
     const other = await providerWithStaff();
-    const theirs = await createProvider(b);
+    const theirs = await factories.createProvider(b);
     const none = await assign(project.id, {});
     expect(none.status).toBe(422);
     expect(none.json.errors).toEqual({ service_provider: [PROVIDER_TEXT.noProviderChosen] });
-    for (const id of [theirs.id, (await createProvider(a, `Gone ${uniq()}`, { statusCode: 'deleted' })).id]) {
+    for (const id of [theirs.id, (await factories.createProvider(a, `Gone ${uniq()}`, { statusCode: 'deleted' })).id]) {
       const res = await assign(project.id, { service_provider: id });
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual({ service_provider: [PROVIDER_TEXT.noProviderChosen] });
@@ -137,7 +131,7 @@ describe('assign a provider', () => {
     expect(staff.status).toBe(422);
     expect(staff.json.errors).toEqual({ service_provider_staff: [PROVIDER_TEXT.staffNotOfProvider] });
     for (const status of ['completed', 'cancelled', 'closed'] as const) {
-      const done = await createProject(a, client, { status });
+      const done = await factories.createProject(a, client, { status });
       const res = await assign(done.id, { service_provider: p.id });
       expect(res.status).toBe(422);
       expect(res.json).toEqual({
@@ -151,8 +145,8 @@ describe('assign a provider', () => {
 
   it('client and provider users may not assign (403); another tenant’s project is 404', async () => {
     const p = await providerWithStaff();
-    const project = await createProject(a, client, { providerId: p.id });
-    const cu = await createClientUser(a, client.id, 'client_admin');
+    const project = await factories.createProject(a, client, { providerId: p.id });
+    const cu = await factories.createClientUser(a, client.id, 'client_admin');
     for (const u of [cu, p.s1]) {
       const res = await assign(project.id, { service_provider: p.id }, as(await signIn(t, a.host, u.email)));
       expect(res.status).toBe(403);
@@ -171,7 +165,7 @@ describe('assign a provider', () => {
 describe('notify the provider', () => {
   it('sends the e-mail through the queue; the notification turns sent', async () => {
     const p = await providerWithStaff();
-    const project = await createProject(a, client, { providerId: p.id });
+    const project = await factories.createProject(a, client, { providerId: p.id });
     const res = await request(t, {
       host: a.host,
       cookie: employeeA,
@@ -190,7 +184,7 @@ describe('notify the provider', () => {
       status: 'sent',
     });
     // Not found under another project, or in another tenant.
-    const other = await createProject(a, client);
+    const other = await factories.createProject(a, client);
     expect((await A({ url: `/api/projects/${other.id}/notify-provider/${res.json.id}` })).status).toBe(404);
     expect(
       (
@@ -204,18 +198,18 @@ describe('notify the provider', () => {
   });
 
   it('422 without a provider, or without an address to write to; 403 for client and provider users', async () => {
-    const bare = await createProject(a, client);
+    const bare = await factories.createProject(a, client);
     const none = await A({ method: 'POST', url: `/api/projects/${bare.id}/notify-provider` });
     expect(none.status).toBe(422);
     expect(none.json.message).toBe(PROVIDER_TEXT.noProviderToNotify);
-    const silent = await createProvider(a, `Silent ${uniq()}`, { email: null });
-    const project = await createProject(a, client, { providerId: silent.id });
+    const silent = await factories.createProvider(a, `Silent ${uniq()}`, { email: null });
+    const project = await factories.createProject(a, client, { providerId: silent.id });
     const noEmail = await A({ method: 'POST', url: `/api/projects/${project.id}/notify-provider` });
     expect(noEmail.status).toBe(422);
     expect(noEmail.json.message).toBe(PROVIDER_TEXT.noProviderEmail);
     const p = await providerWithStaff();
-    const theirs = await createProject(a, client, { providerId: p.id });
-    const cu = await createClientUser(a, client.id, 'client_am');
+    const theirs = await factories.createProject(a, client, { providerId: p.id });
+    const cu = await factories.createClientUser(a, client.id, 'client_am');
     for (const u of [cu, p.s1]) {
       const res = await as(await signIn(t, a.host, u.email))({
         method: 'POST',
@@ -235,16 +229,16 @@ describe('ratings', () => {
   };
 
   it('staff rate performance once completed; the provider’s average and count are recomputed', async () => {
-    const p = await createProvider(a);
-    const open = await createProject(a, client, { providerId: p.id, status: 'scheduled' });
+    const p = await factories.createProvider(a);
+    const open = await factories.createProject(a, client, { providerId: p.id, status: 'scheduled' });
     const refused = await rate(open.id, 'performance', { rating: 4 });
     expect(refused.status).toBe(422);
     expect(refused.json.message).toBe(PROVIDER_TEXT.ratingNotAllowed);
-    const noProvider = await createProject(a, client, { status: 'completed' });
+    const noProvider = await factories.createProject(a, client, { status: 'completed' });
     expect((await rate(noProvider.id, 'performance', { rating: 4 })).status).toBe(422);
 
-    const one = await createProject(a, client, { providerId: p.id, status: 'completed' });
-    const two = await createProject(a, client, { providerId: p.id, status: 'closed' });
+    const one = await factories.createProject(a, client, { providerId: p.id, status: 'completed' });
+    const two = await factories.createProject(a, client, { providerId: p.id, status: 'closed' });
     const res = await rate(one.id, 'performance', { rating: 4, comment: 'On time.' });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({
@@ -274,9 +268,9 @@ describe('ratings', () => {
   });
 
   it('ratings of several projects of one provider at the same moment all succeed and all count', async () => {
-    const p = await createProvider(a);
+    const p = await factories.createProvider(a);
     const projects = await Promise.all(
-      Array.from({ length: 8 }, () => createProject(a, client, { providerId: p.id, status: 'completed' })),
+      Array.from({ length: 8 }, () => factories.createProject(a, client, { providerId: p.id, status: 'completed' })),
     );
     const answers = await Promise.all(
       projects.map((project, i) =>
@@ -288,10 +282,13 @@ describe('ratings', () => {
   });
 
   it('the client rates the work; client users see only the customer rating', async () => {
-    const p = await createProvider(a);
-    const project = await createProject(a, client, { providerId: p.id, status: 'completed' });
+    const p = await factories.createProvider(a);
+    const project = await factories.createProject(a, client, { providerId: p.id, status: 'completed' });
     await rate(project.id, 'performance', { rating: 3 });
-    const cu = await createClientUser(a, client.id, 'client_account', { firstName: 'Cleo', lastName: 'Client' });
+    const cu = await factories.createClientUser(a, client.id, 'client_account', {
+      firstName: 'Cleo',
+      lastName: 'Client',
+    });
     const asClient = as(await signIn(t, a.host, cu.email));
     const res = await rate(project.id, 'customer', { rating: 4.5, comment: 'Tidy work.' }, asClient);
     expect(res.status, res.text).toBe(200);
@@ -311,7 +308,7 @@ describe('ratings', () => {
     // A client may not rate performance; staff may not give the customer rating; another client's user cannot see the project.
     expect((await rate(project.id, 'performance', { rating: 5 }, asClient)).status).toBe(403);
     expect((await rate(project.id, 'customer', { rating: 5 })).status).toBe(403);
-    const stranger = await createClientUser(a, (await createClientCo(a)).id, 'client_admin');
+    const stranger = await factories.createClientUser(a, (await factories.createClientCo(a)).id, 'client_admin');
     const asStranger = as(await signIn(t, a.host, stranger.email));
     expect((await rate(project.id, 'customer', { rating: 5 }, asStranger)).status).toBe(404);
     expect((await asStranger({ url: `/api/projects/${project.id}/ratings` })).status).toBe(404);

@@ -1,16 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_TEXT, STAFF_TEXT, type ProviderView } from '@siteflow/core';
-import {
-  createCatalogue,
-  createClientCo,
-  createClientUser,
-  createProject,
-  createProvider,
-  createProviderUser,
-  type TestCatalogue,
-  type TestClient,
-} from '../../../test/factories.js';
+import * as factories from '../../../test/factories.js';
+import type { TestCatalogue, TestClient } from '../../../test/factories.js';
 import {
   asOwner,
   createTenant,
@@ -31,7 +23,7 @@ let client: TestClient;
 
 beforeAll(async () => {
   ({ t, a, b, adminB, asA: A } = await twoCompanies({ gazetteer: true }));
-  [cat, client] = await Promise.all([createCatalogue(a), createClientCo(a)]);
+  [cat, client] = await Promise.all([factories.createCatalogue(a), factories.createClientCo(a)]);
   employeeA = await signIn(t, a.host, (await createUser(a, 'company_employee')).email);
 });
 afterAll(() => t.close());
@@ -125,7 +117,7 @@ describe('create and edit', () => {
       'availabilities.0.end_date': [PROVIDER_TEXT.availabilityOrder],
       postcode: ['The postcode must be a number from 0 to 9999.'],
     });
-    const other = await createCatalogue(b);
+    const other = await factories.createCatalogue(b);
     const refs = await A({
       method: 'POST',
       url: '/api/service-providers',
@@ -176,12 +168,12 @@ describe('create and edit', () => {
   });
 
   it('another tenant’s provider is 404; provider and client users may not create or edit (403)', async () => {
-    const theirs = await createProvider(b);
+    const theirs = await factories.createProvider(b);
     expect((await A({ url: `/api/service-providers/${theirs.id}` })).status).toBe(404);
     expect((await A({ method: 'PUT', url: `/api/service-providers/${theirs.id}`, body: input() })).status).toBe(404);
-    const mine = await createProvider(a);
-    const sp = await createProviderUser(a, mine.id, 'sp_admin');
-    const cu = await createClientUser(a, client.id, 'client_admin');
+    const mine = await factories.createProvider(a);
+    const sp = await factories.createProviderUser(a, mine.id, 'sp_admin');
+    const cu = await factories.createClientUser(a, client.id, 'client_admin');
     for (const u of [sp, cu]) {
       const cookie = await signIn(t, a.host, u.email);
       expect((await as(cookie)({ method: 'POST', url: '/api/service-providers', body: input() })).status).toBe(403);
@@ -197,20 +189,20 @@ describe('list and show', () => {
     const tenant = await createTenant();
     const cookie = await signIn(t, tenant.host, tenant.admin.email);
     const list = (qs: string) => request(t, { host: tenant.host, cookie, url: `/api/service-providers?${qs}` });
-    const c = await createCatalogue(tenant);
-    await createProvider(tenant, 'Alpha Electrical', {
+    const c = await factories.createCatalogue(tenant);
+    await factories.createProvider(tenant, 'Alpha Electrical', {
       suburb: 'Toowong',
       postcode: '4066',
       categoryIds: [c.categories[0]!.id],
       performanceRating: 4,
     });
-    await createProvider(tenant, 'Bravo Plumbing', {
+    await factories.createProvider(tenant, 'Bravo Plumbing', {
       email: 'jobs@bravo.test',
       statusCode: 'not_approved',
       state: 'NSW',
       performanceRating: 2,
     });
-    await createProvider(tenant, 'Charlie Co', { statusCode: 'licence_restricted', lat: null, lng: null });
+    await factories.createProvider(tenant, 'Charlie Co', { statusCode: 'licence_restricted', lat: null, lng: null });
 
     const names = async (qs: string) =>
       (await list(qs)).json.items.map((p: { service_provider_name: string }) => p.service_provider_name);
@@ -241,13 +233,13 @@ describe('list and show', () => {
   });
 
   it('shows project counts and the last project', async () => {
-    const p = await createProvider(a);
-    await createProject(a, client, { providerId: p.id, status: 'order', startDate: '2026-03-01 08:00' });
-    await createProject(a, client, { providerId: p.id, status: 'scheduled', startDate: '2026-05-01 08:00' });
-    await createProject(a, client, { providerId: p.id, status: 'completed', startDate: '2026-01-01 08:00' });
-    await createProject(a, client, { providerId: p.id, status: 'closed', startDate: '2025-12-01 08:00' });
-    await createProject(a, client, { providerId: p.id, status: 'cancelled', startDate: '2025-11-01 08:00' });
-    const latest = await createProject(a, client, {
+    const p = await factories.createProvider(a);
+    await factories.createProject(a, client, { providerId: p.id, status: 'order', startDate: '2026-03-01 08:00' });
+    await factories.createProject(a, client, { providerId: p.id, status: 'scheduled', startDate: '2026-05-01 08:00' });
+    await factories.createProject(a, client, { providerId: p.id, status: 'completed', startDate: '2026-01-01 08:00' });
+    await factories.createProject(a, client, { providerId: p.id, status: 'closed', startDate: '2025-12-01 08:00' });
+    await factories.createProject(a, client, { providerId: p.id, status: 'cancelled', startDate: '2025-11-01 08:00' });
+    const latest = await factories.createProject(a, client, {
       providerId: p.id,
       status: 'on_hold',
       startDate: '2026-07-01 08:00',
@@ -263,9 +255,9 @@ describe('list and show', () => {
   });
 
   it('provider users see only their own provider; client users have no access (403)', async () => {
-    const mine = await createProvider(a, `Mine ${uniq()}`);
-    const other = await createProvider(a, `Other ${uniq()}`);
-    const spe = await createProviderUser(a, mine.id, 'sp_employee');
+    const mine = await factories.createProvider(a, `Mine ${uniq()}`);
+    const other = await factories.createProvider(a, `Other ${uniq()}`);
+    const spe = await factories.createProviderUser(a, mine.id, 'sp_employee');
     const cookie = await signIn(t, a.host, spe.email);
     const asSp = as(cookie);
     const list = (await asSp({ url: '/api/service-providers?pageSize=100' })).json;
@@ -276,7 +268,7 @@ describe('list and show', () => {
     expect(own.json.abilities.edit).toBe(false);
     expect((await asSp({ url: `/api/service-providers/${other.id}` })).status).toBe(404);
 
-    const cu = await createClientUser(a, client.id, 'client_am');
+    const cu = await factories.createClientUser(a, client.id, 'client_am');
     const asClient = as(await signIn(t, a.host, cu.email));
     expect((await asClient({ url: '/api/service-providers' })).status).toBe(403);
     expect((await asClient({ url: `/api/service-providers/${mine.id}` })).status).toBe(403);
@@ -286,7 +278,7 @@ describe('list and show', () => {
 
 describe('provider users', () => {
   it('creates a provider user, who is invited by e-mail; a taken e-mail is 422', async () => {
-    const p = await createProvider(a);
+    const p = await factories.createProvider(a);
     const email = uniqueEmail('sp');
     const res = await request(t, {
       host: a.host,
@@ -335,8 +327,8 @@ describe('provider users', () => {
   });
 
   it('edits and deactivates a provider user; a user of another provider is 404', async () => {
-    const p = await createProvider(a);
-    const u = await createProviderUser(a, p.id, 'sp_employee', { firstName: 'Ella' });
+    const p = await factories.createProvider(a);
+    const u = await factories.createProviderUser(a, p.id, 'sp_employee', { firstName: 'Ella' });
     const cookie = await signIn(t, a.host, u.email);
     const res = await A({
       method: 'PUT',
@@ -359,7 +351,7 @@ describe('provider users', () => {
       (await A({ method: 'PUT', url: `/api/service-providers/${p.id}/users/${u.id}/active`, body: {} })).status,
     ).toBe(422);
 
-    const other = await createProvider(a);
+    const other = await factories.createProvider(a);
     expect(
       (
         await A({
@@ -380,7 +372,7 @@ describe('provider users', () => {
         })
       ).status,
     ).toBe(404);
-    const asSp = as(await signIn(t, a.host, (await createProviderUser(a, p.id, 'sp_admin')).email));
+    const asSp = as(await signIn(t, a.host, (await factories.createProviderUser(a, p.id, 'sp_admin')).email));
     expect(
       (
         await asSp({
@@ -398,11 +390,14 @@ describe('options (picker by trading name)', () => {
     const tenant = await createTenant();
     const cookie = await signIn(t, tenant.host, tenant.admin.email);
     const tag = uniq();
-    const keep = await createProvider(tenant, `Zed ${tag} Electrical`);
-    await createProvider(tenant, `Zed ${tag} Gone`, { statusCode: 'deleted' });
-    const active = await createProviderUser(tenant, keep.id, 'sp_employee', { firstName: 'Amy', lastName: 'Active' });
-    await createProviderUser(tenant, keep.id, 'sp_employee', { active: false });
-    for (let i = 0; i < 22; i++) await createProvider(tenant, `Many ${tag} ${String(i).padStart(2, '0')}`);
+    const keep = await factories.createProvider(tenant, `Zed ${tag} Electrical`);
+    await factories.createProvider(tenant, `Zed ${tag} Gone`, { statusCode: 'deleted' });
+    const active = await factories.createProviderUser(tenant, keep.id, 'sp_employee', {
+      firstName: 'Amy',
+      lastName: 'Active',
+    });
+    await factories.createProviderUser(tenant, keep.id, 'sp_employee', { active: false });
+    for (let i = 0; i < 22; i++) await factories.createProvider(tenant, `Many ${tag} ${String(i).padStart(2, '0')}`);
     const res = await request(t, { host: tenant.host, cookie, url: `/api/service-providers/options?q=zed ${tag}` });
     expect(res.status).toBe(200);
     expect(res.json.items).toEqual([
@@ -416,7 +411,7 @@ describe('options (picker by trading name)', () => {
     expect(
       (await request(t, { host: tenant.host, cookie, url: `/api/service-providers/options?q=many ${tag}` })).json.items,
     ).toHaveLength(20);
-    const sp = await createProviderUser(tenant, keep.id, 'sp_admin');
+    const sp = await factories.createProviderUser(tenant, keep.id, 'sp_admin');
     expect(
       (
         await request(t, {

@@ -1,14 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTIONS_ERRORS, estimateRoute, type DirectionsView, type NearbyProviders } from '@siteflow/core';
-import {
-  createClientCo,
-  createClientUser,
-  createProject,
-  createProvider,
-  createProviderUser,
-  type TestClient,
-} from '../../../test/factories.js';
+import * as factories from '../../../test/factories.js';
+import type { TestClient } from '../../../test/factories.js';
 import { asOwner, createTenant, request, signIn, type RequestOptions } from '../../../test/harness.js';
 import { twoCompanies, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { buildApp } from '../../app.js';
@@ -26,8 +20,8 @@ let clientCookie: string;
 
 beforeAll(async () => {
   ({ t, a, b, adminA, adminB } = await twoCompanies());
-  client = await createClientCo(a);
-  clientCookie = await signIn(t, a.host, (await createClientUser(a, client.id, 'client_admin')).email);
+  client = await factories.createClientCo(a);
+  clientCookie = await signIn(t, a.host, (await factories.createClientUser(a, client.id, 'client_admin')).email);
 });
 afterAll(() => t.close());
 
@@ -57,13 +51,13 @@ async function appWithRouter(
 
 describe('GET /api/projects/:id/directions', () => {
   it('gives staff the route from the provider (A) to the project (B), approximate from the offline estimate', async () => {
-    const provider = await createProvider(a, 'Queen St Electrical', {
+    const provider = await factories.createProvider(a, 'Queen St Electrical', {
       lat: BRISBANE.lat,
       lng: BRISBANE.lng,
       street: '1 Queen Street',
       suburb: 'Brisbane City',
     });
-    const p = await createProject(a, client, {
+    const p = await factories.createProject(a, client, {
       providerId: provider.id,
       orderReference: 'PO-77',
       street: '3 Cavill Avenue',
@@ -104,8 +98,8 @@ describe('GET /api/projects/:id/directions', () => {
   });
 
   it('shows client roles the project location only (no provider, no route)', async () => {
-    const provider = await createProvider(a);
-    const p = await createProject(a, client, { providerId: provider.id });
+    const provider = await factories.createProvider(a);
+    const p = await factories.createProject(a, client, { providerId: provider.id });
     await placeProject(p.id, SURFERS);
     const res = await as(clientCookie)({ url: `/api/projects/${p.id}/directions` });
     expect(res.status).toBe(200);
@@ -119,12 +113,12 @@ describe('GET /api/projects/:id/directions', () => {
   });
 
   it('shows the provider’s own users the route of a project assigned to them, and 404 for others', async () => {
-    const mine = await createProvider(a);
-    const other = await createProvider(a);
-    const spUser = await createProviderUser(a, mine.id, 'sp_employee');
+    const mine = await factories.createProvider(a);
+    const other = await factories.createProvider(a);
+    const spUser = await factories.createProviderUser(a, mine.id, 'sp_employee');
     const cookie = await signIn(t, a.host, spUser.email);
-    const assigned = await createProject(a, client, { providerId: mine.id });
-    const notMine = await createProject(a, client, { providerId: other.id });
+    const assigned = await factories.createProject(a, client, { providerId: mine.id });
+    const notMine = await factories.createProject(a, client, { providerId: other.id });
     await placeProject(assigned.id, SURFERS);
     expect((await as(cookie)({ url: `/api/projects/${assigned.id}/directions` })).json).toMatchObject({
       status: 'OK',
@@ -137,15 +131,15 @@ describe('GET /api/projects/:id/directions', () => {
   });
 
   it('answers NO_PROVIDER without a provider', async () => {
-    const p = await createProject(a, client);
+    const p = await factories.createProject(a, client);
     await placeProject(p.id, SURFERS);
     const res = await as(adminA)({ url: `/api/projects/${p.id}/directions` });
     expect(res.json).toMatchObject({ status: 'NO_PROVIDER', message: null, provider: null, route: null });
   });
 
   it('answers NOT_FOUND with the spec text when the project or the provider has no coordinates', async () => {
-    const located = await createProvider(a);
-    const p = await createProject(a, client, { providerId: located.id });
+    const located = await factories.createProvider(a);
+    const p = await factories.createProject(a, client, { providerId: located.id });
     const res = await as(adminA)({ url: `/api/projects/${p.id}/directions` });
     expect(res.json).toMatchObject({
       status: 'NOT_FOUND',
@@ -154,8 +148,8 @@ describe('GET /api/projects/:id/directions', () => {
       project: { location: { lat: null, lng: null } },
     });
 
-    const nowhere = await createProvider(a, 'Nowhere Plumbing', { lat: null, lng: null });
-    const q = await createProject(a, client, { providerId: nowhere.id });
+    const nowhere = await factories.createProvider(a, 'Nowhere Plumbing', { lat: null, lng: null });
+    const q = await factories.createProject(a, client, { providerId: nowhere.id });
     await placeProject(q.id, SURFERS);
     const res2 = await as(adminA)({ url: `/api/projects/${q.id}/directions` });
     expect(res2.json).toMatchObject({
@@ -167,8 +161,8 @@ describe('GET /api/projects/:id/directions', () => {
   });
 
   it('passes routing failures on with the spec texts, keeping both points', async () => {
-    const provider = await createProvider(a);
-    const p = await createProject(a, client, { providerId: provider.id });
+    const provider = await factories.createProvider(a);
+    const p = await factories.createProject(a, client, { providerId: provider.id });
     await placeProject(p.id, SURFERS);
     const cases: [RouteResult['status'], string][] = [
       ['ZERO_RESULTS', DIRECTIONS_ERRORS.ZERO_RESULTS],
@@ -194,8 +188,8 @@ describe('GET /api/projects/:id/directions', () => {
   });
 
   it('shows a routing service’s exact route as not approximate', async () => {
-    const provider = await createProvider(a);
-    const p = await createProject(a, client, { providerId: provider.id });
+    const provider = await factories.createProvider(a);
+    const p = await factories.createProject(a, client, { providerId: provider.id });
     await placeProject(p.id, SURFERS);
     const app = await appWithRouter((from, to) => ({
       status: 'OK',
@@ -228,7 +222,7 @@ describe('GET /api/projects/:id/directions', () => {
   });
 
   it("gives another tenant's project id 404 with no data", async () => {
-    const p = await createProject(a, client);
+    const p = await factories.createProject(a, client);
     const res = await as(adminB, t, b.host)({ url: `/api/projects/${p.id}/directions` });
     expect(res.status).toBe(404);
     expect(res.json.project).toBeUndefined();
@@ -239,20 +233,23 @@ describe('GET /api/projects/:id/directions', () => {
 describe('GET /api/projects/:id/nearby-providers', () => {
   it('keeps providers whose driving distance is at most distance x 1000 m, nearest first', async () => {
     const tenant = await createTenant();
-    const co = await createClientCo(tenant);
+    const co = await factories.createClientCo(tenant);
     const cookie = await signIn(t, tenant.host, tenant.admin.email);
-    const near = await createProvider(tenant, 'Near Electrical', {
+    const near = await factories.createProvider(tenant, 'Near Electrical', {
       ...southOf(10),
       performanceRating: 4.5,
       customerRating: 4,
     });
-    const closest = await createProvider(tenant, 'Closest Electrical', { ...southOf(2), statusCode: 'evaluating' });
+    const closest = await factories.createProvider(tenant, 'Closest Electrical', {
+      ...southOf(2),
+      statusCode: 'evaluating',
+    });
     // 45 km as the crow flies, about 58.5 km by road: out at 50 km, in at 60 km.
-    const middle = await createProvider(tenant, 'Middle Plumbing', southOf(45));
-    await createProvider(tenant, 'Deleted Electrical', { ...southOf(3), statusCode: 'deleted' });
-    await createProvider(tenant, 'Unplaced Electrical', { lat: null, lng: null });
-    await createProvider(tenant, 'Far Electrical', southOf(150));
-    const p = await createProject(tenant, co);
+    const middle = await factories.createProvider(tenant, 'Middle Plumbing', southOf(45));
+    await factories.createProvider(tenant, 'Deleted Electrical', { ...southOf(3), statusCode: 'deleted' });
+    await factories.createProvider(tenant, 'Unplaced Electrical', { lat: null, lng: null });
+    await factories.createProvider(tenant, 'Far Electrical', southOf(150));
+    const p = await factories.createProject(tenant, co);
     await asOwner(tenant.id, (tx) =>
       tx.update(projects).set({ lat: BRISBANE.lat, lng: BRISBANE.lng }).where(eq(projects.id, p.id)),
     );
@@ -292,12 +289,12 @@ describe('GET /api/projects/:id/nearby-providers', () => {
 
   it('leaves out a provider whose route lookup fails, counting it', async () => {
     const tenant = await createTenant();
-    const co = await createClientCo(tenant);
+    const co = await factories.createClientCo(tenant);
     const cookie = await signIn(t, tenant.host, tenant.admin.email);
-    const ok = await createProvider(tenant, 'Routable', southOf(5));
-    await createProvider(tenant, 'Island', southOf(8));
-    await createProvider(tenant, 'Denied', southOf(9));
-    const p = await createProject(tenant, co);
+    const ok = await factories.createProvider(tenant, 'Routable', southOf(5));
+    await factories.createProvider(tenant, 'Island', southOf(8));
+    await factories.createProvider(tenant, 'Denied', southOf(9));
+    const p = await factories.createProject(tenant, co);
     await asOwner(tenant.id, (tx) =>
       tx.update(projects).set({ lat: BRISBANE.lat, lng: BRISBANE.lng }).where(eq(projects.id, p.id)),
     );
@@ -324,17 +321,17 @@ describe('GET /api/projects/:id/nearby-providers', () => {
   });
 
   it('has no origin and no items for a project without coordinates', async () => {
-    await createProvider(a);
-    const p = await createProject(a, client);
+    await factories.createProvider(a);
+    const p = await factories.createProject(a, client);
     const res = await as(adminA)({ url: `/api/projects/${p.id}/nearby-providers` });
     expect(res.json).toEqual({ origin: null, items: [], failed: 0 });
   });
 
   it('is refused to client and provider users (403) whatever they send, and 404 across tenants', async () => {
-    const provider = await createProvider(a);
-    const spUser = await createProviderUser(a, provider.id, 'sp_admin');
+    const provider = await factories.createProvider(a);
+    const spUser = await factories.createProviderUser(a, provider.id, 'sp_admin');
     const spCookie = await signIn(t, a.host, spUser.email);
-    const p = await createProject(a, client, { providerId: provider.id });
+    const p = await factories.createProject(a, client, { providerId: provider.id });
     expect((await as(clientCookie)({ url: `/api/projects/${p.id}/nearby-providers` })).status).toBe(403);
     expect((await as(clientCookie)({ url: `/api/projects/${p.id}/nearby-providers?distance=abc` })).status).toBe(403);
     expect((await as(spCookie)({ url: `/api/projects/${p.id}/nearby-providers` })).status).toBe(403);
@@ -344,7 +341,7 @@ describe('GET /api/projects/:id/nearby-providers', () => {
   });
 
   it('checks the distance: 0 to 500 in steps of 10 (422)', async () => {
-    const p = await createProject(a, client);
+    const p = await factories.createProject(a, client);
     for (const bad of ['15', '510', '-10', 'far']) {
       const res = await as(adminA)({ url: `/api/projects/${p.id}/nearby-providers?distance=${bad}` });
       expect(res.status).toBe(422);

@@ -1,18 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { greatCircleKm, type ProviderSearchResponse } from '@siteflow/core';
-import {
-  createCatalogue,
-  createClientCo,
-  createClientUser,
-  createProject,
-  createProvider,
-  createProviderUser,
-  type ProjectOptions,
-  type ProviderOptions,
-  type TestCatalogue,
-  type TestClient,
-} from '../../../test/factories.js';
+import * as factories from '../../../test/factories.js';
+import type { ProjectOptions, ProviderOptions, TestCatalogue, TestClient } from '../../../test/factories.js';
 import { asOwner, createTenant, request, signIn, uniq } from '../../../test/harness.js';
 import { twoCompanies, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { certificates, certificateTypes, projects } from '../../platform/db/schema.js';
@@ -22,7 +12,7 @@ let client: TestClient;
 
 beforeAll(async () => {
   ({ t, a, b, adminA, adminB } = await twoCompanies({ gazetteer: true }));
-  client = await createClientCo(a);
+  client = await factories.createClientCo(a);
 });
 afterAll(() => t.close());
 
@@ -42,8 +32,8 @@ const names = (r: ProviderSearchResponse) => r.items.map((i) => i.service_provid
 
 /** A project at the centre with one category and service of its own, so each test sees only its providers. */
 async function fixture(opts: ProjectOptions = {}) {
-  const cat: TestCatalogue = await createCatalogue(a);
-  const project = await createProject(a, client, {
+  const cat: TestCatalogue = await factories.createCatalogue(a);
+  const project = await factories.createProject(a, client, {
     categoryId: cat.categories[0]!.id,
     serviceId: cat.services[0]!.id,
     startDate: '2026-11-21 08:00',
@@ -55,7 +45,7 @@ async function fixture(opts: ProjectOptions = {}) {
   );
   const tag = uniq();
   const provider = (name: string, o: ProviderOptions = {}) =>
-    createProvider(a, `${name} ${tag}`, {
+    factories.createProvider(a, `${name} ${tag}`, {
       categoryIds: [cat.categories[0]!.id],
       serviceIds: [cat.services[0]!.id],
       ...o,
@@ -90,7 +80,7 @@ describe('automatic mode (a project is chosen)', () => {
 
   it('fills in the project and uses its categories, services and dates; other fields are ignored', async () => {
     const f = await fixture({ name: 'Fit-out', street: '1 Queen Street', suburb: 'Brisbane City', postcode: '4000' });
-    const other = await createCatalogue(a);
+    const other = await factories.createCatalogue(a);
     await f.provider('Match');
     await f.provider('Wrong service', { serviceIds: [f.cat.services[1]!.id] });
     await f.provider('Wrong category', { categoryIds: [f.cat.categories[1]!.id] });
@@ -197,9 +187,9 @@ describe('manual mode', () => {
     });
     await f.provider('Deleted', { statusCode: 'deleted' });
     await f.provider('Pending', { statusCode: 'pending' });
-    const staff = await createProviderUser(a, p.id, 'sp_employee', { firstName: 'Stan', lastName: 'Staff' });
-    await createProject(a, client, { providerId: p.id, status: 'scheduled', startDate: '2026-02-01 08:00' });
-    await createProject(a, client, { providerId: p.id, status: 'completed', startDate: '2026-04-02 08:00' });
+    const staff = await factories.createProviderUser(a, p.id, 'sp_employee', { firstName: 'Stan', lastName: 'Staff' });
+    await factories.createProject(a, client, { providerId: p.id, status: 'scheduled', startDate: '2026-02-01 08:00' });
+    await factories.createProject(a, client, { providerId: p.id, status: 'completed', startDate: '2026-04-02 08:00' });
     const r = await found(`categories=${f.cat.categories[0]!.id}`);
     expect(names(r).sort()).toEqual([`Pending ${f.tag}`, `Shown ${f.tag}`]);
     expect(r.items.find((i) => i.id === p.id)).toMatchObject({
@@ -241,7 +231,7 @@ describe('manual mode', () => {
         .returning({ id: certificateTypes.id }),
     );
     const holding = async (name: string, expiries: (string | null)[]) => {
-      const p = await createProvider(tenant, name);
+      const p = await factories.createProvider(tenant, name);
       const types = [mandatory!.id, alsoMandatory!.id];
       await asOwner(tenant.id, (tx) =>
         tx
@@ -272,8 +262,8 @@ describe('manual mode', () => {
 
 describe('access and validation', () => {
   it('client and provider users may not search (403); bad values are 422 per field', async () => {
-    const cu = await createClientUser(a, client.id, 'client_admin');
-    const sp = await createProviderUser(a, (await createProvider(a)).id, 'sp_admin');
+    const cu = await factories.createClientUser(a, client.id, 'client_admin');
+    const sp = await factories.createProviderUser(a, (await factories.createProvider(a)).id, 'sp_admin');
     for (const u of [cu, sp]) expect((await search('', await signIn(t, a.host, u.email))).status).toBe(403);
     const bad = await search('distance=7&min_rating=0.3&postcode=abc&categories=nope&start_date=21/11/2026');
     expect(bad.status).toBe(422);

@@ -1,15 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recentlyViewedColumns } from '@siteflow/core';
-import {
-  createCatalogue,
-  createClientCo,
-  createClientUser,
-  createProject,
-  createProvider,
-  createProviderUser,
-  type TestClient,
-} from '../../../test/factories.js';
+import * as factories from '../../../test/factories.js';
+import type { TestClient } from '../../../test/factories.js';
 import { asOwner, createTenant, createUser, request, signIn, uniq } from '../../../test/harness.js';
 import {
   signedIn,
@@ -28,8 +21,8 @@ let am: TestUser;
 
 beforeAll(async () => {
   ({ t, a, adminA, asA, asB } = await twoCompanies());
-  client = await createClientCo(a, { tradingName: `Searchable ${uniq()} Pty Ltd` });
-  am = await createClientUser(a, client.id, 'client_am', { firstName: 'Andy', lastName: 'Manager' });
+  client = await factories.createClientCo(a, { tradingName: `Searchable ${uniq()} Pty Ltd` });
+  am = await factories.createClientUser(a, client.id, 'client_am', { firstName: 'Andy', lastName: 'Manager' });
 });
 afterAll(() => t.close());
 
@@ -52,9 +45,9 @@ describe('quick search', () => {
   });
 
   it('finds by code, name, order reference, client and address, with the overlay fields', async () => {
-    const provider = await createProvider(a, `Sparky ${uniq()}`);
+    const provider = await factories.createProvider(a, `Sparky ${uniq()}`);
     const tag = `Qs${uniq()}`;
-    const p = await createProject(a, client, {
+    const p = await factories.createProject(a, client, {
       name: `${tag} Riverside Apartments`,
       orderReference: `PO-${tag}`,
       street: '12 Eagle Street',
@@ -92,14 +85,14 @@ describe('quick search', () => {
 
   it('is typo tolerant: a misspelt suburb, name or code still finds the project', async () => {
     const fresh = await createTenant();
-    const freshClient = await createClientCo(fresh);
+    const freshClient = await factories.createClientCo(fresh);
     const asFresh = await signedIn(t, fresh, fresh.admin);
-    const brisbane = await createProject(fresh, freshClient, {
+    const brisbane = await factories.createProject(fresh, freshClient, {
       name: 'Switchboard upgrade',
       suburb: 'Brisbane City',
       postcode: '4000',
     });
-    const kangaroo = await createProject(fresh, freshClient, {
+    const kangaroo = await factories.createProject(fresh, freshClient, {
       name: 'Kangaroo Point Bridge refurbishment',
       suburb: 'Kangaroo Point',
       postcode: '4169',
@@ -107,7 +100,7 @@ describe('quick search', () => {
     const others = [];
     for (let i = 0; i < 8; i++)
       others.push(
-        await createProject(fresh, freshClient, {
+        await factories.createProject(fresh, freshClient, {
           name: `Routine service ${i}`,
           suburb: 'Toowoomba',
           postcode: '4350',
@@ -127,15 +120,15 @@ describe('quick search', () => {
 
   it('finds every word of a term anywhere, and corrects slips against words saved through the API', async () => {
     const fresh = await createTenant();
-    const freshClient = await createClientCo(fresh, { tradingName: 'Ironbark Property Group' });
+    const freshClient = await factories.createClientCo(fresh, { tradingName: 'Ironbark Property Group' });
     const asFresh = await signedIn(t, fresh, fresh.admin);
-    const cctv = await createProject(fresh, freshClient, {
+    const cctv = await factories.createProject(fresh, freshClient, {
       name: 'CCTV upgrade',
       suburb: 'Penrith',
       state: 'NSW',
       postcode: '2750',
     });
-    await createProject(fresh, freshClient, {
+    await factories.createProject(fresh, freshClient, {
       name: 'CCTV service',
       suburb: 'Parramatta',
       state: 'NSW',
@@ -144,7 +137,10 @@ describe('quick search', () => {
     expect(idsOf(await search('cctv penrith', asFresh))).toEqual([cctv.id]);
 
     // A project saved through the API adds its words to the vocabulary (as the request role).
-    const [am, cat] = await Promise.all([createClientUser(fresh, freshClient.id, 'client_am'), createCatalogue(fresh)]);
+    const [am, cat] = await Promise.all([
+      factories.createClientUser(fresh, freshClient.id, 'client_am'),
+      factories.createCatalogue(fresh),
+    ]);
     const created = await asFresh({
       method: 'POST',
       url: '/api/projects',
@@ -173,7 +169,7 @@ describe('quick search', () => {
   it('ranks exact matches newest first, and pages', async () => {
     const tag = `Pg${uniq()}`;
     const made = [];
-    for (let i = 0; i < 5; i++) made.push(await createProject(a, client, { name: `${tag} Job ${i}` }));
+    for (let i = 0; i < 5; i++) made.push(await factories.createProject(a, client, { name: `${tag} Job ${i}` }));
     const page1 = await search(tag, asA, '&pageSize=2');
     expect(page1).toMatchObject({ total: 5, current_page: 1, last_page: 3 });
     expect(idsOf(page1)).toEqual([made[4]!.id, made[3]!.id]);
@@ -192,12 +188,12 @@ describe('quick search', () => {
 
   it('client users find only their client’s projects, without the provider name; provider users only assigned ones', async () => {
     const tag = `Vis${uniq()}`;
-    const otherClient = await createClientCo(a);
-    const provider = await createProvider(a);
-    const own = await createProject(a, client, { name: `${tag} own`, providerId: provider.id });
-    const notOwn = await createProject(a, otherClient, { name: `${tag} other` });
-    const cu = await createClientUser(a, client.id, 'client_account');
-    const pu = await createProviderUser(a, provider.id, 'sp_admin');
+    const otherClient = await factories.createClientCo(a);
+    const provider = await factories.createProvider(a);
+    const own = await factories.createProject(a, client, { name: `${tag} own`, providerId: provider.id });
+    const notOwn = await factories.createProject(a, otherClient, { name: `${tag} other` });
+    const cu = await factories.createClientUser(a, client.id, 'client_account');
+    const pu = await factories.createProviderUser(a, provider.id, 'sp_admin');
     const [asClient, asProvider] = await Promise.all([signedIn(t, a, cu), signedIn(t, a, pu)]);
 
     const forClient = await search(tag, asClient);
@@ -212,7 +208,7 @@ describe('quick search', () => {
   });
 
   it("never shows another company's projects", async () => {
-    const p = await createProject(a, client, { name: `Secret ${uniq()}` });
+    const p = await factories.createProject(a, client, { name: `Secret ${uniq()}` });
     expect((await search(p.name, asB)).total).toBe(0);
     expect((await search(p.code, asB)).data.map((d) => d.name)).not.toContain(p.name);
   });
@@ -241,12 +237,16 @@ describe('recently viewed', () => {
   };
 
   it('lists the projects a user opened, last opened first, and removes one', async () => {
-    const cat = await createCatalogue(a);
-    const provider = await createProvider(a);
+    const cat = await factories.createCatalogue(a);
+    const provider = await factories.createProvider(a);
     const [p1, p2, p3] = [
-      await createProject(a, client, { name: 'One', categoryId: cat.categories[0]!.id, providerId: provider.id }),
-      await createProject(a, client, { name: 'Two' }),
-      await createProject(a, client, { name: 'Three' }),
+      await factories.createProject(a, client, {
+        name: 'One',
+        categoryId: cat.categories[0]!.id,
+        providerId: provider.id,
+      }),
+      await factories.createProject(a, client, { name: 'Two' }),
+      await factories.createProject(a, client, { name: 'Three' }),
     ];
     const fresh = await signIn(t, a.host, (await createUser(a, 'company_employee')).email);
     await viewed(fresh, p1.id);
@@ -297,11 +297,11 @@ describe('recently viewed', () => {
   });
 
   it('shows the columns of the role and only projects the user can still see', async () => {
-    const provider = await createProvider(a);
-    const mine = await createProject(a, client, { providerId: provider.id, orderReference: 'PO-MINE' });
-    const moving = await createProject(a, client);
-    const cu = await createClientUser(a, client.id, 'client_am');
-    const pu = await createProviderUser(a, provider.id, 'sp_employee');
+    const provider = await factories.createProvider(a);
+    const mine = await factories.createProject(a, client, { providerId: provider.id, orderReference: 'PO-MINE' });
+    const moving = await factories.createProject(a, client);
+    const cu = await factories.createClientUser(a, client.id, 'client_am');
+    const pu = await factories.createProviderUser(a, provider.id, 'sp_employee');
     const [clientCookie, providerCookie] = await Promise.all([
       signIn(t, a.host, cu.email),
       signIn(t, a.host, pu.email),
@@ -319,7 +319,7 @@ describe('recently viewed', () => {
     expect('compliance' in item).toBe(false);
 
     // The project moves to another client: it leaves this user's list.
-    const other = await createClientCo(a);
+    const other = await factories.createClientCo(a);
     await asOwner(a.id, (tx) =>
       tx.update(projects).set({ clientId: other.id, clientName: other.tradingName }).where(eq(projects.id, moving.id)),
     );
@@ -355,7 +355,7 @@ describe('recently viewed', () => {
   });
 
   it("another company's project cannot be removed (404), nor listed", async () => {
-    const p = await createProject(a, client);
+    const p = await factories.createProject(a, client);
     await viewed(adminA, p.id);
     expect((await asB({ method: 'DELETE', url: `/api/recently-viewed/${p.id}` })).status).toBe(404);
     expect((await asB({ url: '/api/recently-viewed' })).json.data.map((d: { id: number }) => d.id)).not.toContain(p.id);
