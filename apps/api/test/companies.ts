@@ -41,6 +41,10 @@ export const as =
 export const signedIn = async (t: TestApp, tenant: TestTenant, user: { email: string }): Promise<As> =>
   as(t, await signIn(t, tenant.host, user.email), tenant.host);
 
+/** A new platform admin signed in on the platform host: their session cookie. */
+export const signInPlatformAdmin = async (t: TestApp): Promise<string> =>
+  signIn(t, PLATFORM_HOST, (await createPlatformAdmin()).email);
+
 export type WorldOptions = {
   /** Overrides for the app (createTestApp). */
   app?: TestAppOverrides;
@@ -72,10 +76,9 @@ export type CompanyAndPlatform = OneCompany & {
 /** The app, one company with its company_admin signed in, and a platform admin signed in. */
 export async function companyAndPlatform(opts: WorldOptions = {}): Promise<CompanyAndPlatform> {
   const { t, tenant } = await oneCompany(opts);
-  const pa = await createPlatformAdmin();
   const [companyAdmin, platformAdmin] = await Promise.all([
     signIn(t, tenant.host, tenant.admin.email),
-    signIn(t, PLATFORM_HOST, pa.email),
+    signInPlatformAdmin(t),
   ]);
   return {
     t,

@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   type TestUser,
 } from '../../../test/harness.js';
+import { forgotPassword, logIn, setPasswordWithLink } from '../../../test/auth-requests.js';
 import { oneCompany, type TestApp, type TestTenant } from '../../../test/companies.js';
 
 let t: TestApp, tenant: TestTenant;
@@ -20,34 +21,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const reset = (token: string, email: string, password: string) =>
-  request(t, {
-    method: 'POST',
-    url: '/api/auth/reset-password',
-    host: tenant.host,
-    body: { token, email, password, password_confirmation: password },
-    remoteAddress: randomIp(),
-  });
-const login = (email: string, password: string) =>
-  request(t, {
-    method: 'POST',
-    url: '/api/auth/login',
-    host: tenant.host,
-    body: { email, password },
-    remoteAddress: randomIp(),
-  });
+  setPasswordWithLink(t, tenant.host, { token }, email, password, randomIp());
+const login = (email: string, password: string) => logIn(t, tenant.host, email, password, randomIp());
 
 async function resetLink(user: TestUser) {
-  expect(
-    (
-      await request(t, {
-        method: 'POST',
-        url: '/api/auth/forgot-password',
-        host: tenant.host,
-        body: { email: user.email },
-        remoteAddress: randomIp(),
-      })
-    ).status,
-  ).toBe(200);
+  expect((await forgotPassword(t, tenant.host, user.email, randomIp())).status).toBe(200);
   return passwordLinkIn((await mailsTo(user.email))[0]!.text).token;
 }
 

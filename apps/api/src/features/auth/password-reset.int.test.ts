@@ -19,6 +19,7 @@ import {
   waitForMail,
   type TestUser,
 } from '../../../test/harness.js';
+import { forgotPassword, logIn, resetPassword } from '../../../test/auth-requests.js';
 import { oneCompany, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { passwordResets, sessions, users } from '../../platform/db/schema.js';
 
@@ -31,23 +32,13 @@ afterAll(() => t.close());
 
 const forgot = (email: string, opts: { app?: TestApp; host?: string; ip?: string } = {}) =>
   // A fresh address each time unless given: the per-IP limit (20/h) is tested on its own.
-  request(opts.app ?? t, {
-    method: 'POST',
-    url: '/api/auth/forgot-password',
-    host: opts.host ?? tenant.host,
-    body: { email },
-    remoteAddress: opts.ip ?? randomIp(),
-  });
+  forgotPassword(opts.app ?? t, opts.host ?? tenant.host, email, opts.ip ?? randomIp());
 const reset = (body: Record<string, string>, opts: { app?: TestApp; host?: string } = {}) =>
-  request(opts.app ?? t, { method: 'POST', url: '/api/auth/reset-password', host: opts.host ?? tenant.host, body });
-const tryLogin = (email: string, password: string) =>
-  request(t, {
-    method: 'POST',
-    url: '/api/auth/login',
-    host: tenant.host,
-    body: { email, password },
-    remoteAddress: randomIp(),
-  });
+  resetPassword(opts.app ?? t, opts.host ?? tenant.host, body);
+/** A reset with the link's token: `password`, confirmed as `confirmation` (the same unless given). */
+const resetTo = (token: string, email: string, password: string, confirmation = password) =>
+  reset({ token, email, password, password_confirmation: confirmation });
+const tryLogin = (email: string, password: string) => logIn(t, tenant.host, email, password, randomIp());
 
 /** Ask for a link for `user` and return its token (from the delivered mail). */
 async function requestLink(user: TestUser, app?: TestApp) {
@@ -145,12 +136,7 @@ describe('reset password', () => {
       expect((await request(t, { url: '/api/staff', host: tenant.host, cookie: c })).status).toBe(200);
 
     const { token } = await requestLink(user);
-    const res = await reset({
-      token,
-      email: user.email,
-      password: 'a-brand-new-secret',
-      password_confirmation: 'a-brand-new-secret',
-    });
+    const res = await resetTo(token, user.email, 'a-brand-new-secret');
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ message: AUTH_TEXT.passwordResetDone });
 
@@ -261,27 +247,19 @@ describe('reset password', () => {
   it('a confirmation that does not match is refused', async () => {
     const user = await createUser(tenant, 'company_employee');
     const { token } = await requestLink(user);
-    const res = await reset({
-      token,
-      email: user.email,
-      password: 'first-password',
-      password_confirmation: 'second-password',
-    });
+    const res = await resetTo(token, user.email, 'first-password', 'second-password');
     expect(res.status).toBe(422);
     expect(res.json.errors).toEqual({ password_confirmation: [AUTH_TEXT.passwordMismatch] });
-    const missing = await reset({ token, email: user.email, password: 'first-password', password_confirmation: '' });
+    const missing = await resetTo(token, user.email, 'first-password', '');
     expect(missing.json.errors.password_confirmation).toContain(AUTH_TEXT.confirmPasswordRequired);
     // The link was not used up by the failed attempts.
-    expect(
-      (await reset({ token, email: user.email, password: 'first-password', password_confirmation: 'first-password' }))
-        .status,
-    ).toBe(200);
+    expect((await resetTo(token, user.email, 'first-password')).status).toBe(200);
   });
 
   it('a password shorter than 8 characters is refused', async () => {
     const user = await createUser(tenant, 'company_employee');
     const { token } = await requestLink(user);
-    const res = await reset({ token, email: user.email, password: 'short', password_confirmation: 'short' });
+    const res = await resetTo(token, user.email, 'short');
     expect(res.status).toBe(422);
     expect(res.json.errors.password).toEqual([AUTH_TEXT.passwordTooShort]);
     expect((await tryLogin(user.email, TEST_PASSWORD)).status).toBe(200);
@@ -292,7 +270,7 @@ describe('reset password', () => {
     const { token } = await requestLink(user);
     const long = Array.from({ length: 200 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789'[i % 36]).join('');
     expect(long).toHaveLength(200);
-    const res = await reset({ token, email: user.email, password: long, password_confirmation: long });
+    const res = await resetTo(token, user.email, long);
     expect(res.status).toBe(200);
     expect((await tryLogin(user.email, long)).status).toBe(200);
     expect((await tryLogin(user.email, long.slice(0, 72))).status).toBe(422);

@@ -1,7 +1,6 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '@siteflow/core';
 import {
@@ -12,40 +11,19 @@ import {
   mailsTo,
   passwordLinkIn,
   randomIp,
-  request,
   type TestApp,
   type TestTenant,
 } from '../../../test/harness.js';
+import { startSmtpSink } from '../../../test/smtp-sink.js';
+import { forgotPassword, logIn, setPasswordWithLink } from '../../../test/auth-requests.js';
 import { outbox } from '../../platform/db/schema.js';
 import { deliverOutboxMessage, smtpTransport } from '../../platform/mail.js';
 
-/** A real SMTP sink: every message is parsed with mailparser and kept with its envelope. */
-function startSink(): Promise<{
-  port: number;
-  received: { envelopeTo: string[]; mail: ParsedMail }[];
-  close: () => Promise<void>;
-}> {
+/** A real SMTP sink that keeps every message (parsed) with its envelope. */
+async function startSink() {
   const received: { envelopeTo: string[]; mail: ParsedMail }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), mail });
-          callback();
-        },
-        (err: Error) => callback(err),
-      );
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.server.address() as net.AddressInfo;
-      resolve({ port, received, close: () => new Promise<void>((r) => server.close(() => r())) });
-    });
-  });
+  const sink = await startSmtpSink((mail, envelopeTo) => received.push({ envelopeTo, mail }));
+  return { ...sink, received };
 }
 
 async function waitFor<T>(find: () => T | undefined, timeoutMs = 5000): Promise<T> {
@@ -82,12 +60,7 @@ afterAll(async () => {
 describe('password reset mail over SMTP', () => {
   it('arrives at a real SMTP server with the right recipient, subject and a working link', async () => {
     const user = await createUser(tenant, 'company_employee', { firstName: 'Sam' });
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      host: tenant.host,
-      body: { email: user.email },
-    });
+    const res = await forgotPassword(t, tenant.host, user.email);
     expect(res.status).toBe(200);
 
     const got = await waitFor(() => sink.received.find((m) => m.envelopeTo.includes(user.email)));
@@ -106,26 +79,10 @@ describe('password reset mail over SMTP', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
 
     // The link in the delivered mail resets the password.
-    const done = await request(t, {
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      host: tenant.host,
-      body: {
-        token: link.token,
-        email: link.email,
-        password: 'smtp-delivered-pw',
-        password_confirmation: 'smtp-delivered-pw',
-      },
-    });
+    const done = await setPasswordWithLink(t, tenant.host, link, link.email, 'smtp-delivered-pw');
     expect(done.status).toBe(200);
     expect(done.json.message).toBe(AUTH_TEXT.passwordResetDone);
-    const login = await request(t, {
-      method: 'POST',
-      url: '/api/auth/login',
-      host: tenant.host,
-      body: { email: user.email, password: 'smtp-delivered-pw' },
-      remoteAddress: randomIp(),
-    });
+    const login = await logIn(t, tenant.host, user.email, 'smtp-delivered-pw', randomIp());
     expect(login.status).toBe(200);
   });
 
@@ -139,12 +96,7 @@ describe('password reset mail over SMTP', () => {
     const app = await createTestApp({ transport: smtpTransport(`smtp://127.0.0.1:${closed}?ignoreTLS=true`) });
     try {
       const user = await createUser(tenant, 'company_employee');
-      const res = await request(app, {
-        method: 'POST',
-        url: '/api/auth/forgot-password',
-        host: tenant.host,
-        body: { email: user.email },
-      });
+      const res = await forgotPassword(app, tenant.host, user.email);
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ message: AUTH_TEXT.resetLinkSent });
       const [row] = await asOwner(tenant.id, (tx) => tx.select().from(outbox).where(eq(outbox.to, user.email)));

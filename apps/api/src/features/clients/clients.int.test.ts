@@ -16,6 +16,7 @@ import {
   waitForMail,
   type RequestOptions,
 } from '../../../test/harness.js';
+import { setPasswordWithLink } from '../../../test/auth-requests.js';
 import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { projects, sessions, users } from '../../platform/db/schema.js';
 
@@ -160,12 +161,7 @@ describe('clients: users', () => {
 
     const mail = await waitForMail(body.email);
     const link = passwordLinkIn(mail.text);
-    const reset = await request(t, {
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      host: a.host,
-      body: { token: link.token, email: body.email, password: TEST_PASSWORD, password_confirmation: TEST_PASSWORD },
-    });
+    const reset = await setPasswordWithLink(t, a.host, link, body.email, TEST_PASSWORD);
     expect(reset.status, reset.text).toBe(200);
     const cookie = await signIn(t, a.host, body.email);
     const session = await request(t, { host: a.host, cookie, url: '/api/session' });

@@ -6,7 +6,6 @@ import { AUTH_TEXT, CUSTOMER_TEXT, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, POSTC
 import {
   APP_PORT,
   asOwner,
-  createPlatformAdmin,
   createTenant,
   createTestApp,
   createUser,
@@ -15,7 +14,6 @@ import {
   mailsTo,
   ownerDb,
   passwordLinkIn,
-  PLATFORM_HOST,
   pngBytes,
   randomIp,
   request,
@@ -25,6 +23,8 @@ import {
   waitForMail,
   type TestApp,
 } from '../../../test/harness.js';
+import { setPasswordWithLink } from '../../../test/auth-requests.js';
+import { signInPlatformAdmin } from '../../../test/companies.js';
 import { samePicture } from '../../../test/files.js';
 import { customerInput } from '../../../test/inputs.js';
 import { PLATFORM_TENANT_ID, tenants, users } from '../../platform/db/schema.js';
@@ -34,8 +34,7 @@ let admin: string; // platform admin session cookie
 
 beforeAll(async () => {
   t = await createTestApp();
-  const pa = await createPlatformAdmin();
-  admin = await signIn(t, PLATFORM_HOST, pa.email);
+  admin = await signInPlatformAdmin(t);
 });
 afterAll(() => t.close());
 
@@ -139,17 +138,7 @@ describe('customers: create', () => {
         })
       ).status,
     ).toBe(422);
-    const set = await request(t, {
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      host,
-      body: {
-        token: link.token,
-        email: link.email,
-        password: 'first-own-password',
-        password_confirmation: 'first-own-password',
-      },
-    });
+    const set = await setPasswordWithLink(t, host, link, link.email, 'first-own-password');
     expect(set.status).toBe(200);
     const cookie = await signIn(t, host, body.email, 'first-own-password');
     const session = await request(t, { url: '/api/session', host, cookie });
@@ -161,17 +150,7 @@ describe('customers: create', () => {
     const staff = await request(t, { url: '/api/staff', host, cookie });
     expect(staff.json.items.map((s: { email: string }) => s.email)).toEqual([body.email]);
     // The invite link was single-use.
-    const again = await request(t, {
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      host,
-      body: {
-        token: link.token,
-        email: link.email,
-        password: 'second-password',
-        password_confirmation: 'second-password',
-      },
-    });
+    const again = await setPasswordWithLink(t, host, link, link.email, 'second-password');
     expect(again.json.message).toBe(AUTH_TEXT.resetTokenInvalid);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, PLATFORM_HOST, request, uniq, waitForMail } from '../../../test/harness.js';
 import { companyAndPlatform, type TestApp, type TestTenant, type TestUser } from '../../../test/companies.js';
+import { forgotPassword } from '../../../test/auth-requests.js';
 
 let t: TestApp, tenant: TestTenant, companyAdmin: string, platformAdmin: string;
 let tag: string;
@@ -16,13 +17,7 @@ beforeAll(async () => {
       email: `${tag}-${n}@example.test`,
       firstName: `Reader${n}`,
     });
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      host: tenant.host,
-      body: { email: user.email },
-    });
-    expect(res.status).toBe(200);
+    expect((await forgotPassword(t, tenant.host, user.email)).status).toBe(200);
     await waitForMail(user.email);
     recipients.push(user);
   }

@@ -3,13 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT, IMAGE_TYPE_MESSAGE, POSTCODE_MESSAGE, STAFF_TEXT } from '@siteflow/core';
 import {
   asOwner,
-  createPlatformAdmin,
   createTestApp,
   createUser,
   formData,
   JPEG_2X2,
   passwordLinkIn,
-  PLATFORM_HOST,
   pngBytes,
   randomIp,
   request,
@@ -20,7 +18,8 @@ import {
   waitForMail,
   type RequestOptions,
 } from '../../../test/harness.js';
-import { twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
+import { setPasswordWithLink } from '../../../test/auth-requests.js';
+import { twoCompanies, type As, type TestApp, type TestTenant, signInPlatformAdmin } from '../../../test/companies.js';
 import { samePicture } from '../../../test/files.js';
 import { users } from '../../platform/db/schema.js';
 
@@ -169,17 +168,7 @@ describe('staff: create, view, update', () => {
     expect(mail.subject).toBe(`Welcome to ${a.name} on Siteflow`);
     const link = passwordLinkIn(mail.text);
     expect(link.origin).toBe(`http://${a.slug}.localhost:3000`);
-    const set = await request(t, {
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      host: a.host,
-      body: {
-        token: link.token,
-        email: body.email,
-        password: 'staff-own-password',
-        password_confirmation: 'staff-own-password',
-      },
-    });
+    const set = await setPasswordWithLink(t, a.host, link, body.email, 'staff-own-password');
     expect(set.status).toBe(200);
     expect(await loginStatus(a, body.email, 'staff-own-password')).toBe(200);
   });
@@ -197,12 +186,7 @@ describe('staff: create, view, update', () => {
       }
       const setPassword = async (email: string) => {
         const link = passwordLinkIn((await waitForMail(email)).text);
-        return request(later, {
-          method: 'POST',
-          url: '/api/auth/reset-password',
-          host: a.host,
-          body: { token: link.token, email, password: 'invited-password', password_confirmation: 'invited-password' },
-        });
+        return setPasswordWithLink(later, a.host, link, email, 'invited-password');
       };
       later.clock.advance(6 * 86_400_000);
       expect((await setPassword(early.email)).status).toBe(200);
@@ -493,8 +477,7 @@ describe('staff: who may', () => {
   });
 
   it('a platform admin’s session is not valid on a company address', async () => {
-    const pa = await createPlatformAdmin();
-    const cookie = await signIn(t, PLATFORM_HOST, pa.email);
+    const cookie = await signInPlatformAdmin(t);
     expect((await on(a, cookie, { url: '/api/staff' })).status).toBe(401);
     // and on the platform's own address there is no staff area for it
     expect((await request(t, { url: '/api/staff', cookie })).status).toBe(403);
