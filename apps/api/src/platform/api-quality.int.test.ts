@@ -9,6 +9,7 @@ import {
   type RequestOptions,
   type TestResponse,
 } from '../../test/harness.js';
+import { customerInput } from '../../test/inputs.js';
 import { companyAndPlatform, type As, type TestApp, type TestTenant } from '../../test/companies.js';
 
 let t: TestApp, tenant: TestTenant, companyAdmin: string, platformAdmin: string, asCompany: As, asPlatform: As;
@@ -290,19 +291,7 @@ describe('API quality: errors', () => {
           method: 'POST',
           url: '/api/customers',
           cookie: platformAdmin,
-          body: formData({
-            customer_name: 'Nul\u0000Co',
-            name: `n-${uniq()}`,
-            email: `n-${uniq()}@example.test`,
-            first_name: 'a',
-            last_name: 'b',
-            phone: '1',
-            position: 'p',
-            address: 'a',
-            suburb: 's',
-            state: 'QLD',
-            postcode: '4000',
-          }),
+          body: formData(customerInput({ customer_name: 'Nul\u0000Co' })),
         },
       ],
       [
@@ -422,22 +411,7 @@ describe('API quality: headers', () => {
     const created = await asPlatform({
       method: 'POST',
       url: '/api/customers',
-      body: formData(
-        {
-          customer_name: 'Img Co',
-          name: `img-${uniq()}`,
-          email: `img-${uniq()}@example.test`,
-          first_name: 'I',
-          last_name: 'M',
-          phone: '1',
-          position: 'p',
-          address: 'a',
-          suburb: 's',
-          state: 'QLD',
-          postcode: '4000',
-        },
-        { data: png, filename: 'x.png' },
-      ),
+      body: formData(customerInput({ customer_name: 'Img Co' }), { data: png, filename: 'x.png' }),
     });
     expect(created.status).toBe(201);
     const logo = await asPlatform({ url: created.json.logo_path });

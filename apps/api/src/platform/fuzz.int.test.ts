@@ -14,26 +14,14 @@ import {
   type Sender,
 } from '../../test/fuzz.js';
 import { createCatalogue, createClientCo, createProject, createProvider } from '../../test/factories.js';
-import {
-  createPlatformAdmin,
-  createTenant,
-  createTestApp,
-  createUser,
-  PLATFORM_HOST,
-  signIn,
-  type TestApp,
-  type TestTenant,
-  type TestUser,
-} from '../../test/harness.js';
+import { createPlatformAdmin, createTenant, createUser, PLATFORM_HOST, signIn } from '../../test/harness.js';
+import { oneCompany, type TestApp, type TestTenant, type TestUser } from '../../test/companies.js';
 import { CSRF_HEADER } from './context.js';
 
-let t: TestApp;
-let tenant: TestTenant;
-let platformAdmin: TestUser;
+let t: TestApp, tenant: TestTenant, platformAdmin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  tenant = await createTenant();
+  ({ t, tenant } = await oneCompany());
   platformAdmin = await createPlatformAdmin();
   await createTenant(); // another customer for the platform admin to read and edit
   // Some of everything, so the fuzzer finds ids to reach the handlers with.

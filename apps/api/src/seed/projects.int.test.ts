@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_STATUSES } from '@siteflow/core';
-import {
-  createTenant,
-  createTestApp,
-  createUser,
-  ownerPool,
-  signIn,
-  type TestApp,
-  type TestTenant,
-} from '../../test/harness.js';
-import { loadGazetteer } from '../features/geo/load-gazetteer.js';
+import { createUser, ownerPool, signIn } from '../../test/harness.js';
+import { oneCompany, type TestApp, type TestTenant } from '../../test/companies.js';
 import { hashPassword } from '../platform/passwords.js';
 import { DEMO_CLIENT_ADMIN, seedDemoProjects } from './projects.js';
 
@@ -18,8 +10,7 @@ let tenant: TestTenant;
 const q = async <T>(text: string, values: unknown[] = []) => (await ownerPool().query(text, values)).rows as T[];
 
 beforeAll(async () => {
-  await loadGazetteer(inject('ownerUrl'));
-  [t, tenant] = await Promise.all([createTestApp(), createTenant()]);
+  ({ t, tenant } = await oneCompany({ gazetteer: true }));
   await createUser(tenant, 'company_employee', { isProjectManager: true });
 });
 afterAll(async () => {

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CertificateFieldDef, certificateValidity } from '@siteflow/core';
-import {
-  createTenant,
-  createTestApp,
-  createUser,
-  ownerPool,
-  request,
-  signIn,
-  type TestApp,
-  type TestTenant,
-} from '../../test/harness.js';
-import { loadGazetteer } from '../features/geo/load-gazetteer.js';
+import { createUser, ownerPool, request, signIn } from '../../test/harness.js';
+import { oneCompany, type TestApp, type TestTenant } from '../../test/companies.js';
 import { hashPassword } from '../platform/passwords.js';
 import { CERTIFICATE_TYPE_NAMES, seedDemoCertificates } from './certificates.js';
 import { seedDemoProjects } from './projects.js';
@@ -24,8 +15,7 @@ const q = async <T>(text: string, values: unknown[] = [tenant.id]) =>
   (await ownerPool().query(text, values)).rows as T[];
 
 beforeAll(async () => {
-  await loadGazetteer(inject('ownerUrl'));
-  [t, tenant] = await Promise.all([createTestApp(), createTenant()]);
+  ({ t, tenant } = await oneCompany({ gazetteer: true }));
   await createUser(tenant, 'company_employee', { isProjectManager: true });
   const passwordHash = await hashPassword('siteflow-demo');
   await seedDemoProjects(t.deps.db, tenant.id, { passwordHash, today });

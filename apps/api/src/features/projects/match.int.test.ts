@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createTestApp, type TestApp, type TestTenant } from '../../../test/harness.js';
+import { oneCompany, type TestApp, type TestTenant } from '../../../test/companies.js';
 import type { Actor } from '../../platform/context.js';
 import { withTenant } from '../../platform/db/client.js';
 import { dbErrorCode } from '../../platform/errors.js';
 import { allMatchingIds, containsTerm, matchProjects } from './match.js';
 
-let t: TestApp;
-let tenant: TestTenant;
-let actor: Actor;
+let t: TestApp, tenant: TestTenant, actor: Actor;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  tenant = await createTenant();
+  ({ t, tenant } = await oneCompany());
   actor = {
     userId: tenant.admin.id,
     role: 'company_admin',

@@ -4,16 +4,22 @@ import { DEFAULT_CLASSIFICATION, PROJECT_TEXT, REFERENCE_TEXT } from '@siteflow/
 import { createCatalogue, createClientCo, createClientUser, createProject } from '../../../test/factories.js';
 import {
   asOwner,
-  createPlatformAdmin,
   createTenant,
   createUser,
-  PLATFORM_HOST,
   request,
   signIn,
   uniq,
   type RequestOptions,
 } from '../../../test/harness.js';
-import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
+import {
+  signedIn,
+  twoCompanies,
+  type As,
+  type TestApp,
+  type TestTenant,
+  signInPlatformAdmin,
+} from '../../../test/companies.js';
+import { customerInput } from '../../../test/inputs.js';
 import { classifications, projects, projectTags, tags } from '../../platform/db/schema.js';
 
 let t: TestApp, a: TestTenant, asA: As, asB: As, asEmployee: As, asClientUser: As;
@@ -194,27 +200,8 @@ describe('reference: classifications', () => {
   });
 
   it('a new customer created by the platform admin gets Installation at once', async () => {
-    const pa = await createPlatformAdmin();
-    const cookie = await signIn(t, PLATFORM_HOST, pa.email);
-    const slug = `c-${uniq()}`;
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/customers',
-      cookie,
-      body: {
-        customer_name: `Cust ${slug}`,
-        name: slug,
-        email: `${slug}@example.test`,
-        first_name: 'A',
-        last_name: 'B',
-        phone: '1',
-        position: 'P',
-        address: 'A',
-        suburb: 'S',
-        state: 'QLD',
-        postcode: '4000',
-      },
-    });
+    const cookie = await signInPlatformAdmin(t);
+    const res = await request(t, { method: 'POST', url: '/api/customers', cookie, body: customerInput() });
     expect(res.status, res.text).toBe(201);
     const rows = await asOwner(res.json.id, (tx) =>
       tx.select().from(classifications).where(eq(classifications.tenantId, res.json.id)),

@@ -1,17 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTING_TEXT } from '@siteflow/core';
+import { asOwner, createUser, request, uniq, type RequestOptions } from '../../../test/harness.js';
 import {
-  asOwner,
-  createPlatformAdmin,
-  createUser,
-  PLATFORM_HOST,
-  request,
-  signIn,
-  uniq,
-  type RequestOptions,
-} from '../../../test/harness.js';
-import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
+  signedIn,
+  twoCompanies,
+  type As,
+  type TestApp,
+  type TestTenant,
+  signInPlatformAdmin,
+} from '../../../test/companies.js';
 import { settings } from '../../platform/db/schema.js';
 
 let t: TestApp, a: TestTenant, b: TestTenant, asA: As, asB: As;
@@ -179,8 +177,7 @@ describe('settings: who may', () => {
   });
 
   it('a platform admin has settings of the platform, separate from every company’s', async () => {
-    const pa = await createPlatformAdmin();
-    const cookie = await signIn(t, PLATFORM_HOST, pa.email);
+    const cookie = await signInPlatformAdmin(t);
     const key = `platform-${uniq()}`;
     const res = await request(t, {
       method: 'POST',

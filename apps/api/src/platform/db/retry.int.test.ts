@@ -4,18 +4,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { asOwner, createTenant, createTestApp, type TestApp, type TestTenant } from '../../../test/harness.js';
+import { asOwner } from '../../../test/harness.js';
+import { oneCompany, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { withTenant } from './client.js';
 import { tags } from './schema.js';
 
-let t: TestApp;
-let a: TestTenant;
-let one: string;
-let two: string;
+let t: TestApp, a: TestTenant, one: string, two: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createTenant();
+  ({ t, tenant: a } = await oneCompany());
   [one, two] = await asOwner(a.id, async (tx) => {
     const rows = await tx
       .insert(tags)
