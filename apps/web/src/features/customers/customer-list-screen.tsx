@@ -1,13 +1,18 @@
-import { Anchor, Avatar, Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
-import { IconExternalLink, IconPencil, IconPlus } from '@tabler/icons-react';
+import { Anchor, Avatar, Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import { IconExternalLink, IconPencil } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, type CustomerView } from '@siteflow/core';
-import { countOf, ListToolbar, PagedTable, useListState } from '../../ui/list-page';
-import { PageHeader } from '../../ui/page-header';
+import { ListScreen, listTexts, NewButton, noSearchMatch, useListState } from '../../ui/list-page';
 import { useCustomers } from './api';
 
 const LIST = { pageSizes: [10, 20, 50], defaultPageSize: 20 };
+const TEXTS = listTexts('customers', {
+  description: 'Companies using Siteflow, each at its own address.',
+  placeholder: 'Company, subdomain, contact or email',
+  one: 'customer',
+  noMatch: noSearchMatch('customers'),
+});
 
 const COLUMNS: DataTableColumn<CustomerView>[] = [
   {
@@ -78,37 +83,13 @@ export function CustomerListScreen() {
   const query = useCustomers({ page, pageSize, search });
 
   return (
-    <>
-      <PageHeader
-        title="Customers"
-        description="Companies using Siteflow, each at its own address."
-        actions={
-          <Button component={Link} to="/customers/new" leftSection={<IconPlus size={16} aria-hidden />}>
-            New customer
-          </Button>
-        }
-      />
-      <Paper withBorder radius="lg" p="md">
-        <ListToolbar
-          list={list}
-          searchLabel="Search customers"
-          placeholder="Company, subdomain, contact or email"
-          searchWidth={360}
-          count={countOf(query.data?.total, 'customer', 'customers')}
-        />
-        <PagedTable<CustomerView>
-          label="Customers"
-          query={query}
-          records={query.data?.items}
-          total={query.data?.total}
-          list={list}
-          columns={COLUMNS}
-          errorTitle="Could not load customers"
-          perPageLabel="Customers per page"
-          noRecordsText={search ? `No customers match “${search}”.` : 'No customers yet.'}
-          loadingText="Loading customers…"
-        />
-      </Paper>
-    </>
+    <ListScreen<CustomerView>
+      actions={<NewButton to="/customers/new">New customer</NewButton>}
+      texts={TEXTS}
+      list={list}
+      query={query}
+      toolbar={{ searchWidth: 360 }}
+      columns={COLUMNS}
+    />
   );
 }

@@ -1,12 +1,19 @@
-import { Anchor, Badge, Paper } from '@mantine/core';
+import { Anchor, Badge } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { formatDateTime } from '@siteflow/core';
-import { countOf, ListToolbar, PagedTable, useListState } from '../../ui/list-page';
-import { PageHeader } from '../../ui/page-header';
+import { ListScreen, listTexts, noSearchMatch, useListState } from '../../ui/list-page';
 import { useMailbox } from './api';
 
 const LIST = { pageSizes: [10, 20, 50], defaultPageSize: 20 };
+const TEXTS = listTexts('messages', {
+  title: 'Mailbox',
+  description: 'Emails and text messages Siteflow sent while no mail server is configured.',
+  placeholder: 'Recipient or subject',
+  one: 'message',
+  errorTitle: 'Could not load the mailbox',
+  noMatch: noSearchMatch('messages'),
+});
 type Item = {
   id: string;
   to: string;
@@ -45,33 +52,5 @@ export function MailboxListScreen() {
   const { search, page, pageSize } = list.params;
   const query = useMailbox({ page, pageSize, search });
 
-  return (
-    <>
-      <PageHeader
-        title="Mailbox"
-        description="Emails and text messages Siteflow sent while no mail server is configured."
-      />
-      <Paper withBorder radius="lg" p="md">
-        <ListToolbar
-          list={list}
-          searchLabel="Search messages"
-          placeholder="Recipient or subject"
-          searchWidth={360}
-          count={countOf(query.data?.total, 'message', 'messages')}
-        />
-        <PagedTable<Item>
-          label="Messages"
-          query={query}
-          records={query.data?.items}
-          total={query.data?.total}
-          list={list}
-          columns={COLUMNS}
-          errorTitle="Could not load the mailbox"
-          perPageLabel="Messages per page"
-          noRecordsText={search ? `No messages match “${search}”.` : 'No messages yet.'}
-          loadingText="Loading messages…"
-        />
-      </Paper>
-    </>
-  );
+  return <ListScreen<Item> texts={TEXTS} list={list} query={query} toolbar={{ searchWidth: 360 }} columns={COLUMNS} />;
 }

@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconMapPinOff, IconMapSearch, IconPlus } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconMapPinOff, IconMapSearch } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -16,13 +16,13 @@ import {
   ALL,
   countOf,
   FilterSelect,
-  ListToolbar,
-  PagedTable,
+  ListScreen,
+  listTexts,
+  NewButton,
   readListParams,
   useListState,
   type ListConfig,
 } from '../../ui/list-page';
-import { PageHeader } from '../../ui/page-header';
 import { StarRating } from '../../ui/star-rating';
 import { useCategoryReference, useProviderList, type ProviderListParams } from './api';
 import { ProviderStatusBadge } from './status';
@@ -55,6 +55,13 @@ const LIST: ListConfig<'status' | 'category_id' | 'state', Sort> = {
     first: { name: 'asc', status: 'asc', suburb: 'asc', performance: 'desc', customer: 'desc' },
   },
 };
+
+const TEXTS = listTexts('service providers', {
+  title: 'Service Providers',
+  description: 'Contractors who carry out the work: their status, services, areas and ratings.',
+  placeholder: 'Name, email, phone or suburb',
+  count: (total) => countOf(total, 'service provider', 'service providers', true),
+});
 
 const STATUS_FILTER = [
   { value: ALL, label: 'All statuses' },
@@ -156,47 +163,34 @@ export function ProviderListScreen() {
   const params = list.params;
   const query = useProviderList(toRequest(params));
   const { categories } = useCategoryReference(canSeeCategories);
-  const data = query.data;
   const categoryOptions = [
     { value: ALL, label: 'All categories' },
     ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Service Providers"
-        description="Contractors who carry out the work: their status, services, areas and ratings."
-        actions={
-          <>
-            {canSearch ? (
-              <Button
-                component={Link}
-                to="/service-providers/search"
-                variant="default"
-                leftSection={<IconMapSearch size={16} aria-hidden />}
-              >
-                Search on the map
-              </Button>
-            ) : null}
-            {canManage ? (
-              <Button component={Link} to="/service-providers/new" leftSection={<IconPlus size={16} aria-hidden />}>
-                New service provider
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-      <Paper withBorder radius="lg" p="md">
-        <ListToolbar
-          list={list}
-          searchLabel="Search service providers"
-          placeholder="Name, email, phone or suburb"
-          searchWidth={300}
-          clearable
-          count={countOf(data?.total, 'service provider', 'service providers', true)}
-          countTestId="provider-count"
-        >
+    <ListScreen<ProviderListItem>
+      actions={
+        <>
+          {canSearch ? (
+            <Button
+              component={Link}
+              to="/service-providers/search"
+              variant="default"
+              leftSection={<IconMapSearch size={16} aria-hidden />}
+            >
+              Search on the map
+            </Button>
+          ) : null}
+          {canManage ? <NewButton to="/service-providers/new">New service provider</NewButton> : null}
+        </>
+      }
+      texts={TEXTS}
+      list={list}
+      query={query}
+      toolbar={{ searchWidth: 300, clearable: true, countTestId: 'provider-count' }}
+      filters={
+        <>
           <FilterSelect list={list} name="status" label="Status" data={STATUS_FILTER} width={220} />
           {canSeeCategories ? (
             <FilterSelect
@@ -215,22 +209,11 @@ export function ProviderListScreen() {
             />
           ) : null}
           <FilterSelect list={list} name="state" label="State" data={STATE_FILTER} width={130} />
-        </ListToolbar>
-        <PagedTable<ProviderListItem>
-          label="Service providers"
-          query={query}
-          records={data?.items}
-          total={data?.total}
-          list={list}
-          columns={COLUMNS}
-          emptyHeight={240}
-          errorTitle="Could not load service providers"
-          perPageLabel="Service providers per page"
-          onRowClick={({ record }) => void navigate(`/service-providers/show/${record.id}`)}
-          noRecordsText={list.filtered ? 'No service providers match these filters.' : 'No service providers yet.'}
-          loadingText="Loading service providers…"
-        />
-      </Paper>
-    </>
+        </>
+      }
+      columns={COLUMNS}
+      emptyHeight={240}
+      onRowClick={({ record }) => void navigate(`/service-providers/show/${record.id}`)}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SETTING_TEXT, type SettingView } from '@siteflow/core';
 import { mockFetch, renderScreen, tenantSession } from '../../test/render';
+import { stubMatchMedia } from '../../test/setup';
 import { SettingListScreen } from './setting-list-screen';
 
 const SETTING: SettingView = {
@@ -14,6 +15,9 @@ const SETTING: SettingView = {
 };
 
 describe('Legal settings list', () => {
+  // mantine-datatable renders its columns for a wide screen.
+  beforeEach(() => stubMatchMedia(true));
+
   it('lists settings with when and by whom they were updated', async () => {
     mockFetch(() => ({ body: { items: [SETTING] } }));
     renderScreen(<SettingListScreen />, { route: '/settings', path: '/settings' });

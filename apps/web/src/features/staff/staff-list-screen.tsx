@@ -1,22 +1,13 @@
-import { Avatar, Box, Button, Group, Paper, Text } from '@mantine/core';
-import { IconCertificate, IconPencil, IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Avatar, Box, Group, Text } from '@mantine/core';
+import { IconCertificate } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
 import { ROLE_LABELS, type StaffView } from '@siteflow/core';
 import { useCan, useSession } from '../../session';
 import { confirmAction } from '../../ui/confirm';
-import {
-  ACTIVE_STATUS,
-  actionsColumn,
-  ActiveBadge,
-  countOf,
-  FilterSelect,
-  ListToolbar,
-  PagedTable,
-  RowAction,
-  useListState,
-} from '../../ui/list-page';
+import { ACTIVE_STATUS, actionsColumn, activeColumn, ActiveToggleAction, StatusFilter } from '../../ui/list-page';
+import { countOf, EditAction, FilterSelect, ListScreen, listTexts, NewButton, RowAction } from '../../ui/list-page';
+import { USER_ICONS, useListState } from '../../ui/list-page';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { PageHeader } from '../../ui/page-header';
 import { useSetStaffActive, useStaffList, type StaffListParams } from './api';
 
 const ROLES = ['company_admin', 'company_employee'];
@@ -29,6 +20,35 @@ const ROLE_FILTER = [
   { value: 'all', label: 'All roles' },
   { value: 'company_admin', label: ROLE_LABELS.company_admin },
   { value: 'company_employee', label: ROLE_LABELS.company_employee },
+];
+
+const TEXTS = listTexts('staff', {
+  description: 'People of your company who use Siteflow.',
+  placeholder: 'Name, email, phone or position',
+  count: (total) => countOf(total, 'person', 'people'),
+  perPageLabel: 'People per page',
+  noMatch: () => 'Nobody matches these filters.',
+});
+
+const COLUMNS: DataTableColumn<StaffView>[] = [
+  {
+    accessor: 'full_name',
+    title: 'Name',
+    noWrap: true,
+    render: (m) => (
+      <Group gap="sm" wrap="nowrap">
+        <Avatar src={m.profile_picture_path} name={m.full_name} color="initials" radius="xl" size={34} alt="" />
+        <Text size="sm" fw={600}>
+          {m.full_name}
+        </Text>
+      </Group>
+    ),
+  },
+  { accessor: 'email', title: 'Email' },
+  { accessor: 'phone', title: 'Phone', noWrap: true, render: (m) => m.phone ?? '' },
+  { accessor: 'role', title: 'Role', render: (m) => ROLE_LABELS[m.role] },
+  { accessor: 'position', title: 'Position', render: (m) => m.position ?? '' },
+  activeColumn({ noWrap: true }),
 ];
 
 export function StaffListScreen() {
@@ -60,110 +80,49 @@ export function StaffListScreen() {
     });
   };
 
+  const actions = actionsColumn<StaffView>(
+    (m) => (
+      <>
+        {canViewCertificates ? (
+          <RowAction
+            tooltip="Certifications"
+            label={`Certifications of ${m.full_name}`}
+            icon={IconCertificate}
+            color="teal"
+            to={`/users/${m.id}/certifications`}
+          />
+        ) : null}
+        <EditAction name={m.full_name} to={`/staff/${m.id}/edit`} />
+        {m.id === session.user?.id ? (
+          <Box w={34} />
+        ) : (
+          <ActiveToggleAction
+            name={m.full_name}
+            active={m.active}
+            icons={USER_ICONS}
+            onClick={() => toggleActive(m)}
+            // Deactivating asks first; only activating shows the request running.
+            loading={!m.active && setActive.isPending && setActive.variables?.id === m.id}
+          />
+        )}
+      </>
+    ),
+    { hidden: !canManage },
+  );
+
   return (
-    <>
-      <PageHeader
-        title="Staff"
-        description="People of your company who use Siteflow."
-        actions={
-          canManage ? (
-            <Button component={Link} to="/staff/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              New staff
-            </Button>
-          ) : null
-        }
-      />
-      <Paper withBorder radius="lg" p="md">
-        <ListToolbar
-          list={list}
-          searchLabel="Search staff"
-          placeholder="Name, email, phone or position"
-          count={countOf(query.data?.total, 'person', 'people')}
-        >
+    <ListScreen<StaffView>
+      actions={canManage ? <NewButton to="/staff/new">New staff</NewButton> : null}
+      texts={TEXTS}
+      list={list}
+      query={query}
+      filters={
+        <>
           <FilterSelect list={list} name="role" label="Role" data={ROLE_FILTER} width={200} />
-          <FilterSelect list={list} name="status" label="Status" data={ACTIVE_STATUS.options} width={180} />
-        </ListToolbar>
-        <PagedTable<StaffView>
-          label="Staff"
-          query={query}
-          records={query.data?.items}
-          total={query.data?.total}
-          list={list}
-          errorTitle="Could not load staff"
-          perPageLabel="People per page"
-          noRecordsText={list.filtered ? 'Nobody matches these filters.' : 'No staff yet.'}
-          loadingText="Loading staff…"
-          columns={[
-            {
-              accessor: 'full_name',
-              title: 'Name',
-              noWrap: true,
-              render: (m) => (
-                <Group gap="sm" wrap="nowrap">
-                  <Avatar
-                    src={m.profile_picture_path}
-                    name={m.full_name}
-                    color="initials"
-                    radius="xl"
-                    size={34}
-                    alt=""
-                  />
-                  <Text size="sm" fw={600}>
-                    {m.full_name}
-                  </Text>
-                </Group>
-              ),
-            },
-            { accessor: 'email', title: 'Email' },
-            { accessor: 'phone', title: 'Phone', noWrap: true, render: (m) => m.phone ?? '' },
-            { accessor: 'role', title: 'Role', render: (m) => ROLE_LABELS[m.role] },
-            { accessor: 'position', title: 'Position', render: (m) => m.position ?? '' },
-            { accessor: 'active', title: 'Status', noWrap: true, render: (m) => <ActiveBadge active={m.active} /> },
-            actionsColumn(
-              (m) => (
-                <>
-                  {canViewCertificates ? (
-                    <RowAction
-                      tooltip="Certifications"
-                      label={`Certifications of ${m.full_name}`}
-                      icon={IconCertificate}
-                      color="teal"
-                      to={`/users/${m.id}/certifications`}
-                    />
-                  ) : null}
-                  <RowAction
-                    tooltip="Edit"
-                    label={`Edit ${m.full_name}`}
-                    icon={IconPencil}
-                    to={`/staff/${m.id}/edit`}
-                  />
-                  {m.id === session.user?.id ? (
-                    <Box w={34} />
-                  ) : m.active ? (
-                    <RowAction
-                      tooltip="Deactivate"
-                      label={`Deactivate ${m.full_name}`}
-                      icon={IconUserOff}
-                      color="red"
-                      onClick={() => toggleActive(m)}
-                    />
-                  ) : (
-                    <RowAction
-                      tooltip="Activate"
-                      label={`Activate ${m.full_name}`}
-                      icon={IconUserCheck}
-                      color="green"
-                      onClick={() => toggleActive(m)}
-                      loading={setActive.isPending && setActive.variables?.id === m.id}
-                    />
-                  )}
-                </>
-              ),
-              { hidden: !canManage },
-            ),
-          ]}
-        />
-      </Paper>
-    </>
+          <StatusFilter list={list} />
+        </>
+      }
+      columns={[...COLUMNS, actions]}
+    />
   );
 }

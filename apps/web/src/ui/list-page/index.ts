@@ -10,5 +10,8 @@ export {
   type SortOrder,
 } from './list-state';
 export { ACTIVE_STATUS, ALL, countOf, FilterSelect, ListToolbar } from './list-toolbar';
-export { PagedTable, type PagedTableProps } from './paged-table';
-export { actionsColumn, ActiveBadge, RowAction } from './row-actions';
+export { activeColumn, ActiveToggleAction, StatusFilter, TOGGLE_ICONS, USER_ICONS } from './active-status';
+export { ListScreen, NewButton, type ListScreenProps } from './list-screen';
+export { listTexts, noSearchMatch, type ListTexts } from './list-texts';
+export { PagedTable, type PagedTableProps, type QueryLike } from './paged-table';
+export { actionsColumn, ActiveBadge, DeleteAction, EditAction, RowAction } from './row-actions';

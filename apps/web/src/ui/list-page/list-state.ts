@@ -85,7 +85,7 @@ export type ListState<F extends string = never, S extends string = never> = Retu
 
 /** Any list's state, as the shared table and toolbar use it (method syntax: any list's `update` fits). */
 export interface AnyListState {
-  params: { page: number; pageSize: number };
+  params: { search: string; page: number; pageSize: number };
   update(changes: Record<string, unknown>, replace?: boolean): void;
   text: string;
   setText: (text: string) => void;

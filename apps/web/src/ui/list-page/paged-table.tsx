@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
 import { ErrorState } from '../query-states';
 import type { AnyListState } from './list-state';
 
 /** What the table needs of a TanStack query. */
-type QueryLike = { isFetching: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+export type QueryLike = { isFetching: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
 
 export type PagedTableProps<T> = {
   /** The table's accessible name ('Customers'). */
@@ -16,6 +16,8 @@ export type PagedTableProps<T> = {
   /** Shown instead of the table when the request failed ('Could not load customers'). */
   errorTitle?: string;
   noRecordsText: string;
+  /** The picture above the empty text (the table's own by default). */
+  noRecordsIcon?: ReactNode;
   loadingText?: string;
   /** The table's height while it has no rows (room for the empty text). */
   emptyHeight?: number;
@@ -43,6 +45,7 @@ export function PagedTable<T>({
   columns,
   errorTitle,
   noRecordsText,
+  noRecordsIcon,
   loadingText,
   emptyHeight = 220,
   list,
@@ -73,6 +76,7 @@ export function PagedTable<T>({
     columns,
     onRowClick,
     noRecordsText,
+    noRecordsIcon,
     loadingText,
   };
   if (!list) return <DataTable<T> {...(common as DataTableProps<T>)} />;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Group, Tooltip, VisuallyHidden } from '@mantine/core';
-import type { Icon } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconTrash, type Icon } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 
@@ -36,6 +36,26 @@ export function RowAction({
         </ActionIcon>
       )}
     </Tooltip>
+  );
+}
+
+/** The row's Edit link ('Edit Acme'), or View for those who may only read. */
+export function EditAction({ name, to, canEdit = true }: { name: string; to: string; canEdit?: boolean }) {
+  const verb = canEdit ? 'Edit' : 'View';
+  return <RowAction tooltip={verb} label={`${verb} ${name}`} icon={canEdit ? IconPencil : IconEye} to={to} />;
+}
+
+/** The row's red Delete button ('Delete Acme'); `loading` while its request runs. */
+export function DeleteAction({ name, onClick, loading }: { name: string; onClick: () => void; loading?: boolean }) {
+  return (
+    <RowAction
+      tooltip="Delete"
+      label={`Delete ${name}`}
+      icon={IconTrash}
+      color="red"
+      onClick={onClick}
+      loading={loading}
+    />
   );
 }
 
