@@ -1,6 +1,7 @@
 // The offline gazetteer and the loaded reference data versions (features/geo, platform/db/bootstrap.ts).
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant } from './columns.js';
 
 /** The offline gazetteer (AU suburbs with postcodes, NZ towns): global reference data. */
 export const gazetteer = pgTable(
@@ -26,5 +27,5 @@ export const dataVersions = pgTable('data_versions', {
   name: text('name').primaryKey(),
   version: text('version').notNull(),
   rowCount: integer('row_count').notNull(),
-  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+  loadedAt: instant('loaded_at').notNull().defaultNow(),
 });

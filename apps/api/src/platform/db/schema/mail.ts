@@ -1,13 +1,11 @@
 // Messages to send (the outbox) and the built-in mailbox (platform/mail.ts, features/mailbox).
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantId } from './columns.js';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, tenantTable } from './columns.js';
 
 /** Messages to send, written in the business transaction and delivered by a job. */
-export const outbox = pgTable(
+export const outbox = tenantTable(
   'outbox',
   {
-    tenantId: tenantId(),
-    id: id(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     to: text('to').notNull(),
     subject: text('subject').notNull().default(''),
@@ -18,13 +16,10 @@ export const outbox = pgTable(
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: instant('sent_at'),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    index('outbox_tenant_status_idx').on(t.tenantId, t.status, t.createdAt),
-  ],
+  (t) => [index('outbox_tenant_status_idx').on(t.tenantId, t.status, t.createdAt)],
 );
 
 /**

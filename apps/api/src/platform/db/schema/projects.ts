@@ -6,7 +6,7 @@ import {
   bigint,
   boolean,
   doublePrecision,
-  foreignKey,
+  type ExtraConfigColumn,
   index,
   integer,
   pgTable,
@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantId, updatedAt } from './columns.js';
+import { instant, linksOf, locality, projectId, tenantFk, tenantId, tenantTable, timestamps } from './columns.js';
 import { users } from './tenancy.js';
 import { clients } from './clients.js';
 import { categories, classifications, services, tags } from './reference.js';
@@ -38,6 +38,11 @@ export const PROJECT_STATUS_VALUES = [
   'cancelled',
   'closed',
 ] as const;
+
+type MapColumns = Record<'tenantId' | 'startDate' | 'id' | 'status' | 'lat' | 'lng', ExtraConfigColumn>;
+/** A scope's projects in the list order, then status, lat and lng for the project map. */
+const scopeIndex = (name: string, t: MapColumns, scope: ExtraConfigColumn) =>
+  index(name).on(t.tenantId, scope, t.startDate.desc(), t.id.desc(), t.status, t.lat, t.lng);
 
 export const projects = pgTable(
   'projects',
@@ -68,9 +73,7 @@ export const projects = pgTable(
       .notNull()
       .default('master'),
     street: text('street'),
-    suburb: text('suburb'),
-    state: text('state'),
-    postcode: text('postcode'),
+    ...locality(),
     country: text('country').notNull().default('Australia'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
@@ -83,8 +86,7 @@ export const projects = pgTable(
     ratingPerformance: doublePrecision('rating_performance'),
     ratingCustomer: doublePrecision('rating_customer'),
     createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     /** What quick search matches: code, name, order reference, client and address. */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>
@@ -104,24 +106,8 @@ export const projects = pgTable(
     index('projects_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
     // Status, lat and lng after the order: the project map counts and clusters a client's (a
     // client user's scope) or a manager's projects by status from these indexes alone.
-    index('projects_tenant_client_idx').on(
-      t.tenantId,
-      t.clientId,
-      t.startDate.desc(),
-      t.id.desc(),
-      t.status,
-      t.lat,
-      t.lng,
-    ),
-    index('projects_tenant_manager_idx').on(
-      t.tenantId,
-      t.projectManagerId,
-      t.startDate.desc(),
-      t.id.desc(),
-      t.status,
-      t.lat,
-      t.lng,
-    ),
+    scopeIndex('projects_tenant_client_idx', t, t.clientId),
+    scopeIndex('projects_tenant_manager_idx', t, t.projectManagerId),
     index('projects_tenant_provider_idx').on(t.tenantId, t.serviceProviderId, t.startDate.desc(), t.id.desc()),
     // The project map (features/project-map): the box of a view is a range on lat; lng, status,
     // the list order (start_date, id) are in the index, so the clusters of a status, the count of
@@ -144,97 +130,49 @@ export const projects = pgTable(
     index('projects_tenant_rating_performance_idx').on(t.tenantId, t.ratingPerformance, t.status, t.startDate, t.id),
     index('projects_tenant_rating_customer_idx').on(t.tenantId, t.ratingCustomer, t.status, t.startDate, t.id),
     index('projects_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
-    foreignKey({ columns: [t.tenantId, t.clientId], foreignColumns: [clients.tenantId, clients.id] }),
-    foreignKey({ columns: [t.tenantId, t.clientAmId], foreignColumns: [users.tenantId, users.id] }),
-    foreignKey({ columns: [t.tenantId, t.projectManagerId], foreignColumns: [users.tenantId, users.id] }),
-    foreignKey({ columns: [t.tenantId, t.projectAdministratorId], foreignColumns: [users.tenantId, users.id] }),
-    foreignKey({ columns: [t.tenantId, t.salesRepresentativeId], foreignColumns: [users.tenantId, users.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.classificationId],
-      foreignColumns: [classifications.tenantId, classifications.id],
-    }),
-    foreignKey({
-      columns: [t.tenantId, t.serviceProviderId],
-      foreignColumns: [serviceProviders.tenantId, serviceProviders.id],
-    }),
+    tenantFk(t, t.clientId, clients),
+    tenantFk(t, t.clientAmId, users),
+    tenantFk(t, t.projectManagerId, users),
+    tenantFk(t, t.projectAdministratorId, users),
+    tenantFk(t, t.salesRepresentativeId, users),
+    tenantFk(t, t.classificationId, classifications),
+    tenantFk(t, t.serviceProviderId, serviceProviders),
   ],
 );
 
 /** The cascading foreign key (tenant_id, project_id) to projects. */
 export const projectRef = (t: { tenantId: AnyPgColumn; projectId: AnyPgColumn }) =>
-  foreignKey({ columns: [t.tenantId, t.projectId], foreignColumns: [projects.tenantId, projects.id] }).onDelete(
-    'cascade',
-  );
+  tenantFk(t, t.projectId, projects).onDelete('cascade');
 
-export const projectTags = pgTable(
-  'project_tags',
-  {
-    tenantId: tenantId(),
-    projectId: bigint('project_id', { mode: 'number' }).notNull(),
-    tagId: uuid('tag_id').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.projectId, t.tagId] }),
-    index('project_tags_tenant_tag_idx').on(t.tenantId, t.tagId),
-    projectRef(t),
-    foreignKey({ columns: [t.tenantId, t.tagId], foreignColumns: [tags.tenantId, tags.id] }).onDelete('cascade'),
-  ],
-);
+/** A link table from projects to items: its tags, categories, services, the provider's staff on it. */
+export const projectLinkTable = linksOf({ projectId }, projects);
 
-export const projectCategories = pgTable(
-  'project_categories',
-  {
-    tenantId: tenantId(),
-    projectId: bigint('project_id', { mode: 'number' }).notNull(),
-    categoryId: uuid('category_id').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.projectId, t.categoryId] }),
-    index('project_categories_tenant_category_idx').on(t.tenantId, t.categoryId),
-    projectRef(t),
-    foreignKey({ columns: [t.tenantId, t.categoryId], foreignColumns: [categories.tenantId, categories.id] }),
-  ],
-);
+export const projectTags = projectLinkTable('project_tags', 'tag', tags);
 
-export const projectServices = pgTable(
-  'project_services',
-  {
-    tenantId: tenantId(),
-    projectId: bigint('project_id', { mode: 'number' }).notNull(),
-    serviceId: uuid('service_id').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.projectId, t.serviceId] }),
-    index('project_services_tenant_service_idx').on(t.tenantId, t.serviceId),
-    projectRef(t),
-    foreignKey({ columns: [t.tenantId, t.serviceId], foreignColumns: [services.tenantId, services.id] }),
-  ],
-);
+export const projectCategories = projectLinkTable('project_categories', 'category', categories, { cascadeItem: false });
+
+export const projectServices = projectLinkTable('project_services', 'service', services, { cascadeItem: false });
 
 /** Linked projects: this project (project_id) links to linked_project_id. */
 export const projectRelations = pgTable(
   'project_relations',
   {
     tenantId: tenantId(),
-    projectId: bigint('project_id', { mode: 'number' }).notNull(),
+    projectId: projectId(),
     linkedProjectId: bigint('linked_project_id', { mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.projectId, t.linkedProjectId] }),
     index('project_relations_tenant_linked_idx').on(t.tenantId, t.linkedProjectId),
     projectRef(t),
-    foreignKey({ columns: [t.tenantId, t.linkedProjectId], foreignColumns: [projects.tenantId, projects.id] }).onDelete(
-      'cascade',
-    ),
+    tenantFk(t, t.linkedProjectId, projects).onDelete('cascade'),
   ],
 );
 
-export const siteContacts = pgTable(
+export const siteContacts = tenantTable(
   'site_contacts',
   {
-    tenantId: tenantId(),
-    id: id(),
-    projectId: bigint('project_id', { mode: 'number' }).notNull(),
+    projectId: projectId(),
     position: integer('position').notNull(),
     name: text('name').notNull(),
     role: text('role'),
@@ -242,22 +180,16 @@ export const siteContacts = pgTable(
     phone: text('phone'),
     note: text('note'),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    index('site_contacts_tenant_project_idx').on(t.tenantId, t.projectId, t.position),
-    projectRef(t),
-  ],
+  (t) => [index('site_contacts_tenant_project_idx').on(t.tenantId, t.projectId, t.position), projectRef(t)],
 );
 
 /** History of start/end date changes, with the official-shift answer. */
-export const projectDateChanges = pgTable(
+export const projectDateChanges = tenantTable(
   'project_date_changes',
   {
-    tenantId: tenantId(),
-    id: id(),
-    projectId: bigint('project_id', { mode: 'number' }).notNull(),
+    projectId: projectId(),
     changedBy: uuid('changed_by'),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    changedAt: instant('changed_at').notNull().defaultNow(),
     oldStart: timestamp('old_start', { mode: 'string' }),
     newStart: timestamp('new_start', { mode: 'string' }),
     oldEnd: timestamp('old_end', { mode: 'string' }),
@@ -266,10 +198,9 @@ export const projectDateChanges = pgTable(
     reason: text('reason'),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
     index('project_date_changes_tenant_project_idx').on(t.tenantId, t.projectId, t.changedAt),
     projectRef(t),
-    foreignKey({ columns: [t.tenantId, t.changedBy], foreignColumns: [users.tenantId, users.id] }),
+    tenantFk(t, t.changedBy, users),
   ],
 );
 
@@ -279,13 +210,13 @@ export const projectViews = pgTable(
   {
     tenantId: tenantId(),
     userId: uuid('user_id').notNull(),
-    projectId: bigint('project_id', { mode: 'number' }).notNull(),
-    lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }).notNull().defaultNow(),
+    projectId: projectId(),
+    lastAccessedAt: instant('last_accessed_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.userId, t.projectId] }),
     index('project_views_tenant_user_time_idx').on(t.tenantId, t.userId, t.lastAccessedAt.desc()),
     projectRef(t),
-    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    tenantFk(t, t.userId, users).onDelete('cascade'),
   ],
 );

@@ -1,21 +1,29 @@
 // Tenants (the tenant registry), their users, sessions, password resets and settings, and the
 // sign-in throttling counters and known devices (features/auth, staff, customers, settings).
 import {
+  type AnyPgColumn,
   boolean,
-  foreignKey,
   index,
   integer,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantId, updatedAt } from './columns.js';
+import { createdAt, id, instant, locality, tenantFk, tenantId, tenantTable, timestamps } from './columns.js';
 
 /** The platform itself is a tenant of kind 'platform' with this fixed id (its users are platform admins). */
 export const PLATFORM_TENANT_ID = '00000000-0000-4000-8000-000000000000';
+
+/** A person's e-mail, name, phone and position: a tenant's contact and every user. */
+const person = () => ({
+  email: text('email').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phone: text('phone'),
+  position: text('position'),
+});
 
 /** Customer companies (global table: the tenant registry itself). */
 export const tenants = pgTable(
@@ -27,20 +35,13 @@ export const tenants = pgTable(
       .default('customer'),
     slug: text('slug'),
     customerName: text('customer_name').notNull(),
-    email: text('email').notNull(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    phone: text('phone'),
-    position: text('position'),
+    ...person(),
     address: text('address'),
-    suburb: text('suburb'),
-    state: text('state'),
-    postcode: text('postcode'),
+    ...locality(),
     logoKey: text('logo_key'),
     staffPmFlag: boolean('staff_pm_flag').notNull().default(false),
     staffSystemEmails: boolean('staff_system_emails').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('tenants_slug_key').on(t.slug), index('tenants_customer_name_idx').on(t.customerName)],
 );
@@ -50,18 +51,12 @@ export const users = pgTable(
   {
     tenantId: tenantId().references(() => tenants.id),
     id: id(),
-    email: text('email').notNull(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    phone: text('phone'),
-    position: text('position'),
+    ...person(),
     role: text('role').notNull(),
     isProjectManager: boolean('is_project_manager').notNull().default(false),
     notifications: boolean('notifications').notNull().default(true),
     address: text('address'),
-    suburb: text('suburb'),
-    state: text('state'),
-    postcode: text('postcode'),
+    ...locality(),
     pictureKey: text('picture_key'),
     mobile: text('mobile'),
     /** Client users (client_admin, client_account, client_am) belong to one client. FK in migration 0003. */
@@ -70,8 +65,7 @@ export const users = pgTable(
     serviceProviderId: uuid('service_provider_id'),
     passwordHash: text('password_hash'),
     active: boolean('active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -83,67 +77,53 @@ export const users = pgTable(
   ],
 );
 
-export const sessions = pgTable(
+/** The keys of a table of users' secret tokens: the token's hash (unique), the user's rows, gone with the user. */
+const userTokenKeys = (table: string, t: { tenantId: AnyPgColumn; userId: AnyPgColumn; tokenHash: AnyPgColumn }) => [
+  uniqueIndex(`${table}_tenant_token_key`).on(t.tenantId, t.tokenHash),
+  index(`${table}_tenant_user_idx`).on(t.tenantId, t.userId),
+  tenantFk(t, t.userId, users).onDelete('cascade'),
+];
+
+export const sessions = tenantTable(
   'sessions',
   {
-    tenantId: tenantId(),
-    id: id(),
     userId: uuid('user_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     remember: boolean('remember').notNull().default(false),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
     createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('sessions_tenant_token_key').on(t.tenantId, t.tokenHash),
-    index('sessions_tenant_user_idx').on(t.tenantId, t.userId),
-    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
-  ],
+  (t) => userTokenKeys('sessions', t),
 );
 
-export const passwordResets = pgTable(
+export const passwordResets = tenantTable(
   'password_resets',
   {
-    tenantId: tenantId(),
-    id: id(),
     userId: uuid('user_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     /** 'reset' (requested, 60 minutes) or 'invite' (a new account's first password, 7 days). */
     purpose: text('purpose', { enum: ['reset', 'invite'] })
       .notNull()
       .default('reset'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('password_resets_tenant_token_key').on(t.tenantId, t.tokenHash),
-    index('password_resets_tenant_user_idx').on(t.tenantId, t.userId),
-    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
-  ],
+  (t) => userTokenKeys('password_resets', t),
 );
 
-export const settings = pgTable(
+export const settings = tenantTable(
   'settings',
   {
-    tenantId: tenantId(),
-    id: id(),
     key: text('key').notNull(),
     value: text('value').notNull().default(''),
     updatedBy: uuid('updated_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('settings_tenant_key_key').on(t.tenantId, t.key),
-    foreignKey({ columns: [t.tenantId, t.updatedBy], foreignColumns: [users.tenantId, users.id] }),
-  ],
+  (t) => [uniqueIndex('settings_tenant_key_key').on(t.tenantId, t.key), tenantFk(t, t.updatedBy, users)],
 );
 
 /**
@@ -153,7 +133,7 @@ export const settings = pgTable(
 export const throttleCounters = pgTable('throttle_counters', {
   key: text('key').primaryKey(),
   n: integer('n').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  resetAt: instant('reset_at').notNull(),
 });
 
 /**
@@ -162,5 +142,5 @@ export const throttleCounters = pgTable('throttle_counters', {
  */
 export const knownDevices = pgTable('known_devices', {
   key: text('key').primaryKey(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: instant('expires_at').notNull(),
 });
