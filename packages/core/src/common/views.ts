@@ -23,3 +23,6 @@ export const locatedAddressView = () =>
 
 /** A user offered in a picker: id and full name. */
 export const userOptionView = () => z.object({ id: z.uuid(), full_name: z.string() });
+
+/** A status as shown: its code, and the badge's label and colour. */
+export const statusBadgeView = { status_code: z.string(), status_label: z.string(), status_colour: z.string() };

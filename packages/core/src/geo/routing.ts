@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { streetAddressView } from '../common/views.js';
 import { PROJECT_STATUSES } from '../projects/statuses.js';
 
 export type LatLng = { lat: number; lng: number };
@@ -85,14 +86,7 @@ export function formatDuration(seconds: number, approximate = false): string {
 export const ROUTE_STATUSES = ['OK', 'NO_PROVIDER', 'NOT_FOUND', 'ZERO_RESULTS', 'REQUEST_DENIED', 'ERROR'] as const;
 export type RouteStatus = (typeof ROUTE_STATUSES)[number];
 
-const point = z.object({
-  lat: z.number(),
-  lng: z.number(),
-  street: z.string().nullable(),
-  suburb: z.string().nullable(),
-  state: z.string().nullable(),
-  postcode: z.string().nullable(),
-});
+const point = z.object({ lat: z.number(), lng: z.number(), ...streetAddressView });
 
 /**
  * GET /api/projects/{id}/directions: from the provider (A) to the project (B). Client roles get

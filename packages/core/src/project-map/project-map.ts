@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import * as query from '../common/query.js';
-import { PROJECT_STATUSES, type ProjectStatus } from '../projects/statuses.js';
+import { PROJECT_STATUSES, projectStatusFields, type ProjectStatus } from '../projects/statuses.js';
 import { isClientRole, isProviderRole, type Role } from '../roles/roles.js';
 import { SEARCH_DISTANCE } from '../providers/texts.js';
 import { dateOnly } from '../providers/contracts.js';
-import { locatedAddressView } from '../common/views.js';
+import { locatedAddressView, userOptionView } from '../common/views.js';
 
 export const PROJECT_MAP_TEXT = {
   showMore: 'Show More Filters',
@@ -78,16 +78,15 @@ export const ProjectMapQuery = z.object({
 export type ProjectMapQuery = z.input<typeof ProjectMapQuery>;
 export type ProjectMapQueryParsed = z.output<typeof ProjectMapQuery>;
 
-const statusEnum = z.enum(PROJECT_STATUSES);
+/** The project's average ratings; performance is null for client roles (they see only the customer rating). */
+const ratings = { performance_rating: z.number().nullable(), customer_rating: z.number().nullable() };
 
 export const ProjectMapItem = z.object({
   id: z.number().int(),
   id_code: z.string(),
   name: z.string(),
   order_reference: z.string().nullable(),
-  status: statusEnum,
-  status_label: z.string(),
-  status_colour: z.string(),
+  ...projectStatusFields(),
   client_name: z.string(),
   client_id: z.uuid(),
   client_am_id: z.uuid().nullable(),
@@ -99,9 +98,7 @@ export const ProjectMapItem = z.object({
   completed_on: z.string().nullable(),
   categories_list: z.array(z.object({ name: z.string() })),
   services_list: z.array(z.object({ name: z.string() })),
-  /** Null for client roles (they see only the customer rating). */
-  performance_rating: z.number().nullable(),
-  customer_rating: z.number().nullable(),
+  ...ratings,
   km: z.number().nullable(),
 });
 export type ProjectMapItem = z.infer<typeof ProjectMapItem>;
@@ -115,13 +112,10 @@ export const ProjectMapMarker = z.object({
     .object({
       id: z.number().int(),
       name: z.string(),
-      status: statusEnum,
-      status_label: z.string(),
-      status_colour: z.string(),
+      ...projectStatusFields(),
       end_date: z.string().nullable(),
       completed_on: z.string().nullable(),
-      performance_rating: z.number().nullable(),
-      customer_rating: z.number().nullable(),
+      ...ratings,
     })
     .nullable(),
 });
@@ -153,7 +147,7 @@ export const ProjectMapOptions = z.object({
     z.object({ id: z.uuid(), name: z.string(), services: z.array(z.object({ id: z.uuid(), name: z.string() })) }),
   ),
   /** Client roles: their client's active account managers; provider roles: those of their projects; staff: [] (by client). */
-  account_managers: z.array(z.object({ id: z.uuid(), full_name: z.string() })),
+  account_managers: z.array(userOptionView()),
   home: z.object({ lat: z.number(), lng: z.number(), label: z.string() }).nullable(),
 });
 export type ProjectMapOptions = z.infer<typeof ProjectMapOptions>;

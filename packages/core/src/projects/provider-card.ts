@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statusBadgeView, userOptionView } from '../common/views.js';
 
 /**
  * The provider card of the project details screen: part of ProjectView, so it lives with the
@@ -9,11 +10,9 @@ export const ProjectProviderView = z.object({
   name: z.string(),
   /** Comma-separated names of the assigned staff. */
   sp_users: z.string(),
-  staff: z.array(z.object({ id: z.uuid(), full_name: z.string() })),
+  staff: z.array(userOptionView()),
   /** The provider's status badge, as in the provider views. */
-  status_code: z.string(),
-  status_label: z.string(),
-  status_colour: z.string(),
+  ...statusBadgeView,
   phone: z.string().nullable(),
   email: z.string().nullable(),
   has_location: z.boolean(),

@@ -27,5 +27,6 @@ export const uuidList = z
 
 export const named = z.object({ id: z.uuid(), name: z.string() });
 export const address = locatedAddressView();
-export const badge = { status_code: z.string(), status_label: z.string(), status_colour: z.string() };
+/** Average performance and customer ratings (null before the first). */
+export const ratingAverages = { performance_ratings: z.number().nullable(), customer_ratings: z.number().nullable() };
 export const preferences = z.object({ postcodes: z.array(z.string()), states: z.array(z.string()) });

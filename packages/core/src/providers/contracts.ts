@@ -9,10 +9,10 @@ import {
   STATES,
 } from '../common/fields.js';
 import { optionalFilter, stateFilter } from '../common/query.js';
-import { localityView, userNamesView } from '../common/views.js';
+import { localityView, statusBadgeView, userNamesView, userOptionView } from '../common/views.js';
 import { PROVIDER_STATUSES } from './statuses.js';
 import { PROVIDER_TEXT } from './texts.js';
-import { address, badge, dateOnly, named, optPostcode, preferences, uuidList } from './contract-parts.js';
+import { address, dateOnly, named, optPostcode, preferences, ratingAverages, uuidList } from './contract-parts.js';
 
 export { DATE_INPUT, dateOnly } from './contract-parts.js';
 /** The search / assignment, nearby and rating contracts. */
@@ -109,7 +109,7 @@ export type ProviderUserView = z.infer<typeof ProviderUserView>;
 export const ProviderView = z.object({
   id: z.uuid(),
   service_provider_name: z.string(),
-  ...badge,
+  ...statusBadgeView,
   director_name: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
@@ -142,13 +142,12 @@ export type ProviderView = z.infer<typeof ProviderView>;
 export const ProviderListItem = z.object({
   id: z.uuid(),
   service_provider_name: z.string(),
-  ...badge,
+  ...statusBadgeView,
   ...localityView,
   phone: z.string().nullable(),
   email: z.string().nullable(),
   categories_list: z.array(z.string()),
-  performance_ratings: z.number().nullable(),
-  customer_ratings: z.number().nullable(),
+  ...ratingAverages,
   has_location: z.boolean(),
 });
 export type ProviderListItem = z.infer<typeof ProviderListItem>;
@@ -170,9 +169,9 @@ export const ProviderOptionsQuery = z.object({ q: z.string().trim().max(100).def
 export const ProviderOption = z.object({
   id: z.uuid(),
   service_provider_name: z.string(),
-  ...badge,
+  ...statusBadgeView,
   has_location: z.boolean(),
-  sp_users: z.array(z.object({ id: z.uuid(), full_name: z.string() })),
+  sp_users: z.array(userOptionView()),
 });
 export type ProviderOption = z.infer<typeof ProviderOption>;
 export const ProviderOptionList = z.object({ items: z.array(ProviderOption) });

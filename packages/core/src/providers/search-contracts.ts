@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { nullableText } from '../common/fields.js';
 import * as query from '../common/query.js';
-import { streetAddressView } from '../common/views.js';
+import { statusBadgeView, streetAddressView, userOptionView } from '../common/views.js';
 import { PROJECT_STATUSES } from '../projects/statuses.js';
 import { PROVIDER_TEXT, SEARCH_DISTANCE, DETAILS_DISTANCE, PROVIDER_SEARCH_PAGE } from './texts.js';
-import { address, badge, dateOnly, named, preferences } from './contract-parts.js';
+import { address, dateOnly, named, preferences, ratingAverages } from './contract-parts.js';
 
 /**
  * Service-provider search / assignment map. With project_id the search is automatic: the
@@ -41,7 +41,7 @@ export const ProviderSearchResult = z.object({
   website: z.string().nullable(),
   /** Great-circle km from the centre, one decimal; null without a centre or a provider location. */
   km: z.number().nullable(),
-  ...badge,
+  ...statusBadgeView,
   preferences,
   preferred: z.boolean(),
   availabilities: z.array(z.object({ start_date: z.string(), end_date: z.string() })),
@@ -51,10 +51,9 @@ export const ProviderSearchResult = z.object({
   lastProject: z.string().nullable(),
   scheduledProjects: z.number().int(),
   completedProjects: z.number().int(),
-  performance_ratings: z.number().nullable(),
-  customer_ratings: z.number().nullable(),
+  ...ratingAverages,
   send_email: z.boolean(),
-  sp_users: z.array(z.object({ id: z.uuid(), full_name: z.string() })),
+  sp_users: z.array(userOptionView()),
 });
 export type ProviderSearchResult = z.infer<typeof ProviderSearchResult>;
 
@@ -110,15 +109,14 @@ export const NearbyProvidersQuery = z.object({
 export const NearbyProvider = z.object({
   id: z.uuid(),
   service_provider_name: z.string(),
-  ...badge,
+  ...statusBadgeView,
   lat: z.number(),
   lng: z.number(),
   address: z.string(),
   distance_m: z.number(),
   duration_s: z.number(),
   approximate: z.boolean(),
-  performance_ratings: z.number().nullable(),
-  customer_ratings: z.number().nullable(),
+  ...ratingAverages,
 });
 export type NearbyProvider = z.infer<typeof NearbyProvider>;
 export const NearbyProviders = z.object({

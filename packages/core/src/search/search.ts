@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROJECT_STATUSES } from '../projects/statuses.js';
+import { projectStatusFields } from '../projects/statuses.js';
 
 /** Texts verbatim from spec 2 sections 2.9 and 2.10. */
 export const SEARCH_TEXT = {
@@ -13,6 +13,15 @@ export const SEARCH_TEXT = {
   next: 'Next',
 } as const;
 
+/** A page of search results: the items, how many in all, this page and the last one. */
+const searchPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+  });
+
 export const QuickSearchQuery = z.object({
   q: z.string().trim().max(200).default(''),
   page: z.coerce.number().int().min(1).max(1000).default(1),
@@ -23,9 +32,7 @@ export const QuickSearchItem = z.object({
   id: z.number().int(),
   project_code: z.string(),
   name: z.string(),
-  status: z.enum(PROJECT_STATUSES),
-  status_label: z.string(),
-  status_colour: z.string(),
+  ...projectStatusFields(),
   start_date: z.string().nullable(),
   /** Omitted for client roles. */
   service_provider_name: z.string().nullable().optional(),
@@ -35,12 +42,7 @@ export const QuickSearchItem = z.object({
 });
 export type QuickSearchItem = z.infer<typeof QuickSearchItem>;
 
-export const QuickSearchResult = z.object({
-  data: z.array(QuickSearchItem),
-  total: z.number().int(),
-  current_page: z.number().int(),
-  last_page: z.number().int(),
-});
+export const QuickSearchResult = searchPage(QuickSearchItem);
 export type QuickSearchResult = z.infer<typeof QuickSearchResult>;
 
 export const RecentlyViewedItem = z.object({
@@ -48,9 +50,7 @@ export const RecentlyViewedItem = z.object({
   last_accessed_date: z.string(),
   project_link: z.string(),
   project_code: z.string(),
-  status: z.enum(PROJECT_STATUSES),
-  status_label: z.string(),
-  status_colour: z.string(),
+  ...projectStatusFields(),
   category: z.string().nullable(),
   /** Client roles only. */
   order_ref: z.string().nullable().optional(),
@@ -70,13 +70,7 @@ export const RecentlyViewedItem = z.object({
   compliance: z.string().nullable().optional(),
 });
 export type RecentlyViewedItem = z.infer<typeof RecentlyViewedItem>;
-export const RecentlyViewedPage = z.object({
-  data: z.array(RecentlyViewedItem),
-  total: z.number().int(),
-  current_page: z.number().int(),
-  last_page: z.number().int(),
-  columns: z.array(z.string()),
-});
+export const RecentlyViewedPage = searchPage(RecentlyViewedItem).extend({ columns: z.array(z.string()) });
 export type RecentlyViewedPage = z.infer<typeof RecentlyViewedPage>;
 
 /** Which Recently Viewed columns a role sees (spec 2 section 2.10). */
