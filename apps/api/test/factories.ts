@@ -47,17 +47,25 @@ export async function createClientCo(
   return { id: row!.id, tradingName };
 }
 
+/** A user who belongs to a client or a service provider (`link` names which). */
+async function createLinkedUser(
+  tenant: TenantRef,
+  role: Role,
+  opts: UserOptions,
+  link: { clientId: string } | { serviceProviderId: string },
+): Promise<TestUser> {
+  const user = await createUser(tenant, role, opts);
+  await asOwner(tenant.id, (tx) => tx.update(users).set(link).where(eq(users.id, user.id)));
+  return user;
+}
+
 /** A user of a client (client_admin, client_account or client_am). */
-export async function createClientUser(
+export const createClientUser = (
   tenant: TenantRef,
   clientId: string,
   role: Role = 'client_am',
   opts: UserOptions = {},
-): Promise<TestUser> {
-  const user = await createUser(tenant, role, opts);
-  await asOwner(tenant.id, (tx) => tx.update(users).set({ clientId }).where(eq(users.id, user.id)));
-  return user;
-}
+) => createLinkedUser(tenant, role, opts, { clientId });
 
 export type ProviderOptions = Partial<{
   statusCode: string;
@@ -128,18 +136,12 @@ export async function createProvider(
 }
 
 /** A user of a service provider (sp_admin or sp_employee). */
-export async function createProviderUser(
+export const createProviderUser = (
   tenant: TenantRef,
   providerId: string,
   role: Role = 'sp_admin',
   opts: UserOptions = {},
-): Promise<TestUser> {
-  const user = await createUser(tenant, role, opts);
-  await asOwner(tenant.id, (tx) =>
-    tx.update(users).set({ serviceProviderId: providerId }).where(eq(users.id, user.id)),
-  );
-  return user;
-}
+) => createLinkedUser(tenant, role, opts, { serviceProviderId: providerId });
 
 export type TestCatalogue = {
   categories: { id: string; name: string }[];

@@ -337,51 +337,22 @@ describe('provider users', () => {
     });
     expect(res.status).toBe(200);
     expect(res.json.users[0]).toMatchObject({ id: u.id, full_name: 'Ella Boss', role: 'sp_admin' });
-    const off = await A({
-      method: 'PUT',
-      url: `/api/service-providers/${p.id}/users/${u.id}/active`,
-      body: { active: false },
-    });
+    /** PUT .../users/:id/active as `who`, for the provider `providerId`. */
+    const setActive = (who: As, providerId: string, body: unknown = { active: true }) =>
+      who({ method: 'PUT', url: `/api/service-providers/${providerId}/users/${u.id}/active`, body });
+    const off = await setActive(A, p.id, { active: false });
     expect(off.status).toBe(200);
     expect(off.json.users[0].active).toBe(false);
     expect(off.json.sp_users).toBe('');
     // Deactivating ended the session.
     expect((await as(cookie)({ url: `/api/service-providers/${p.id}` })).status).toBe(401);
-    expect(
-      (await A({ method: 'PUT', url: `/api/service-providers/${p.id}/users/${u.id}/active`, body: {} })).status,
-    ).toBe(422);
+    expect((await setActive(A, p.id, {})).status).toBe(422);
 
     const other = await factories.createProvider(a);
-    expect(
-      (
-        await A({
-          method: 'PUT',
-          url: `/api/service-providers/${other.id}/users/${u.id}/active`,
-          body: { active: true },
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await request(t, {
-          host: b.host,
-          cookie: adminB,
-          method: 'PUT',
-          url: `/api/service-providers/${p.id}/users/${u.id}/active`,
-          body: { active: true },
-        })
-      ).status,
-    ).toBe(404);
+    expect((await setActive(A, other.id)).status).toBe(404);
+    expect((await setActive(as(adminB, b.host), p.id)).status).toBe(404);
     const asSp = as(await signIn(t, a.host, (await factories.createProviderUser(a, p.id, 'sp_admin')).email));
-    expect(
-      (
-        await asSp({
-          method: 'PUT',
-          url: `/api/service-providers/${p.id}/users/${u.id}/active`,
-          body: { active: true },
-        })
-      ).status,
-    ).toBe(403);
+    expect((await setActive(asSp, p.id)).status).toBe(403);
   });
 });
 

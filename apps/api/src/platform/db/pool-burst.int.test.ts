@@ -75,62 +75,48 @@ async function expectDelivered(tenantId: string, to: string[]) {
   expect(rows.filter((r) => r.status !== 'sent')).toEqual([]);
 }
 
+/** A burst of creates, each of someone new (a fresh `prefix` address) who is invited by mail; every mail arrives. */
+async function invitesAll(prefix: string, url: string, body: (email: string) => Record<string, string>) {
+  const emails = Array.from({ length: BURST }, () => uniqueEmail(prefix));
+  await burst((i) => ({ method: 'POST', url, body: body(emails[i]!) }), 201);
+  await expectDelivered(a.id, emails);
+}
+
 describe(`a burst of ${BURST} requests on a pool of ${POOL} connections`, () => {
   it('staff create (invitation mail)', async () => {
-    const emails = Array.from({ length: BURST }, () => uniqueEmail('burst-staff'));
-    await burst(
-      (i) => ({
-        method: 'POST',
-        url: '/api/staff',
-        body: {
-          first_name: 'Sam',
-          last_name: `Staff ${uniq()}`,
-          email: emails[i],
-          phone: '0412 000 000',
-          address: '2 Work Street',
-          suburb: 'Southbank',
-          state: 'VIC',
-          postcode: '3006',
-        },
-      }),
-      201,
-    );
-    await expectDelivered(a.id, emails);
+    await invitesAll('burst-staff', '/api/staff', (email) => ({
+      first_name: 'Sam',
+      last_name: `Staff ${uniq()}`,
+      email,
+      phone: '0412 000 000',
+      address: '2 Work Street',
+      suburb: 'Southbank',
+      state: 'VIC',
+      postcode: '3006',
+    }));
   });
 
   it('client user create (invitation mail)', async () => {
     const client = await createClientCo(a);
-    const emails = Array.from({ length: BURST }, () => uniqueEmail('burst-client'));
-    await burst(
-      (i) => ({
-        method: 'POST',
-        url: `/api/clients/${client.id}/users`,
-        body: {
-          first_name: 'Cara',
-          last_name: `Client ${uniq()}`,
-          email: emails[i],
-          phone: '07 3000 2222',
-          mobile: '0400 111 222',
-          role: 'client_admin',
-        },
-      }),
-      201,
-    );
-    await expectDelivered(a.id, emails);
+    await invitesAll('burst-client', `/api/clients/${client.id}/users`, (email) => ({
+      first_name: 'Cara',
+      last_name: `Client ${uniq()}`,
+      email,
+      phone: '07 3000 2222',
+      mobile: '0400 111 222',
+      role: 'client_admin',
+    }));
   });
 
   it('provider user create (invitation mail)', async () => {
     const provider = await createProvider(a);
-    const emails = Array.from({ length: BURST }, () => uniqueEmail('burst-sp'));
-    await burst(
-      (i) => ({
-        method: 'POST',
-        url: `/api/service-providers/${provider.id}/users`,
-        body: { first_name: 'Sam', last_name: 'Spark', email: emails[i], phone: '0400 111 222', role: 'sp_employee' },
-      }),
-      201,
-    );
-    await expectDelivered(a.id, emails);
+    await invitesAll('burst-sp', `/api/service-providers/${provider.id}/users`, (email) => ({
+      first_name: 'Sam',
+      last_name: 'Spark',
+      email,
+      phone: '0400 111 222',
+      role: 'sp_employee',
+    }));
   });
 
   it('Notify Service Provider and assignment with e-mail (provider and its staff)', async () => {
