@@ -1,10 +1,9 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, type Action, type Role } from '@siteflow/core';
 import type { Config } from '../config.js';
 import type { Clock } from './clock.js';
+import type pg from 'pg';
 import { withTenant, type Db, type Tx } from './db/client.js';
-import { sessions, tenants, users } from './db/schema.js';
 import { forbidden, HttpError, notFound, unauthenticated } from './errors.js';
 import type { FileStore } from './files.js';
 import type { OnCommit, Outbox } from './mail.js';
@@ -34,6 +33,8 @@ export type Actor = {
   clientId: string | null;
   /** The service provider a provider user (sp_admin, sp_employee) belongs to. */
   providerId: string | null;
+  /** Who they are, read with the session (GET /api/session needs no query of its own); absent on actors built elsewhere. */
+  profile?: { email: string; firstName: string; lastName: string; pictureKey: string | null };
 };
 
 declare module 'fastify' {
@@ -56,21 +57,85 @@ export function slugOfHost(hostname: string, baseHost: string): string | null | 
   return /^[a-z0-9-]+$/.test(slug) ? slug : undefined;
 }
 
-async function findTenant(db: Db, slug: string | null): Promise<TenantContext | null> {
-  const rows = await db
-    .select({
-      id: tenants.id,
-      kind: tenants.kind,
-      slug: tenants.slug,
-      name: tenants.customerName,
-      logoKey: tenants.logoKey,
-      staffPmFlag: tenants.staffPmFlag,
-      staffSystemEmails: tenants.staffSystemEmails,
-    })
-    .from(tenants)
-    .where(slug === null ? eq(tenants.kind, 'platform') : eq(tenants.slug, slug))
-    .limit(1);
-  return rows[0] ?? null;
+/** One row of the request-context query: the tenant, and the session's user when the token matched. */
+type ContextRow = {
+  id: string;
+  kind: 'platform' | 'customer';
+  slug: string | null;
+  name: string;
+  logo_key: string | null;
+  staff_pm_flag: boolean;
+  staff_system_emails: boolean;
+  session_id: string | null;
+  user_id: string | null;
+  role: string | null;
+  client_id: string | null;
+  provider_id: string | null;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  picture_key: string | null;
+};
+
+const literal = (v: string) => `'${v.replace(/'/g, "''")}'`;
+
+/**
+ * The tenant of the host and the actor of the session cookie in ONE round trip: every /api request
+ * pays for this, so it is one simple query: two statements, which PostgreSQL runs as one implicit
+ * transaction, with the values as escaped literals (the slug matches [a-z0-9-]+, the token hash is
+ * base64url, the time an ISO string). Sessions are protected by row-level security, so the first
+ * statement sets the tenant (local to that transaction) for the second.
+ */
+export async function findRequestContext(
+  db: Db,
+  slug: string | null,
+  tokenHash: string | null,
+  now: Date,
+): Promise<{ tenant: TenantContext | null; actor: Actor | null }> {
+  const where = slug === null ? "t.kind = 'platform'" : `t.slug = ${literal(slug)}`;
+  const tenantColumns = `t.id, t.kind, t.slug, t.customer_name as name, t.logo_key, t.staff_pm_flag, t.staff_system_emails`;
+  const text = tokenHash
+    ? `select set_config('app.tenant_id', coalesce((select t.id::text from tenants t where ${where} limit 1), ''), true);
+select ${tenantColumns}, s.id as session_id, u.id as user_id, u.role, u.client_id, u.service_provider_id as provider_id,
+         u.email, u.first_name, u.last_name, u.picture_key
+  from tenants t
+  left join sessions s on s.tenant_id = t.id and s.token_hash = ${literal(tokenHash)} and s.expires_at > ${literal(now.toISOString())}
+  left join users u on u.tenant_id = s.tenant_id and u.id = s.user_id and u.active
+  where ${where} limit 1`
+    : `select ${tenantColumns} from tenants t where ${where} limit 1`;
+  const results = (await db.$client.query(text)) as unknown as
+    pg.QueryResult<ContextRow> | pg.QueryResult<ContextRow>[];
+  const rows = Array.isArray(results) ? results[1]!.rows : results.rows;
+  const row = rows[0];
+  if (!row) return { tenant: null, actor: null };
+  const tenant: TenantContext = {
+    id: row.id,
+    kind: row.kind,
+    slug: row.slug,
+    name: row.name,
+    logoKey: row.logo_key,
+    staffPmFlag: row.staff_pm_flag,
+    staffSystemEmails: row.staff_system_emails,
+  };
+  const actor: Actor | null =
+    row.session_id && row.user_id
+      ? {
+          userId: row.user_id,
+          sessionId: row.session_id,
+          role: row.role as Role,
+          tenantId: tenant.id,
+          area: tenant.kind === 'platform' ? 'platform' : 'tenant',
+          clientId: row.client_id,
+          providerId: row.provider_id,
+          profile: {
+            email: row.email!,
+            firstName: row.first_name!,
+            lastName: row.last_name!,
+            pictureKey: row.picture_key,
+          },
+        }
+      : null;
+  return { tenant, actor };
 }
 
 export const UNKNOWN_COMPANY = 'No company is registered at this address.';
@@ -87,13 +152,19 @@ export function registerContext(app: FastifyInstance, deps: Pick<Deps, 'db' | 'c
     if (!isApi && !request.url.startsWith('/documents/')) return;
     if (UNSAFE.has(request.method)) checkCsrf(request);
     const slug = slugOfHost(request.hostname, deps.config.baseHost);
-    const tenant = slug === undefined ? null : await findTenant(deps.db, slug);
+    if (slug === undefined) throw new HttpError(404, UNKNOWN_COMPANY);
+    const token = request.cookies[SESSION_COOKIE];
+    const { tenant, actor } = await findRequestContext(
+      deps.db,
+      slug,
+      token ? hashToken(token) : null,
+      deps.clock.now(),
+    );
     if (!tenant) throw new HttpError(404, UNKNOWN_COMPANY);
     request.tenant = tenant;
-    const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      request.actor = await findActor(deps.db, deps.clock, tenant, token);
-      if (!request.actor) clearSessionCookie(reply);
+      request.actor = actor;
+      if (!actor) clearSessionCookie(reply);
     }
   });
 }
@@ -113,34 +184,6 @@ function checkCsrf(request: FastifyRequest) {
     }
     if (host !== request.host) throw new HttpError(403, 'Invalid CSRF token. Reload the page and try again.');
   }
-}
-
-async function findActor(db: Db, clock: Clock, tenant: TenantContext, token: string): Promise<Actor | null> {
-  const rows = await withTenant(db, tenant.id, (tx) =>
-    tx
-      .select({
-        sessionId: sessions.id,
-        userId: users.id,
-        role: users.role,
-        clientId: users.clientId,
-        providerId: users.serviceProviderId,
-      })
-      .from(sessions)
-      .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, clock.now()), eq(users.active, true)))
-      .limit(1),
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    userId: row.userId,
-    sessionId: row.sessionId,
-    role: row.role as Role,
-    tenantId: tenant.id,
-    area: tenant.kind === 'platform' ? 'platform' : 'tenant',
-    clientId: row.clientId,
-    providerId: row.providerId,
-  };
 }
 
 export function clearSessionCookie(reply: FastifyReply) {

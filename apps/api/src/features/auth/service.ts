@@ -324,17 +324,20 @@ export async function describeSession(
   const area = tenant.kind === 'platform' ? 'platform' : 'tenant';
   let user: SessionView['user'] = null;
   if (actor) {
-    const [u] = await withTenant(deps.db, tenant.id, (tx) =>
-      tx.select().from(users).where(eq(users.id, actor.userId)).limit(1),
-    );
+    // The request context read the user with the session; otherwise (an actor built elsewhere) read them.
+    const u =
+      actor.profile ??
+      (
+        await withTenant(deps.db, tenant.id, (tx) => tx.select().from(users).where(eq(users.id, actor.userId)).limit(1))
+      )[0];
     if (u)
       user = {
-        id: u.id,
+        id: actor.userId,
         email: u.email,
         first_name: u.firstName,
         last_name: u.lastName,
         full_name: `${u.firstName} ${u.lastName}`.trim(),
-        role: u.role as Role,
+        role: actor.role,
         has_picture: Boolean(u.pictureKey),
       };
   }

@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'drizzle-orm';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 
-export type Db = NodePgDatabase<typeof schema>;
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction: services accept whichever the caller holds. */
 export type Exec = Db | Tx;
@@ -28,6 +28,9 @@ export class NestedConnectionError extends Error {
 /** A connection checked out by a transaction, for the code running inside it. */
 type Hold = { pool: pg.Pool; held: boolean; parent: Hold | undefined; openedAt?: string };
 const holding = new AsyncLocalStorage<Hold>();
+
+/** How each pool of createDb treats a nested checkout ('throw' records where transactions open). */
+const nestedMode = new WeakMap<pg.Pool, 'throw' | 'log'>();
 
 function holder(pool: pg.Pool): Hold | undefined {
   for (let h = holding.getStore(); h; h = h.parent) if (h.pool === pool && h.held) return h;
@@ -96,6 +99,7 @@ export function createDb(connectionString: string, maxOrOptions: number | DbOpti
   watchClients(pool, log);
 
   const mode = o.onNestedConnection ?? (process.env.NODE_ENV === 'test' ? 'throw' : 'log');
+  nestedMode.set(pool, mode);
   const connect = pool.connect.bind(pool);
   // pool.query checks out through this.connect too, so this sees every checkout.
   pool.connect = ((
@@ -139,10 +143,7 @@ export function createDb(connectionString: string, maxOrOptions: number | DbOpti
 export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-        return fn(tx);
-      });
+      return await tenantTransaction(db, tenantId, fn);
     } catch (error) {
       // A deadlock or serialization failure rolled the whole transaction back: run it again
       // (a short random pause apart), as PostgreSQL advises; a third failure is answered 503.
@@ -151,6 +152,41 @@ export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Pr
     }
   }
 }
+
+/** What drizzle keeps inside a database object and needs to build a transaction on a client. */
+type DbInternals = { dialect: PgDialect; _: { session: { schema: unknown; options: object } } };
+
+/**
+ * One tenant transaction on a pooled connection. BEGIN and set_config go out as one simple
+ * query (one round trip instead of two: the tenant id is a uuid, sent as an escaped literal);
+ * the queries of `fn` run on a drizzle transaction bound to that connection; then COMMIT, or
+ * ROLLBACK on any error. Nested transactions (tx.transaction) are savepoints, as with drizzle's own.
+ */
+async function tenantTransaction<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (!UUID.test(tenantId)) throw new Error(`not a tenant id: ${tenantId}`);
+  const pool = db.$client;
+  const openedAt = nestedMode.get(pool) === 'throw' ? callerStack() : undefined;
+  const client = await pool.connect();
+  const hold: Hold = { pool, held: true, parent: holding.getStore(), openedAt };
+  let broken: Error | undefined;
+  try {
+    await client.query(`begin; select set_config('app.tenant_id', '${tenantId}', true)`);
+    const { dialect, _ } = db as unknown as DbInternals;
+    const session = new NodePgSession(client, dialect, _.session.schema as never, _.session.options);
+    const tx = new NodePgTransaction(dialect, session, _.session.schema as never) as unknown as Tx;
+    const result = await holding.run(hold, () => fn(tx));
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch((e: Error) => (broken = e)); // a dead connection is not reused
+    throw error;
+  } finally {
+    hold.held = false;
+    client.release(broken);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const TRANSACTION_ATTEMPTS = 3;
 /** 40P01 deadlock detected, 40001 serialization failure: nothing was kept, so trying again is safe. */

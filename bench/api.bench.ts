@@ -1,0 +1,299 @@
+/**
+ * `npm run bench:api`: the app's endpoints against the database's own ceiling, in one run.
+ *
+ * 1. Starts an embedded PostgreSQL in bench/out/api-data (kept between runs) and the real server as
+ *    a child process, the way `npm start` runs it (NODE_ENV=production, demo data, LOG_LEVEL=warn).
+ * 2. Raw ceiling: node-postgres from this process, as the request role, 10 connections: BEGIN,
+ *    set_config('app.tenant_id'), one indexed SELECT, COMMIT, as fast as it goes.
+ * 3. Signs in as the demo admin and loads each endpoint with autocannon (10 connections), then
+ *    prints req/s, p50/p99 and the share of the raw ceiling, with the targets: every read at least
+ *    40% of the ceiling and p99 under 50 ms, the write at least 20%.
+ *
+ * Options: --duration 10 (s per phase), --connections 10, --workers N (server processes; default
+ * the server's own choice), --only session,detail (names below), --compiled (run the compiled
+ * server, dist, instead of tsx).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ensureAppRole, startEmbeddedPostgres } from '../apps/api/src/platform/db/bootstrap.js';
+import { BENCH_DIR } from './generate.js';
+import { runMain } from './harness.js';
+
+const ROOT = path.resolve(BENCH_DIR, '..');
+const { values } = parseArgs({
+  strict: false,
+  options: {
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    workers: { type: 'string' },
+    only: { type: 'string' },
+    compiled: { type: 'boolean' },
+  },
+});
+const num = (v: unknown, d: number) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : d);
+const DURATION = num(values.duration, 10);
+const CONNECTIONS = num(values.connections, 10);
+const ONLY = typeof values.only === 'string' ? new Set(values.only.split(',')) : null;
+
+const TARGET_READ = 0.4;
+const TARGET_WRITE = 0.2;
+const TARGET_P99 = 50;
+
+type Figure = { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The raw ceiling: what the database and node-postgres do with nothing of the app around them. */
+async function rawCeiling(appUrl: string, tenantId: string, projectId: number): Promise<Figure> {
+  const pool = new pg.Pool({ connectionString: appUrl, max: CONNECTIONS });
+  const latencies: number[] = [];
+  const until = Date.now() + DURATION * 1000;
+  let errors = 0;
+  const loop = async () => {
+    const client = await pool.connect();
+    try {
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        try {
+          await client.query('BEGIN');
+          await client.query("select set_config('app.tenant_id', $1, true)", [tenantId]);
+          await client.query('select id, name, status from projects where tenant_id = $1 and id = $2', [
+            tenantId,
+            projectId,
+          ]);
+          await client.query('COMMIT');
+        } catch {
+          errors++;
+          await client.query('ROLLBACK').catch(() => undefined);
+        }
+        latencies.push(performance.now() - t0);
+      }
+    } finally {
+      client.release();
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? NaN;
+  return {
+    name: 'raw ceiling (BEGIN, set_config, SELECT, COMMIT)',
+    rps: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    errors,
+    non2xx: 0,
+  };
+}
+
+/** Starts the server as `npm start` would (without the install and build steps) and reads its banner. */
+async function startServer(
+  ownerUrl: string,
+  dataDir: string,
+  port: number,
+): Promise<{ child: ChildProcess; banner: string }> {
+  const entry = values.compiled
+    ? [path.join(ROOT, 'apps/api/dist/main.js')]
+    : ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')];
+  const child = spawn(process.execPath, entry, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: ownerUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...(typeof values.workers === 'string' ? { WEB_CONCURRENCY: values.workers } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stderr!.on('data', (c: Buffer) => process.stderr.write(c));
+  const banner = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 180 s:\n${out}`)), 180_000);
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (/API docs:/.test(out)) {
+        clearTimeout(timer);
+        resolve(out);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
+  });
+  return { child, banner };
+}
+
+async function main() {
+  const dataDir = path.join(BENCH_DIR, 'out', 'api-data');
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o711 });
+  const log = (m: string) => console.log(`[bench] ${m}`);
+  const embedded = await startEmbeddedPostgres(dataDir, log);
+  const port = await freePort();
+  let server: ChildProcess | undefined;
+  try {
+    const started = await startServer(embedded.url, dataDir, port);
+    server = started.child;
+    const demo = /Demo company:\s+http:\/\/([^/:]+)(?::\d+)?\/login\s+sign in as (\S+) \/ (\S+)/.exec(started.banner);
+    if (!demo) throw new Error(`no demo company in the banner:\n${started.banner}`);
+    const [, host, email, password] = demo as unknown as [string, string, string, string];
+    const base = `http://127.0.0.1:${port}`;
+
+    // fetch() drops a Host header: plain http requests name the company's host.
+    const send = (method: string, url: string, headers: Record<string, string>, body?: string) =>
+      new Promise<{ status: number; cookies: string[]; text: string }>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, method, path: url, headers }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, cookies: res.headers['set-cookie'] ?? [], text }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const login = await send(
+      'POST',
+      '/api/auth/login',
+      { host, 'content-type': 'application/json', 'x-siteflow-csrf': '1' },
+      JSON.stringify({ email, password }),
+    );
+    const cookie = login.cookies.find((c) => c.startsWith('sf_session='))?.split(';')[0];
+    if (login.status !== 200 || !cookie) throw new Error(`sign-in failed: ${login.status} ${login.text}`);
+    const headers = { host, cookie, 'x-siteflow-csrf': '1' };
+    const get = async <T>(url: string): Promise<T> => {
+      const res = await send('GET', url, headers);
+      if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.text}`);
+      return JSON.parse(res.text) as T;
+    };
+
+    const session = await get<{ tenant: { id: string } }>('/api/session');
+    const list = await get<{ items: { id: number }[] }>('/api/projects?page=1&pageSize=20');
+    const projectId = list.items[0]!.id;
+    const project = await get<Record<string, unknown>>(`/api/projects/${projectId}`);
+    const idOf = (v: unknown) => (v && typeof v === 'object' && 'id' in v ? (v as { id: string }).id : v);
+    const detailsBody = JSON.stringify({
+      name: project.name,
+      start_date: project.start_date,
+      end_date: project.end_date,
+      completed_on: project.completed_on,
+      project_administrator_id: idOf(project.project_administrator),
+      project_manager_id: idOf(project.project_manager),
+      project_sales_representative_id: idOf(project.project_sales_representative) ?? null,
+      linked_project_type: project.linked_project_type ?? 'master',
+      classification_id: idOf(project.classification) ?? null,
+      summary: project.summary ?? null,
+      linked_projects: ((project.linked_projects as { id: number }[] | undefined) ?? []).map((p) => p.id),
+    });
+    const check = await send(
+      'PUT',
+      `/api/projects/${projectId}/details`,
+      { ...headers, 'content-type': 'application/json' },
+      detailsBody,
+    );
+    if (check.status !== 200) throw new Error(`the write does not answer 200: ${check.status} ${check.text}`);
+
+    const appUrl = await ensureAppRole(embedded.url);
+    const endpoints: { key: string; name: string; write?: boolean; url: string; body?: string }[] = [
+      { key: 'session', name: 'GET /api/session', url: '/api/session' },
+      { key: 'detail', name: 'GET /api/projects/{id}', url: `/api/projects/${projectId}` },
+      { key: 'list', name: 'GET /api/projects?page=2&pageSize=20', url: '/api/projects?page=2&pageSize=20' },
+      { key: 'search', name: 'GET /api/search/projects?q=', url: '/api/search/projects?q=brisbane' },
+      {
+        key: 'providers',
+        name: 'GET /api/service-providers/search',
+        url: `/api/service-providers/search?project_id=${projectId}&distance=100`,
+      },
+      {
+        key: 'map',
+        name: 'GET /api/project-map',
+        url: '/api/project-map?bbox=-44,112,-10,154&zoom=5&page=1&pageSize=20',
+      },
+      {
+        key: 'write',
+        name: 'PUT /api/projects/{id}/details',
+        write: true,
+        url: `/api/projects/${projectId}/details`,
+        body: detailsBody,
+      },
+    ];
+    for (const e of endpoints)
+      await get(e.url).catch((error: unknown) => {
+        if (!e.write) throw error;
+      });
+
+    log(`raw ceiling: ${CONNECTIONS} connections, ${DURATION} s`);
+    const ceiling = await rawCeiling(appUrl, session.tenant.id, projectId);
+    const rows: (Figure & { target: number | null; write: boolean })[] = [{ ...ceiling, target: null, write: false }];
+    for (const e of endpoints) {
+      if (ONLY && !ONLY.has(e.key)) continue;
+      log(`${e.name}: ${CONNECTIONS} connections, ${DURATION} s`);
+      const result = await autocannon({
+        url: `${base}${e.url}`,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        method: e.write ? 'PUT' : 'GET',
+        headers: e.write ? { ...headers, 'content-type': 'application/json' } : headers,
+        ...(e.body ? { body: e.body } : {}),
+      });
+      rows.push({
+        name: e.name,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+        target: e.write ? TARGET_WRITE : TARGET_READ,
+        write: Boolean(e.write),
+      });
+    }
+
+    const pad = (s: string, n: number) => s.padEnd(n);
+    const lines = [
+      '',
+      `API against the raw ceiling: ${CONNECTIONS} connections, ${DURATION} s each, server ${values.compiled ? 'compiled' : 'tsx'}${typeof values.workers === 'string' ? `, ${values.workers} worker(s)` : ''}`,
+      `${pad('request', 48)} ${pad('req/s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('share', 7)} target`,
+    ];
+    let failed = 0;
+    for (const r of rows) {
+      const share = r.rps / ceiling.rps;
+      const ok =
+        r.target === null || (share >= r.target && (r.write || r.p99 < TARGET_P99) && r.errors === 0 && r.non2xx === 0);
+      if (!ok) failed++;
+      const target =
+        r.target === null
+          ? ''
+          : `${r.write ? '>=' : '>='}${(r.target * 100).toFixed(0)}%${r.write ? '' : `, p99 < ${TARGET_P99} ms`} ${ok ? 'PASS' : 'FAIL'}`;
+      const bad = r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : '';
+      lines.push(
+        `${pad(r.name, 48)} ${pad(r.rps.toFixed(0), 8)} ${pad(r.p50.toFixed(1), 7)} ${pad(r.p99.toFixed(1), 7)} ${pad(`${(share * 100).toFixed(1)}%`, 7)} ${target}${bad}`,
+      );
+    }
+    lines.push(failed ? `${failed} below target` : 'all at target');
+    console.log(lines.join('\n'));
+    await fs.writeFile(path.join(BENCH_DIR, 'out', 'api-results.json'), JSON.stringify(rows, null, 2));
+  } finally {
+    server?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await embedded.stop();
+  }
+}
+
+runMain(main);
