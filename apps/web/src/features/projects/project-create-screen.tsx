@@ -1,11 +1,12 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Grid, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Grid, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { PROJECT_TEXT, ProjectCreate, type ProjectCreateData } from '@siteflow/core';
 import { ApiError } from '../../api/client';
 import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
 import { FormAlert } from '../../ui/contract-form';
+import { FormSection } from '../../ui/form-section';
 import { focusFirstInvalid } from '../../ui/focus';
 import { notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
@@ -25,17 +26,6 @@ import { byLabel, personOptions } from './options';
 import { mandatoryWith } from './section-form';
 
 export const CREATE_TITLE = 'Create Project';
-
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p="lg" component="section">
-      <Title order={2} size="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
   const navigate = useNavigate();
@@ -92,20 +82,20 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
       <Stack gap="lg">
         <FormAlert title={alert?.title ?? ''} message={alert?.message ?? null} />
 
-        <Section title="Details">
+        <FormSection landmark title="Details">
           <CreateDetailsFields form={form} staff={staff} managers={managers} classifications={classifications} />
-        </Section>
+        </FormSection>
 
-        <Section title="Linked Projects">
+        <FormSection landmark title="Linked Projects">
           <LinkedProjectsFields
             type={form.getInputProps('linked_project_type')}
             value={v.linked_projects}
             onChange={(ids) => form.setFieldValue('linked_projects', ids)}
             error={form.errors.linked_projects}
           />
-        </Section>
+        </FormSection>
 
-        <Section title="Tags / Service Category / Service Details">
+        <FormSection landmark title="Tags / Service Category / Service Details">
           <ServicesFields
             values={v}
             getInputProps={(f) => form.getInputProps(f)}
@@ -115,9 +105,9 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
             }}
             reference={data}
           />
-        </Section>
+        </FormSection>
 
-        <Section title="Client Information">
+        <FormSection landmark title="Client Information">
           <ClientFields
             clients={clients}
             clientProps={form.getInputProps('client')}
@@ -134,22 +124,22 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
               />
             </Grid.Col>
           </ClientFields>
-        </Section>
+        </FormSection>
 
-        <Section title="Account Manager">
+        <FormSection landmark title="Account Manager">
           <AccountManagerFields
             clientId={v.client}
             value={v.client_am}
             onChange={(id) => form.setFieldValue('client_am', id)}
             error={form.errors.client_am}
           />
-        </Section>
+        </FormSection>
 
-        <Section title="Site Contact">
+        <FormSection landmark title="Site Contact">
           <FormContactsEditor form={form} index={contact.index} onIndexChange={contact.setIndex} />
-        </Section>
+        </FormSection>
 
-        <Section title="Location of Work">
+        <FormSection landmark title="Location of Work">
           <LocationFields
             values={v}
             getInputProps={(f) => form.getInputProps(f)}
@@ -158,7 +148,7 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
               for (const key of Object.keys(patch)) form.clearFieldError(key);
             }}
           />
-        </Section>
+        </FormSection>
 
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to="/projects" variant="default">

@@ -1,11 +1,13 @@
 import { ActionIcon, Button, Grid, Group, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { DayPickerInput } from '../../ui/day-picker-input';
 import { rowKey, type AvailabilityValues, type ProviderFormValues } from './provider-form-values';
 
-/** The picker's placeholder is text on the page: dimmed (4.5:1), not the fainter placeholder grey. */
-const DATE_STYLES = { placeholder: { color: 'var(--mantine-color-dimmed)' } };
+const PERIOD_ENDS = [
+  { field: 'start_date', label: 'Unavailable from', clear: 'start' },
+  { field: 'end_date', label: 'Unavailable to', clear: 'end' },
+] as const;
 
 /** The provider's unavailable periods: a row per period, added and removed in place. */
 export function AvailabilitiesSection({ form }: { form: UseFormReturnType<ProviderFormValues> }) {
@@ -40,33 +42,20 @@ export function AvailabilitiesSection({ form }: { form: UseFormReturnType<Provid
         <Stack gap="sm">
           {values.availabilities.map((row, i) => (
             <Grid key={row.key} gap="sm" align="flex-start">
-              <Grid.Col span={{ base: 6, md: 3 }}>
-                <DatePickerInput
-                  label={`Unavailable from (period ${i + 1})`}
-                  valueFormat="YYYY-MM-DD"
-                  placeholder="YYYY-MM-DD"
-                  styles={DATE_STYLES}
-                  required
-                  clearable
-                  clearButtonProps={{ 'aria-label': `Clear start of period ${i + 1}` }}
-                  popoverProps={{ withinPortal: true }}
-                  {...form.getInputProps(`availabilities.${i}.start_date`)}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, md: 3 }}>
-                <DatePickerInput
-                  label={`Unavailable to (period ${i + 1})`}
-                  valueFormat="YYYY-MM-DD"
-                  placeholder="YYYY-MM-DD"
-                  styles={DATE_STYLES}
-                  required
-                  clearable
-                  clearButtonProps={{ 'aria-label': `Clear end of period ${i + 1}` }}
-                  minDate={row.start_date ?? undefined}
-                  popoverProps={{ withinPortal: true }}
-                  {...form.getInputProps(`availabilities.${i}.end_date`)}
-                />
-              </Grid.Col>
+              {PERIOD_ENDS.map((end) => (
+                <Grid.Col key={end.field} span={{ base: 6, md: 3 }}>
+                  <DayPickerInput
+                    label={`${end.label} (period ${i + 1})`}
+                    required
+                    clearable
+                    clearButtonProps={{ 'aria-label': `Clear ${end.clear} of period ${i + 1}` }}
+                    // A period cannot end before it starts.
+                    minDate={end.field === 'end_date' ? (row.start_date ?? undefined) : undefined}
+                    popoverProps={{ withinPortal: true }}
+                    {...form.getInputProps(`availabilities.${i}.${end.field}`)}
+                  />
+                </Grid.Col>
+              ))}
               <Grid.Col span={{ base: 10, md: 5 }}>
                 <TextInput
                   label={`Note (period ${i + 1})`}

@@ -1,17 +1,4 @@
-import {
-  Button,
-  Grid,
-  Group,
-  MultiSelect,
-  Paper,
-  Select,
-  Stack,
-  TagsInput,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Grid, Group, MultiSelect, Select, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import {
   PROVIDER_STATUS_NAMES,
@@ -25,6 +12,7 @@ import {
 import { ApiError } from '../../api/client';
 import { AddressFields } from '../../ui/address/address-fields';
 import { FormAlert, useContractForm } from '../../ui/contract-form';
+import { FormSection } from '../../ui/form-section';
 import { notifySuccess } from '../../ui/notify';
 import { useCategoryReference, useSaveProvider } from './api';
 import { AvailabilitiesSection } from './provider-availabilities';
@@ -32,6 +20,13 @@ import { errorFields, providerFormValues, toProviderInput, withCurrent } from '.
 
 const STATUS_OPTIONS = PROVIDER_STATUSES.map((s) => ({ value: s, label: PROVIDER_STATUS_NAMES[s] }));
 const STATE_OPTIONS = STATES.map((s) => ({ value: s, label: s }));
+/** The provider's contact details, each a text field. */
+const CONTACT_FIELDS = [
+  { field: 'director_name', label: 'Director', maxLength: 150 },
+  { field: 'email', label: 'Email', type: 'email' },
+  { field: 'phone', label: 'Phone', type: 'tel', maxLength: 40 },
+  { field: 'website', label: 'Website', maxLength: 255, placeholder: 'https://' },
+] as const;
 
 /** Setup / edit of a service provider (ProviderInput). */
 export function ProviderForm({ provider }: { provider?: ProviderView }) {
@@ -78,10 +73,7 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
     <form onSubmit={onSubmit} noValidate aria-label="Service provider details">
       <Stack gap="lg">
         <FormAlert title="The service provider was not saved" message={alert} />
-        <Paper withBorder radius="lg" p="lg">
-          <Title order={2} size="h4" mb="md">
-            Details
-          </Title>
+        <FormSection title="Details">
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 8 }}>
               <TextInput
@@ -100,34 +92,18 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
                 {...form.getInputProps('status_code')}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Director" autoComplete="off" maxLength={150} {...form.getInputProps('director_name')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Phone" type="tel" autoComplete="off" maxLength={40} {...form.getInputProps('phone')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput
-                label="Website"
-                autoComplete="off"
-                maxLength={255}
-                placeholder="https://"
-                {...form.getInputProps('website')}
-              />
-            </Grid.Col>
+            {CONTACT_FIELDS.map(({ field, ...props }) => (
+              <Grid.Col key={field} span={{ base: 12, md: 6 }}>
+                <TextInput autoComplete="off" {...props} {...form.getInputProps(field)} />
+              </Grid.Col>
+            ))}
           </Grid>
-        </Paper>
+        </FormSection>
 
-        <Paper withBorder radius="lg" p="lg">
-          <Title order={2} size="h4" mb={4}>
-            Business Address
-          </Title>
-          <Text size="sm" c="dimmed" mb="md">
-            The address is located on save; distance searches measure from it.
-          </Text>
+        <FormSection
+          title="Business Address"
+          description="The address is located on save; distance searches measure from it."
+        >
           <AddressFields
             values={values}
             getInputProps={(f) => form.getInputProps(f)}
@@ -137,12 +113,9 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
             }}
             maxLength={{ street: 255, suburb: 100 }}
           />
-        </Paper>
+        </FormSection>
 
-        <Paper withBorder radius="lg" p="lg">
-          <Title order={2} size="h4" mb="md">
-            Categories and Services
-          </Title>
+        <FormSection title="Categories and Services">
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 6 }}>
               <MultiSelect
@@ -172,15 +145,12 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
               />
             </Grid.Col>
           </Grid>
-        </Paper>
+        </FormSection>
 
-        <Paper withBorder radius="lg" p="lg">
-          <Title order={2} size="h4" mb={4}>
-            Preferences
-          </Title>
-          <Text size="sm" c="dimmed" mb="md">
-            Where the provider prefers to work; a provider with preferences is shown as ‘Preferred’.
-          </Text>
+        <FormSection
+          title="Preferences"
+          description="Where the provider prefers to work; a provider with preferences is shown as ‘Preferred’."
+        >
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 6 }}>
               <TagsInput
@@ -206,16 +176,13 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
               />
             </Grid.Col>
           </Grid>
-        </Paper>
+        </FormSection>
 
         <AvailabilitiesSection form={form} />
 
-        <Paper withBorder radius="lg" p="lg">
-          <Title order={2} size="h4" mb="md">
-            Notes
-          </Title>
+        <FormSection title="Notes">
           <Textarea label="Notes" rows={4} maxLength={5000} {...form.getInputProps('notes')} />
-        </Paper>
+        </FormSection>
 
         <Group justify="flex-end" gap="sm">
           <Button

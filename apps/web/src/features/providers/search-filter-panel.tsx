@@ -12,7 +12,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { IconRefresh } from '@tabler/icons-react';
 import {
   MIN_RATING_CHOICES,
@@ -24,17 +23,24 @@ import {
   type ProviderSearchResponse,
 } from '@siteflow/core';
 import { useCan } from '../../session';
+import { DayPickerInput } from '../../ui/day-picker-input';
 import { PostcodeInput } from '../../ui/postcode-input';
 import { useCategoryReference } from './api';
 import { ProjectPicker } from './search-project-picker';
 import { isAutomatic, type SearchFilters } from './search-filters';
 
-/** The picker's placeholder is text on the page: dimmed (4.5:1), not the fainter placeholder grey. */
-const DATE_STYLES = { placeholder: { color: 'var(--mantine-color-dimmed)' } };
 const RATING_OPTIONS = MIN_RATING_CHOICES.map((v) => ({ value: String(v), label: `${v.toFixed(1)} stars or more` }));
 const STATE_OPTIONS = STATES.map((s) => ({ value: s, label: s }));
 const DISTANCE_MARKS = [0, 50, 100, 150, 200].map((value) => ({ value, label: `${value}` }));
 type Option = { value: string; label: string };
+const TEXT_FIELDS = [
+  { field: 'street', label: 'Street', maxLength: 255, span: { base: 12, md: 6, lg: 4 } },
+  { field: 'suburb', label: 'Suburb', maxLength: 100, span: { base: 12, sm: 6, lg: 4 } },
+] as const;
+const DATE_FIELDS = [
+  { field: 'start_date', label: 'Start Date' },
+  { field: 'end_date', label: 'End Date' },
+] as const;
 type Project = NonNullable<ProviderSearchResponse['project']>;
 
 /** The filters of the provider search: the project (automatic mode) or the place, dates and services; distance, rating. */
@@ -76,7 +82,8 @@ export function FilterPanel({
   const serviceOptions: Option[] = automatic
     ? (project?.services ?? []).map((s) => ({ value: s.id, label: s.name }))
     : servicesForCategories(filters.categories, linkList).map((s) => ({ value: s.id, label: s.name }));
-  const readOnlyNote = automatic ? 'From the project' : undefined;
+  // What automatic mode fills from the project is read-only, and says so.
+  const locked = { readOnly: automatic, description: automatic ? 'From the project' : undefined };
 
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="provider-search-filters">
@@ -107,28 +114,18 @@ export function FilterPanel({
             <ProjectPicker value={filters.project} current={project} onChange={onProject} />
           )}
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
-          <TextInput
-            label="Street"
-            autoComplete="off"
-            readOnly={automatic}
-            description={readOnlyNote}
-            value={shown.street}
-            onChange={(e) => set({ street: e.currentTarget.value })}
-            maxLength={255}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-          <TextInput
-            label="Suburb"
-            autoComplete="off"
-            readOnly={automatic}
-            description={readOnlyNote}
-            value={shown.suburb}
-            onChange={(e) => set({ suburb: e.currentTarget.value })}
-            maxLength={100}
-          />
-        </Grid.Col>
+        {TEXT_FIELDS.map((f) => (
+          <Grid.Col key={f.field} span={f.span}>
+            <TextInput
+              label={f.label}
+              autoComplete="off"
+              {...locked}
+              value={shown[f.field]}
+              onChange={(e) => set({ [f.field]: e.currentTarget.value })}
+              maxLength={f.maxLength}
+            />
+          </Grid.Col>
+        ))}
         <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
           <Select
             label="State"
@@ -137,8 +134,7 @@ export function FilterPanel({
                 ? [...STATE_OPTIONS, { value: shown.state, label: shown.state }]
                 : STATE_OPTIONS
             }
-            readOnly={automatic}
-            description={readOnlyNote}
+            {...locked}
             clearable={!automatic}
             clearButtonProps={{ 'aria-label': 'Clear state' }}
             value={shown.state}
@@ -149,47 +145,30 @@ export function FilterPanel({
           <PostcodeInput
             label="Postcode"
             autoComplete="off"
-            readOnly={automatic}
-            description={readOnlyNote}
+            {...locked}
             value={shown.postcode}
             onChange={(v) => set({ postcode: v })}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, lg: 2 }}>
-          <DatePickerInput
-            label="Start Date"
-            valueFormat="YYYY-MM-DD"
-            placeholder="YYYY-MM-DD"
-            styles={DATE_STYLES}
-            readOnly={automatic}
-            description={readOnlyNote}
-            clearable={!automatic}
-            clearButtonProps={{ 'aria-label': 'Clear start date' }}
-            value={shown.start_date}
-            onChange={(v) => set({ start_date: v })}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, lg: 2 }}>
-          <DatePickerInput
-            label="End Date"
-            valueFormat="YYYY-MM-DD"
-            placeholder="YYYY-MM-DD"
-            styles={DATE_STYLES}
-            readOnly={automatic}
-            description={readOnlyNote}
-            clearable={!automatic}
-            clearButtonProps={{ 'aria-label': 'Clear end date' }}
-            minDate={shown.start_date ?? undefined}
-            value={shown.end_date}
-            onChange={(v) => set({ end_date: v })}
-          />
-        </Grid.Col>
+        {DATE_FIELDS.map((f) => (
+          <Grid.Col key={f.field} span={{ base: 6, lg: 2 }}>
+            <DayPickerInput
+              label={f.label}
+              {...locked}
+              clearable={!automatic}
+              clearButtonProps={{ 'aria-label': `Clear ${f.label.toLowerCase()}` }}
+              // The end cannot come before the start.
+              minDate={f.field === 'end_date' ? (shown.start_date ?? undefined) : undefined}
+              value={shown[f.field]}
+              onChange={(v) => set({ [f.field]: v })}
+            />
+          </Grid.Col>
+        ))}
         <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
           <MultiSelect
             label="Categories"
             searchable={!automatic}
-            readOnly={automatic}
-            description={readOnlyNote}
+            {...locked}
             data={categoryOptions}
             value={shown.categories}
             nothingFoundMessage="No category matches"
@@ -200,8 +179,7 @@ export function FilterPanel({
           <MultiSelect
             label="Services"
             searchable={!automatic}
-            readOnly={automatic}
-            description={readOnlyNote}
+            {...locked}
             data={serviceOptions}
             value={shown.services}
             placeholder={!automatic && filters.categories.length === 0 ? 'Choose a category first' : undefined}

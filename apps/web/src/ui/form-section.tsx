@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+
+/** One panel of a form: its heading ('Details'), an optional line under it, then its fields. */
+export function FormSection({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Title order={2} size="h4" mb={hint ? 4 : 'md'}>
+        {title}
+      </Title>
+      {hint ? (
+        <Text size="sm" c="dimmed" mb="md">
+          {hint}
+        </Text>
+      ) : null}
+      {children}
+    </Paper>
+  );
+}
+
+/** The buttons under a form: Cancel (back to `cancelTo`) and the submit button, busy while it saves. */
+export function FormActions({
+  cancelTo,
+  cancelLabel = 'Cancel',
+  submitLabel,
+  saving,
+}: {
+  cancelTo: string;
+  cancelLabel?: string;
+  submitLabel: string;
+  saving: boolean;
+}) {
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button component={Link} to={cancelTo} variant="default">
+        {cancelLabel}
+      </Button>
+      <Button type="submit" loading={saving}>
+        {submitLabel}
+      </Button>
+    </Group>
+  );
+}
