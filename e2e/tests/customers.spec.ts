@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AUTH_TEXT } from '../../packages/core/src/auth/messages';
 import { CUSTOMER_TEXT } from '../../packages/core/src/customers/customers';
-import { expectAccessible, PLATFORM, PLATFORM_ADMIN, PNG_1PX, signIn, tenantUrl, unique } from './fixtures';
+import { openCreateForm, PLATFORM, PLATFORM_ADMIN, PNG_1PX, signIn, tenantUrl, unique } from './fixtures';
 
 test('a platform admin creates a customer with a logo, and its admin signs in on the new subdomain', async ({
   page,
@@ -9,16 +9,11 @@ test('a platform admin creates a customer with a logo, and its admin signs in on
   const slug = unique('acme');
   const adminEmail = `${slug}@example.test`;
   await signIn(page, PLATFORM, PLATFORM_ADMIN);
-  await page.goto(`${PLATFORM}/customers`);
-  await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
-  await expectAccessible(page);
-
-  await page
-    .getByRole('link', { name: /new customer/i })
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { name: CUSTOMER_TEXT.create })).toBeVisible();
-  await expectAccessible(page);
+  await openCreateForm(
+    page,
+    { url: `${PLATFORM}/customers`, heading: 'Customers', newLink: /new customer/i },
+    CUSTOMER_TEXT.create,
+  );
   await page.getByRole('button', { name: CUSTOMER_TEXT.create }).click();
   for (const message of [
     CUSTOMER_TEXT.emailRequired,

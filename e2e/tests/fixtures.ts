@@ -72,6 +72,23 @@ export async function expectAccessible(page: Page) {
   expect(bad).toEqual([]);
 }
 
+/**
+ * From a list screen (its heading shown), follow its first link to a new record's form (its
+ * heading shown); both screens pass the accessibility check.
+ */
+export async function openCreateForm(
+  page: Page,
+  list: { url: string; heading: string; newLink: RegExp },
+  formHeading: string,
+) {
+  await page.goto(list.url);
+  await expect(page.getByRole('heading', { name: list.heading })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: list.newLink }).first().click();
+  await expect(page.getByRole('heading', { name: formHeading })).toBeVisible();
+  await expectAccessible(page);
+}
+
 /** A 1x1 PNG: a real image for upload journeys. */
 export const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -1,37 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PROVIDER_TEXT } from '../../packages/core/src/providers/texts';
-import {
-  apiCall,
-  DEMO,
-  DEMO_ADMIN,
-  expectAccessible,
-  listProjects,
-  PLATFORM,
-  PLATFORM_ADMIN,
-  signIn,
-  unique,
-} from './fixtures';
-
-type Detail = {
-  id: number;
-  project_code: string;
-  name: string;
-  status: string;
-  location: { street: string | null; suburb: string | null; state: string | null; postcode: string | null };
-  co_ords: { lat: number | null; long: number | null };
-  service_provider: { id: string; name: string } | null;
-};
+import { apiCall, DEMO, DEMO_ADMIN, expectAccessible, PLATFORM, PLATFORM_ADMIN, signIn, unique } from './fixtures';
+import { assignableProject, createLocatedProvider, type ProjectDetail } from './provider-fixtures';
 
 /** A demo project that can still be assigned and is on the map (from the end of the list: other journeys take the first ones). */
-async function assignableProject(page: Page): Promise<Detail> {
-  const { items } = await listProjects(page, DEMO, 'pageSize=50&sort=code&order=desc');
-  for (const item of items.slice(5)) {
-    const r = await apiCall(page, DEMO, 'GET', `/api/projects/${item.id}`);
-    const p = r.json as Detail;
-    if (['order', 'scheduled'].includes(p.status) && p.co_ords.lat !== null && p.location.suburb) return p;
-  }
-  throw new Error('No assignable demo project with a location');
-}
+const assignableDemoProject = (page: Page) =>
+  assignableProject(page, { order: 'desc', skip: 5, statuses: ['order', 'scheduled'] });
 
 type Place = { suburb: string; state: string | null; postcode: string | null; lat: number; lng: number };
 const km = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => {
@@ -43,7 +17,7 @@ const km = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) =>
 };
 
 /** A neighbouring suburb 2 to 30 km from the project (by postcode prefix), else the project's own. */
-async function nearbyPlace(page: Page, project: Detail) {
+async function nearbyPlace(page: Page, project: ProjectDetail) {
   const own = { suburb: project.location.suburb, state: project.location.state, postcode: project.location.postcode };
   if (!project.location.postcode || project.co_ords.lat === null || project.co_ords.long === null) return own;
   const at = { lat: project.co_ords.lat, lng: project.co_ords.long };
@@ -59,35 +33,26 @@ async function nearbyPlace(page: Page, project: Detail) {
   return own;
 }
 
+test.beforeEach(async ({ page }) => {
+  await signIn(page, DEMO, DEMO_ADMIN);
+});
+
 test('assign a provider on the project details screen, notify it, read the e-mail, and show directions', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, DEMO, DEMO_ADMIN);
-  const project = await assignableProject(page);
+  const project = await assignableDemoProject(page);
 
   // A provider in a suburb near the project, with one staff login.
   const place = await nearbyPlace(page, project);
   const name = unique('E2E Sparks ');
   const providerEmail = `${unique('sparks')}@provider.test`;
-  const created = await apiCall(page, DEMO, 'POST', '/api/service-providers', {
-    service_provider_name: name,
-    status_code: 'approved',
-    email: providerEmail,
-    phone: '07 3000 4444',
-    ...place,
-  });
-  expect(created.status, JSON.stringify(created.json)).toBe(201);
-  const provider = created.json as { id: string; locations: unknown[] };
-  expect(provider.locations.length).toBeGreaterThan(0);
+  const provider = await createLocatedProvider(
+    page,
+    { service_provider_name: name, status_code: 'approved', email: providerEmail, phone: '07 3000 4444', ...place },
+    { first_name: 'Pat', last_name: 'Sparks' },
+  );
   const staffName = 'Pat Sparks';
-  const user = await apiCall(page, DEMO, 'POST', `/api/service-providers/${provider.id}/users`, {
-    first_name: 'Pat',
-    last_name: 'Sparks',
-    email: `${unique('pat')}@provider.test`,
-    role: 'sp_employee',
-  });
-  expect(user.status, JSON.stringify(user.json)).toBe(201);
 
   await page.goto(`${DEMO}/projects/${project.id}/show`);
   // The part loads in its own chunk; its map waits until scrolled into view.
@@ -159,11 +124,11 @@ test('assign a provider on the project details screen, notify it, read the e-mai
   await expect(page.getByText(providerEmail).first()).toBeVisible();
 });
 
-type FullProject = Detail & {
+type FullProject = ProjectDetail & {
   start_date: string | null;
   end_date: string | null;
   order_reference: string | null;
-  location: Detail['location'] & { country: string };
+  location: ProjectDetail['location'] & { country: string };
   client: { id: string };
   account_manager: { id: string };
   project_manager: { id: string };
@@ -173,8 +138,8 @@ type FullProject = Detail & {
 };
 
 /** A new project at the place of an assignable demo project (so nearby providers are the same), with no provider. */
-async function newProjectWithoutProvider(page: Page): Promise<Detail> {
-  const like = (await apiCall(page, DEMO, 'GET', `/api/projects/${(await assignableProject(page)).id}`))
+async function newProjectWithoutProvider(page: Page): Promise<ProjectDetail> {
+  const like = (await apiCall(page, DEMO, 'GET', `/api/projects/${(await assignableDemoProject(page)).id}`))
     .json as FullProject;
   const created = await apiCall(page, DEMO, 'POST', '/api/projects', {
     name: unique('E2E New site '),
@@ -196,11 +161,11 @@ async function newProjectWithoutProvider(page: Page): Promise<Detail> {
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const id = (created.json as { id: number }).id;
-  return (await apiCall(page, DEMO, 'GET', `/api/projects/${id}`)).json as Detail;
+  return (await apiCall(page, DEMO, 'GET', `/api/projects/${id}`)).json as ProjectDetail;
 }
 
 /** An approved provider at the project's place. */
-async function providerAt(page: Page, project: Detail, prefix: string) {
+async function providerAt(page: Page, project: ProjectDetail, prefix: string) {
   const name = unique(prefix);
   const r = await apiCall(page, DEMO, 'POST', '/api/service-providers', {
     service_provider_name: name,
@@ -217,7 +182,6 @@ async function providerAt(page: Page, project: Detail, prefix: string) {
 test("a new project without a provider shows the empty state; 'Assign Service Provider' opens the assignment map", async ({
   page,
 }) => {
-  await signIn(page, DEMO, DEMO_ADMIN);
   const project = await newProjectWithoutProvider(page);
   expect(project.service_provider).toBeNull();
 
@@ -244,7 +208,6 @@ test("the 'Replace the service provider?' dialog sits above the map: its Replace
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, DEMO, DEMO_ADMIN);
   const project = await newProjectWithoutProvider(page);
   const [first, second] = [
     await providerAt(page, project, 'E2E First '),

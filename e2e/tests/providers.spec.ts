@@ -1,35 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PROVIDER_TEXT } from '../../packages/core/src/providers/texts';
-import { apiCall, DEMO, DEMO_ADMIN, expectAccessible, listProjects, signIn, unique } from './fixtures';
-
-type Detail = {
-  id: number;
-  project_code: string;
-  name: string;
-  status: string;
-  location: { street: string | null; suburb: string | null; state: string | null; postcode: string | null };
-  co_ords: { lat: number | null; long: number | null };
-  categories: { id: string; name: string }[];
-  services: { id: string; name: string }[];
-  service_provider: { id: string; name: string } | null;
-};
+import { apiCall, DEMO, DEMO_ADMIN, expectAccessible, signIn, unique } from './fixtures';
+import { assignableProject, createLocatedProvider, type ProjectDetail } from './provider-fixtures';
 
 /** A demo project that can still be assigned and has a location (oldest codes first: other journeys take the newest). */
-async function assignableProject(page: Page): Promise<Detail> {
-  const { items } = await listProjects(page, DEMO, 'pageSize=50&sort=code&order=asc');
-  for (const item of items.slice(3)) {
-    const r = await apiCall(page, DEMO, 'GET', `/api/projects/${item.id}`);
-    const p = r.json as Detail;
-    if (['order', 'scheduled', 'quote', 'on_hold'].includes(p.status) && p.co_ords.lat !== null && p.location.suburb)
-      return p;
-  }
-  throw new Error('No assignable demo project with a location');
-}
+const assignableDemoProject = (page: Page) =>
+  assignableProject(page, { order: 'asc', skip: 3, statuses: ['order', 'scheduled', 'quote', 'on_hold'] });
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, DEMO, DEMO_ADMIN);
+});
 
 test('create a provider with an address on the setup screen and see it on its show page; list and screens are accessible', async ({
   page,
 }) => {
-  await signIn(page, DEMO, DEMO_ADMIN);
   const name = unique('E2E Brightline ');
 
   await page.goto(`${DEMO}/service-providers`);
@@ -91,32 +75,25 @@ test('assignment map: a provider near the project, found by distance with its km
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, DEMO, DEMO_ADMIN);
-  const project = await assignableProject(page);
+  const project = await assignableDemoProject(page);
 
   // A provider in the project's suburb offering its categories and services (the automatic search
   // keeps providers offering any of them), with a staff login.
   const name = unique('E2E Nearby Sparks ');
-  const created = await apiCall(page, DEMO, 'POST', '/api/service-providers', {
-    service_provider_name: name,
-    status_code: 'approved',
-    phone: '07 3000 2222',
-    categories: project.categories.map((c) => c.id),
-    services: project.services.map((x) => x.id),
-    suburb: project.location.suburb,
-    state: project.location.state,
-    postcode: project.location.postcode,
-  });
-  expect(created.status, JSON.stringify(created.json)).toBe(201);
-  const provider = created.json as { id: string; locations: unknown[] };
-  expect(provider.locations.length).toBeGreaterThan(0);
-  const user = await apiCall(page, DEMO, 'POST', `/api/service-providers/${provider.id}/users`, {
-    first_name: 'Robin',
-    last_name: 'Nearby',
-    email: `${unique('robin')}@provider.test`,
-    role: 'sp_employee',
-  });
-  expect(user.status, JSON.stringify(user.json)).toBe(201);
+  await createLocatedProvider(
+    page,
+    {
+      service_provider_name: name,
+      status_code: 'approved',
+      phone: '07 3000 2222',
+      categories: project.categories.map((c) => c.id),
+      services: project.services.map((x) => x.id),
+      suburb: project.location.suburb,
+      state: project.location.state,
+      postcode: project.location.postcode,
+    },
+    { first_name: 'Robin', last_name: 'Nearby' },
+  );
 
   await page.goto(`${DEMO}/projects/${project.id}/assign-provider`);
   await expect(page.getByRole('heading', { name: 'Assign Service Provider', level: 1 })).toBeVisible();
@@ -149,12 +126,11 @@ test('assignment map: a provider near the project, found by distance with its km
   await expect(page.getByText(`${name} is assigned to ${project.project_code} ${project.name}.`)).toBeVisible();
   await expect(page.getByText(name).first()).toBeVisible();
   const after = await apiCall(page, DEMO, 'GET', `/api/projects/${project.id}`);
-  expect((after.json as Detail).service_provider?.name).toBe(name);
+  expect((after.json as ProjectDetail).service_provider?.name).toBe(name);
 });
 
 test('standalone search: choosing a project switches to automatic mode, Reset to manual', async ({ page }) => {
-  await signIn(page, DEMO, DEMO_ADMIN);
-  const project = await assignableProject(page);
+  const project = await assignableDemoProject(page);
   await page.goto(`${DEMO}/service-providers/search`);
   await expect(page.getByRole('heading', { name: 'Service Provider Search', level: 1 })).toBeVisible();
   await expect(page.getByText('Manual: search by the fields below.')).toBeVisible();

@@ -1,20 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { STAFF_TEXT } from '../../packages/core/src/staff/staff';
-import { DEMO, DEMO_ADMIN, expectAccessible, PNG_1PX, signIn, unique } from './fixtures';
+import { DEMO, DEMO_ADMIN, openCreateForm, PNG_1PX, signIn, unique } from './fixtures';
 
 test('a company admin creates a staff member with a picture and edits them', async ({ page }) => {
   const email = `${unique('staff')}@demo.test`;
   await signIn(page, DEMO, DEMO_ADMIN);
-  await page.goto(`${DEMO}/staff`);
-  await expect(page.getByRole('heading', { name: 'Staff' })).toBeVisible();
-  await expectAccessible(page);
-
-  await page
-    .getByRole('link', { name: /new staff/i })
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { name: STAFF_TEXT.create })).toBeVisible();
-  await expectAccessible(page);
+  await openCreateForm(page, { url: `${DEMO}/staff`, heading: 'Staff', newLink: /new staff/i }, STAFF_TEXT.create);
   await page.getByRole('button', { name: STAFF_TEXT.create }).click();
   await expect(page.getByText(STAFF_TEXT.firstNameRequired)).toBeVisible();
 
