@@ -2,16 +2,29 @@ import type { ReactNode } from 'react';
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
-/** One panel of a form: its heading ('Details'), an optional line under it, then its fields. */
-export function FormSection({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+/**
+ * One panel of a form: its heading ('Details'), an optional line under it, then its fields;
+ * `landmark` makes it a section of the page.
+ */
+export function FormSection({
+  title,
+  description,
+  landmark = false,
+  children,
+}: {
+  title: string;
+  description?: string;
+  landmark?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Paper withBorder radius="lg" p="lg">
-      <Title order={2} size="h4" mb={hint ? 4 : 'md'}>
+    <Paper withBorder radius="lg" p="lg" component={landmark ? 'section' : 'div'}>
+      <Title order={2} size="h4" mb={description ? 4 : 'md'}>
         {title}
       </Title>
-      {hint ? (
+      {description ? (
         <Text size="sm" c="dimmed" mb="md">
-          {hint}
+          {description}
         </Text>
       ) : null}
       {children}
