@@ -1,31 +1,12 @@
-import zlib from 'node:zlib';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
+import { pngFile } from './harness.js';
 
 /**
  * A PNG whose header declares `width` x `height` pixels, with a tiny IDAT: enough for a decoder's
  * pixel limit to trip, about 60 bytes on the wire.
  */
-export function pngHeaderOnly(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(16))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+export const pngHeaderOnly = (width: number, height: number): Buffer => pngFile(width, height, Buffer.alloc(16));
 
 /** A solid-colour PNG encoded by sharp. */
 export const solidPng = (width: number, height: number, [r, g, b]: [number, number, number] = [200, 30, 30]) =>

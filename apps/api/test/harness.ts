@@ -174,13 +174,15 @@ export type TestResponse = {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** A form encoded as multipart exactly as a browser's fetch would (the platform does it). */
+export async function multipart(form: FormData): Promise<{ payload: Buffer; contentType: string }> {
+  const req = new Request('http://encode.invalid/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
+}
+
 async function encodeBody(body: unknown): Promise<{ payload?: string | Buffer; contentType?: string }> {
   if (body === undefined) return {};
-  if (body instanceof FormData) {
-    // Let the platform encode multipart exactly as a browser's fetch would.
-    const req = new Request('http://encode.invalid/', { method: 'POST', body });
-    return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
-  }
+  if (body instanceof FormData) return multipart(body);
   if (typeof body === 'string' || Buffer.isBuffer(body)) return { payload: body };
   return { payload: JSON.stringify(body), contentType: 'application/json' };
 }
@@ -381,8 +383,11 @@ export function passwordLinkIn(text: string) {
 // ---------------------------------------------------------------------------
 // Images
 
-/** A valid RGB PNG of the given size (solid colour), built byte by byte. */
-export function pngBytes(width = 1, height = 1, rgb: [number, number, number] = [200, 30, 30]): Buffer {
+/**
+ * A PNG file: the signature, an IHDR declaring `width` x `height` 8-bit RGB pixels, one IDAT
+ * holding `raw` deflated, and IEND. Whether `raw` really has that many pixels is up to the caller.
+ */
+export function pngFile(width: number, height: number, raw: Buffer): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const len = Buffer.alloc(4);
     len.writeUInt32BE(data.length);
@@ -395,14 +400,18 @@ export function pngBytes(width = 1, height = 1, rgb: [number, number, number] = 
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, no filter, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
     chunk('IDAT', zlib.deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A valid RGB PNG of the given size (solid colour), built byte by byte. */
+export function pngBytes(width = 1, height = 1, rgb: [number, number, number] = [200, 30, 30]): Buffer {
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  return pngFile(width, height, Buffer.concat(Array.from({ length: height }, () => row)));
 }
 
 /** A valid 2x2 baseline JPEG, encoded by Chromium's canvas.toDataURL('image/jpeg'). */

@@ -8,7 +8,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedOwnerUrl, readManifest, summarizeAll, type TableSummary } from '../../src/scripts/backup-archive.js';
-import { pngBytes } from '../harness.js';
 import {
   DEMO_HOST,
   DEMO_PASSWORD,
@@ -20,6 +19,7 @@ import {
   tempDir,
   type ApiProcess,
 } from './processes.js';
+import { staffWithPicture } from './staff-form.js';
 
 let dir: string;
 let src: string;
@@ -53,25 +53,8 @@ function npmScript(script: 'backup' | 'restore', dataDir: string, file: string) 
 }
 
 async function pictureUpload(api: ApiProcess, cookie: string): Promise<string> {
-  const form = new FormData();
-  const fields = {
-    first_name: 'Backed',
-    last_name: 'Up',
-    email: 'backed.up@demo.test',
-    phone: '0412 000 000',
-    address: '2 Work Street',
-    suburb: 'Southbank',
-    state: 'VIC',
-    postcode: '3006',
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(pngBytes(6, 6))], { type: 'image/png' }), 'me.png');
-  const encoded = new Request('http://encode.invalid/', { method: 'POST', body: form });
-  const res = await httpCall(api.port, DEMO_HOST, 'POST', '/api/staff', {
-    cookie,
-    body: Buffer.from(await encoded.arrayBuffer()),
-    headers: { 'content-type': encoded.headers.get('content-type')! },
-  });
+  const form = await staffWithPicture({ first_name: 'Backed', last_name: 'Up', email: 'backed.up@demo.test' }, 6);
+  const res = await httpCall(api.port, DEMO_HOST, 'POST', '/api/staff', { cookie, ...form });
   expect(res.status).toBe(201);
   return res.json.staff.profile_picture_path as string;
 }

@@ -11,18 +11,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { ensureAppRole, runMigrations, startEmbeddedPostgres } from '../../src/platform/db/bootstrap.js';
 import { createDb, withTenant } from '../../src/platform/db/client.js';
-import { tenants } from '../../src/platform/db/schema.js';
 import { startJobs } from '../../src/platform/jobs.js';
 import { createOutbox, mailboxTransport } from '../../src/platform/mail.js';
+import { startSmtpSink, type SmtpSink } from '../smtp-sink.js';
 import { loadAverage, ROOT, tempDir } from './processes.js';
+import { insertTenant } from './tenants.js';
 
 const WORKER = path.join(ROOT, 'apps/api/test/reliability/mail-worker.ts');
 
@@ -63,35 +61,21 @@ export type MailKillResult = {
   loadAverage: string;
 };
 
-type Sink = { port: number; ids: string[]; subjects: string[]; close: () => Promise<void> };
+type Sink = SmtpSink & { ids: string[]; subjects: string[] };
 
 /** A real SMTP server that parses every message (mailparser) and keeps its Message-ID. */
-export function startSink(): Promise<Sink> {
+export async function startSink(): Promise<Sink> {
   const ids: string[] = [];
   const subjects: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          // Stored before the 250 reply: from here on the message counts as delivered.
-          ids.push(mail.messageId ?? '');
-          subjects.push(mail.subject ?? '');
-          callback();
-        },
-        (err: Error) => callback(err),
-      );
+  // Stored before the 250 reply: from here on the message counts as delivered.
+  const sink = await startSmtpSink(
+    (mail) => {
+      ids.push(mail.messageId ?? '');
+      subjects.push(mail.subject ?? '');
     },
-  });
-  return new Promise((resolve, reject) => {
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.server.address() as net.AddressInfo;
-      resolve({ port, ids, subjects, close: () => new Promise<void>((r) => server.close(() => r())) });
-    });
-  });
+    { disabledCommands: ['STARTTLS', 'AUTH'] },
+  );
+  return { ...sink, ids, subjects };
 }
 
 type Worker = { child: ChildProcess; exited: Promise<void> };
@@ -149,15 +133,7 @@ export async function runMailKill(opts: MailKillOptions): Promise<MailKillResult
     const sink = await startSink();
     cleanups.unshift(() => sink.close());
 
-    const tenantId = crypto.randomUUID();
-    await owner.db.insert(tenants).values({
-      id: tenantId,
-      slug: `mailkill-${tenantId.slice(0, 8)}`,
-      customerName: 'Mail Kill Pty Ltd',
-      email: 'admin@mailkill.test',
-      firstName: 'Ada',
-      lastName: 'Admin',
-    });
+    const tenantId = await insertTenant(owner.db, 'mailkill', 'Mail Kill Pty Ltd', 'admin@mailkill.test');
 
     // Queue as the app does: the outbox row in the business transaction, the job after commit.
     const producer = await startJobs({

@@ -3,17 +3,14 @@
  * `main.ts` processes on one PostgreSQL and one shared DATA_DIR (the file store). A session started
  * on one continues on the other, each queued job runs once, uploads are visible from both.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppRole, startEmbeddedPostgres, type Embedded } from '../../src/platform/db/bootstrap.js';
 import { createDb, withTenant } from '../../src/platform/db/client.js';
-import { tenants } from '../../src/platform/db/schema.js';
 import { startJobs, type Jobs } from '../../src/platform/jobs.js';
 import { createOutbox, mailboxTransport, outboxMessageId } from '../../src/platform/mail.js';
-import { pngBytes } from '../harness.js';
 import { startSink } from './mail-kill.js';
 import { startNginx, type Nginx } from './nginx.js';
 import {
@@ -26,6 +23,8 @@ import {
   tempDir,
   type ApiProcess,
 } from './processes.js';
+import { staffWithPicture } from './staff-form.js';
+import { insertTenant } from './tenants.js';
 
 let dir: string;
 let pg: Embedded;
@@ -117,17 +116,9 @@ describe('two API processes behind nginx', () => {
       work: false,
     });
     closers.push(() => producer.stop());
-    const tenantId = crypto.randomUUID();
     const owner = createDb(ownerUrl, 2);
     closers.push(() => owner.pool.end());
-    await owner.db.insert(tenants).values({
-      id: tenantId,
-      slug: `two-${tenantId.slice(0, 8)}`,
-      customerName: 'Two Pty Ltd',
-      email: 'admin@two.test',
-      firstName: 'Ada',
-      lastName: 'Admin',
-    });
+    const tenantId = await insertTenant(owner.db, 'two', 'Two Pty Ltd', 'admin@two.test');
     const outbox = createOutbox(producer.enqueue);
     const N = 120;
     for (let i = 1; i <= N; i++) {
@@ -169,25 +160,8 @@ describe('two API processes behind nginx', () => {
 
   it('a picture uploaded through one process is served by the other', async () => {
     const cookie = await signInHttp(a.port, proxyHost, DEMO_USERS.staff, DEMO_PASSWORD);
-    const form = new FormData();
-    const fields = {
-      first_name: 'Shared',
-      last_name: 'Disk',
-      email: `shared.disk.${Date.now()}@demo.test`,
-      phone: '0412 000 000',
-      address: '2 Work Street',
-      suburb: 'Southbank',
-      state: 'VIC',
-      postcode: '3006',
-    };
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('file', new Blob([new Uint8Array(pngBytes(8, 8))], { type: 'image/png' }), 'me.png');
-    const encoded = new Request('http://encode.invalid/', { method: 'POST', body: form });
-    const created = await direct(a, 'POST', '/api/staff', {
-      cookie,
-      body: Buffer.from(await encoded.arrayBuffer()),
-      headers: { 'content-type': encoded.headers.get('content-type')! },
-    });
+    const person = { first_name: 'Shared', last_name: 'Disk', email: `shared.disk.${Date.now()}@demo.test` };
+    const created = await direct(a, 'POST', '/api/staff', { cookie, ...(await staffWithPicture(person, 8)) });
     expect(created.status).toBe(201);
     const picturePath = created.json.staff.profile_picture_path as string;
     expect(picturePath).toBeTruthy();
