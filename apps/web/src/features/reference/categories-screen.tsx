@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { Badge, Button, Group, Modal, MultiSelect, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconToggleLeft, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import { CategoryInput, REFERENCE_TEXT, ServiceInput, type CategoryView, type ServiceView } from '@siteflow/core';
 import { useCan } from '../../session';
 import { FormAlert, useContractForm } from '../../ui/contract-form';
-import { notifyError, notifySuccess } from '../../ui/notify';
-import { actionsColumn, ActiveBadge, PagedTable, RowAction } from '../../ui/list-page';
+import { notifySuccess } from '../../ui/notify';
+import { actionsColumn, ActiveBadge } from '../../ui/list-page';
 import { PageHeader } from '../../ui/page-header';
 import {
   useCategories,
@@ -16,6 +14,7 @@ import {
   useServices,
 } from './api';
 import { confirmRemove, NameModal } from './name-modal';
+import { NewItemButton, ReferenceRowActions, ReferenceTable, saveActiveToggle, useItemModal } from './reference-list';
 
 export function CategoriesScreen() {
   const canManage = useCan('reference.manage');
@@ -36,17 +35,10 @@ export function CategoriesScreen() {
 // ---------------------------------------------------------------------------------------------
 // Categories
 
-type CategoryEditing = { category?: CategoryView; key: number };
-
 function CategoriesSection({ canManage }: { canManage: boolean }) {
   const categories = useCategories();
   const remove = useRemoveCategory();
-  const [editing, setEditing] = useState<CategoryEditing | null>(null);
-  const [opened, setOpened] = useState(false);
-  const open = (category?: CategoryView) => {
-    setEditing({ category, key: (editing?.key ?? 0) + 1 });
-    setOpened(true);
-  };
+  const modal = useItemModal<CategoryView>();
 
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="categories-heading">
@@ -54,18 +46,11 @@ function CategoriesSection({ canManage }: { canManage: boolean }) {
         <Title order={2} size="h4" id="categories-heading">
           Categories
         </Title>
-        {canManage ? (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open()}>
-            New category
-          </Button>
-        ) : null}
+        {canManage ? <NewItemButton onClick={() => modal.open()}>New category</NewItemButton> : null}
       </Group>
-      <PagedTable<CategoryView>
+      <ReferenceTable<CategoryView>
         label="Categories"
         query={categories}
-        records={categories.data}
-        errorTitle="Could not load categories"
-        noRecordsText="No categories yet."
         emptyHeight={150}
         columns={[
           {
@@ -99,31 +84,24 @@ function CategoriesSection({ canManage }: { canManage: boolean }) {
           { accessor: 'active', title: 'Status', noWrap: true, render: (c) => <ActiveBadge active={c.active} /> },
           actionsColumn(
             (c) => (
-              <>
-                <RowAction tooltip="Edit" label={`Edit ${c.name}`} icon={IconPencil} onClick={() => open(c)} />
-                <RowAction
-                  tooltip="Delete"
-                  label={`Delete ${c.name}`}
-                  icon={IconTrash}
-                  color="red"
-                  onClick={() => confirmRemove('category', c.name, () => remove.mutateAsync(c.id))}
-                  loading={remove.isPending && remove.variables === c.id}
-                />
-              </>
+              <ReferenceRowActions
+                name={c.name}
+                edit={{ verb: 'Edit', onClick: () => modal.open(c) }}
+                onDelete={() => confirmRemove('category', c.name, () => remove.mutateAsync(c.id))}
+                deleting={remove.isPending && remove.variables === c.id}
+              />
             ),
             { hidden: !canManage },
           ),
         ]}
       />
       <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={editing?.category ? `Edit ${editing.category.name}` : 'New category'}
+        opened={modal.opened}
+        onClose={modal.close}
+        title={modal.item ? `Edit ${modal.item.name}` : 'New category'}
         size="lg"
       >
-        {editing ? (
-          <CategoryForm key={editing.key} category={editing.category} onDone={() => setOpened(false)} />
-        ) : null}
+        <CategoryForm key={modal.key} category={modal.item} onDone={modal.close} />
       </Modal>
     </Paper>
   );
@@ -201,27 +179,12 @@ export function CategoryForm({ category, onDone }: { category?: CategoryView; on
 // ---------------------------------------------------------------------------------------------
 // Services
 
-type ServiceEditing = { service?: ServiceView; key: number };
-
 function ServicesSection({ canManage }: { canManage: boolean }) {
   const services = useServices();
   const save = useSaveService();
   const remove = useRemoveService();
-  const [editing, setEditing] = useState<ServiceEditing | null>(null);
-  const [opened, setOpened] = useState(false);
-  const open = (service?: ServiceView) => {
-    setEditing({ service, key: (editing?.key ?? 0) + 1 });
-    setOpened(true);
-  };
-
-  const toggle = (s: ServiceView) =>
-    save.mutate(
-      { id: s.id, body: { name: s.name, active: !s.active } },
-      {
-        onSuccess: () => notifySuccess(s.active ? `${s.name} deactivated.` : `${s.name} activated.`),
-        onError: (error) => notifyError(error, s.active ? 'Could not deactivate' : 'Could not activate'),
-      },
-    );
+  const modal = useItemModal<ServiceView>();
+  const editing = modal.item;
 
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="services-heading">
@@ -234,18 +197,11 @@ function ServicesSection({ canManage }: { canManage: boolean }) {
             A service in use by projects cannot be deleted; deactivate it to stop offering it.
           </Text>
         </Stack>
-        {canManage ? (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open()}>
-            New service
-          </Button>
-        ) : null}
+        {canManage ? <NewItemButton onClick={() => modal.open()}>New service</NewItemButton> : null}
       </Group>
-      <PagedTable<ServiceView>
+      <ReferenceTable<ServiceView>
         label="Services"
         query={services}
-        records={services.data}
-        errorTitle="Could not load services"
-        noRecordsText="No services yet."
         emptyHeight={150}
         columns={[
           { accessor: 'name', title: 'Name' },
@@ -253,39 +209,31 @@ function ServicesSection({ canManage }: { canManage: boolean }) {
           { accessor: 'active', title: 'Status', noWrap: true, render: (s) => <ActiveBadge active={s.active} /> },
           actionsColumn(
             (s) => (
-              <>
-                <RowAction tooltip="Rename" label={`Rename ${s.name}`} icon={IconPencil} onClick={() => open(s)} />
-                <RowAction
-                  tooltip={s.active ? 'Deactivate' : 'Activate'}
-                  label={`${s.active ? 'Deactivate' : 'Activate'} ${s.name}`}
-                  icon={s.active ? IconToggleRight : IconToggleLeft}
-                  color={s.active ? 'orange' : 'green'}
-                  onClick={() => toggle(s)}
-                  loading={save.isPending && save.variables?.id === s.id}
-                />
-                <RowAction
-                  tooltip="Delete"
-                  label={`Delete ${s.name}`}
-                  icon={IconTrash}
-                  color="red"
-                  onClick={() => confirmRemove('service', s.name, () => remove.mutateAsync(s.id))}
-                  loading={remove.isPending && remove.variables === s.id}
-                />
-              </>
+              <ReferenceRowActions
+                name={s.name}
+                edit={{ verb: 'Rename', onClick: () => modal.open(s) }}
+                toggle={{
+                  active: s.active,
+                  onClick: () => saveActiveToggle(save, s, s.name, { name: s.name, active: !s.active }),
+                  loading: save.isPending && save.variables?.id === s.id,
+                }}
+                onDelete={() => confirmRemove('service', s.name, () => remove.mutateAsync(s.id))}
+                deleting={remove.isPending && remove.variables === s.id}
+              />
             ),
             { hidden: !canManage },
           ),
         ]}
       />
       <NameModal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        heading={editing?.service ? `Rename ${editing.service.name}` : 'New service'}
+        opened={modal.opened}
+        onClose={modal.close}
+        heading={editing ? `Rename ${editing.name}` : 'New service'}
         label="Name"
         schema={ServiceInput}
-        initial={editing?.service ? { text: editing.service.name, active: editing.service.active } : undefined}
-        submitLabel={editing?.service ? 'Save Changes' : 'Add service'}
-        onSubmit={(v) => save.mutateAsync({ id: editing?.service?.id, body: { name: v.text, active: v.active } })}
+        initial={editing ? { text: editing.name, active: editing.active } : undefined}
+        submitLabel={editing ? 'Save Changes' : 'Add service'}
+        onSubmit={(v) => save.mutateAsync({ id: editing?.id, body: { name: v.text, active: v.active } })}
       />
     </Paper>
   );

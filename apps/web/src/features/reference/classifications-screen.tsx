@@ -1,57 +1,31 @@
-import { useState } from 'react';
-import { Badge, Button, Group, Paper, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconToggleLeft, IconToggleRight, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Paper, Text } from '@mantine/core';
 import { ClassificationInput, DEFAULT_CLASSIFICATION, type ClassificationView } from '@siteflow/core';
 import { useCan } from '../../session';
-import { notifyError, notifySuccess } from '../../ui/notify';
-import { actionsColumn, ActiveBadge, PagedTable, RowAction } from '../../ui/list-page';
+import { actionsColumn, ActiveBadge } from '../../ui/list-page';
 import { PageHeader } from '../../ui/page-header';
 import { useClassifications, useRemoveClassification, useSaveClassification } from './api';
 import { confirmRemove, NameModal } from './name-modal';
-
-type Editing = { item?: ClassificationView };
+import { NewItemButton, ReferenceRowActions, ReferenceTable, saveActiveToggle, useItemModal } from './reference-list';
 
 export function ClassificationsScreen() {
   const canManage = useCan('reference.manage');
   const list = useClassifications();
   const save = useSaveClassification();
   const remove = useRemoveClassification();
-  const [editing, setEditing] = useState<Editing>({});
-  const [opened, setOpened] = useState(false);
-  const open = (item?: ClassificationView) => {
-    setEditing({ item });
-    setOpened(true);
-  };
-
-  const toggle = (c: ClassificationView) =>
-    save.mutate(
-      { id: c.id, body: { title: c.title, active: !c.active } },
-      {
-        onSuccess: () => notifySuccess(c.active ? `${c.title} deactivated.` : `${c.title} activated.`),
-        onError: (error) => notifyError(error, c.active ? 'Could not deactivate' : 'Could not activate'),
-      },
-    );
+  const modal = useItemModal<ClassificationView>();
+  const editing = modal.item;
 
   return (
     <>
       <PageHeader
         title="Classifications"
         description={`The kinds of work a project is; new projects start as ${DEFAULT_CLASSIFICATION}.`}
-        actions={
-          canManage ? (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open()}>
-              New classification
-            </Button>
-          ) : null
-        }
+        actions={canManage ? <NewItemButton onClick={() => modal.open()}>New classification</NewItemButton> : null}
       />
       <Paper withBorder radius="lg" p="md">
-        <PagedTable<ClassificationView>
+        <ReferenceTable<ClassificationView>
           label="Classifications"
           query={list}
-          records={list.data}
-          errorTitle="Could not load classifications"
-          noRecordsText="No classifications yet."
           emptyHeight={180}
           columns={[
             {
@@ -79,25 +53,17 @@ export function ClassificationsScreen() {
             },
             actionsColumn(
               (c) => (
-                <>
-                  <RowAction tooltip="Rename" label={`Rename ${c.title}`} icon={IconPencil} onClick={() => open(c)} />
-                  <RowAction
-                    tooltip={c.active ? 'Deactivate' : 'Activate'}
-                    label={`${c.active ? 'Deactivate' : 'Activate'} ${c.title}`}
-                    icon={c.active ? IconToggleRight : IconToggleLeft}
-                    color={c.active ? 'orange' : 'green'}
-                    onClick={() => toggle(c)}
-                    loading={save.isPending && save.variables?.id === c.id}
-                  />
-                  <RowAction
-                    tooltip="Delete"
-                    label={`Delete ${c.title}`}
-                    icon={IconTrash}
-                    color="red"
-                    onClick={() => confirmRemove('classification', c.title, () => remove.mutateAsync(c.id))}
-                    loading={remove.isPending && remove.variables === c.id}
-                  />
-                </>
+                <ReferenceRowActions
+                  name={c.title}
+                  edit={{ verb: 'Rename', onClick: () => modal.open(c) }}
+                  toggle={{
+                    active: c.active,
+                    onClick: () => saveActiveToggle(save, c, c.title, { title: c.title, active: !c.active }),
+                    loading: save.isPending && save.variables?.id === c.id,
+                  }}
+                  onDelete={() => confirmRemove('classification', c.title, () => remove.mutateAsync(c.id))}
+                  deleting={remove.isPending && remove.variables === c.id}
+                />
               ),
               { width: 170, hidden: !canManage },
             ),
@@ -105,14 +71,14 @@ export function ClassificationsScreen() {
         />
       </Paper>
       <NameModal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        heading={editing.item ? `Rename ${editing.item.title}` : 'New classification'}
+        opened={modal.opened}
+        onClose={modal.close}
+        heading={editing ? `Rename ${editing.title}` : 'New classification'}
         label="Title"
         schema={ClassificationInput}
-        initial={editing.item ? { text: editing.item.title, active: editing.item.active } : undefined}
-        submitLabel={editing.item ? 'Save Changes' : 'Add classification'}
-        onSubmit={(v) => save.mutateAsync({ id: editing.item?.id, body: { title: v.text, active: v.active } })}
+        initial={editing ? { text: editing.title, active: editing.active } : undefined}
+        submitLabel={editing ? 'Save Changes' : 'Add classification'}
+        onSubmit={(v) => save.mutateAsync({ id: editing?.id, body: { title: v.text, active: v.active } })}
       />
     </>
   );

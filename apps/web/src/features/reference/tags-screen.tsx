@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Paper, Text } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Paper, Text } from '@mantine/core';
 import { TagInput, type TagView } from '@siteflow/core';
 import { useCan } from '../../session';
-import { actionsColumn, PagedTable, RowAction } from '../../ui/list-page';
+import { actionsColumn } from '../../ui/list-page';
 import { PageHeader } from '../../ui/page-header';
 import { useRemoveTag, useSaveTag, useTags } from './api';
 import { confirmRemove, NameModal } from './name-modal';
+import { NewItemButton, ReferenceRowActions, ReferenceTable } from './reference-list';
 
 export function TagsScreen() {
   const canManage = useCan('reference.manage');
@@ -20,21 +20,12 @@ export function TagsScreen() {
       <PageHeader
         title="Tags"
         description="Labels for projects. Tags are also created by typing them on the project forms."
-        actions={
-          canManage ? (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-              New tag
-            </Button>
-          ) : null
-        }
+        actions={canManage ? <NewItemButton onClick={() => setAdding(true)}>New tag</NewItemButton> : null}
       />
       <Paper withBorder radius="lg" p="md">
-        <PagedTable<TagView>
+        <ReferenceTable<TagView>
           label="Tags"
           query={tags}
-          records={tags.data}
-          errorTitle="Could not load tags"
-          noRecordsText="No tags yet."
           emptyHeight={180}
           columns={[
             {
@@ -49,23 +40,18 @@ export function TagsScreen() {
             { accessor: 'project_count', title: 'Projects', textAlign: 'right', width: 120 },
             actionsColumn(
               (t) => (
-                <>
-                  <RowAction
-                    tooltip="Delete"
-                    label={`Delete ${t.name}`}
-                    icon={IconTrash}
-                    color="red"
-                    onClick={() =>
-                      confirmRemove(
-                        'tag',
-                        t.name,
-                        () => remove.mutateAsync(t.id),
-                        'A tag in use by projects cannot be deleted.',
-                      )
-                    }
-                    loading={remove.isPending && remove.variables === t.id}
-                  />
-                </>
+                <ReferenceRowActions
+                  name={t.name}
+                  onDelete={() =>
+                    confirmRemove(
+                      'tag',
+                      t.name,
+                      () => remove.mutateAsync(t.id),
+                      'A tag in use by projects cannot be deleted.',
+                    )
+                  }
+                  deleting={remove.isPending && remove.variables === t.id}
+                />
               ),
               { width: 80, hidden: !canManage },
             ),
