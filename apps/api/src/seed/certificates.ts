@@ -8,9 +8,10 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CertificateTypeInput, STATES } from '@siteflow/core';
-import { withTenant, type Db, type Tx } from '../platform/db/client.js';
+import type { Db, Tx } from '../platform/db/client.js';
 import { certificates, certificateTypes, serviceProviders, users } from '../platform/db/schema.js';
-import { addDays, isoDay, randomSequence } from './providers.js';
+import { addDays, isoDay, randomSequence } from './random.js';
+import { seedOnce, type DemoSeedOptions } from './once.js';
 
 const LOCK = 727005;
 
@@ -87,20 +88,16 @@ export type DemoCertificatesReport = {
 };
 
 /** Seed the demo tenant's certificate types and certificates unless it has types already. */
-export async function seedDemoCertificates(
+export function seedDemoCertificates(
   db: Db,
   tenantId: string,
-  opts: { today: Date },
+  opts: Pick<DemoSeedOptions, 'today'>,
 ): Promise<DemoCertificatesReport> {
-  return withTenant(db, tenantId, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK})`);
-    const [existing] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(certificateTypes)
-      .where(eq(certificateTypes.tenantId, tenantId));
-    if (existing && existing.n > 0)
-      return { created: false, types: existing.n, certificates: 0, expired: 0, expiringSoon: 0 };
-    return createDemoCertificates(tx, tenantId, isoDay(opts.today));
+  return seedOnce(db, tenantId, {
+    lock: LOCK,
+    table: certificateTypes,
+    existing: (n) => ({ created: false, types: n, certificates: 0, expired: 0, expiringSoon: 0 }),
+    create: (tx) => createDemoCertificates(tx, tenantId, isoDay(opts.today)),
   });
 }
 
@@ -132,12 +129,7 @@ async function createDemoCertificates(tx: Tx, tenantId: string, today: string): 
     .orderBy(users.email)
     .limit(1);
   const providers = await tx
-    .select({
-      id: serviceProviders.id,
-      name: serviceProviders.name,
-      status: serviceProviders.statusCode,
-      state: serviceProviders.state,
-    })
+    .select({ id: serviceProviders.id, status: serviceProviders.statusCode, state: serviceProviders.state })
     .from(serviceProviders)
     .where(eq(serviceProviders.tenantId, tenantId))
     .orderBy(serviceProviders.name);
@@ -190,30 +182,24 @@ async function createDemoCertificates(tx: Tx, tenantId: string, today: string): 
         ? addDays(today, r.int(3, 25))
         : expiryAhead(0.1, 0.04);
     const insurer = r.pick(INSURERS);
-    rows.push({
-      ...base,
-      typeId: typeId(CERTIFICATE_TYPE_NAMES.insurance),
-      providerId: p.id,
-      name: `${insurer} certificate of currency`,
-      licenseNumber: number('PL', 8),
-      issueDate: addDays(expiry, -365),
-      expiry,
-      comments: restricted ? 'Renewal requested; provider restricted until it arrives.' : null,
-      details: { insurer, cover_amount: r.pick(['$10 million', '$10 million', '$20 million', '$5 million']) },
-    });
-    // Last year's certificate, kept on file.
-    if (r.next() < 0.35)
+    /** A year's certificate of currency up to `until`; the cover amount is drawn after its number. */
+    const insurance = (until: string, comments: string | null, coverAmount: () => string) =>
       rows.push({
         ...base,
         typeId: typeId(CERTIFICATE_TYPE_NAMES.insurance),
         providerId: p.id,
         name: `${insurer} certificate of currency`,
         licenseNumber: number('PL', 8),
-        issueDate: addDays(expiry, -730),
-        expiry: addDays(expiry, -365),
-        comments: null,
-        details: { insurer, cover_amount: '$10 million' },
+        issueDate: addDays(until, -365),
+        expiry: until,
+        comments,
+        details: { insurer, cover_amount: coverAmount() },
       });
+    insurance(expiry, restricted ? 'Renewal requested; provider restricted until it arrives.' : null, () =>
+      r.pick(['$10 million', '$10 million', '$20 million', '$5 million']),
+    );
+    // Last year's certificate, kept on file.
+    if (r.next() < 0.35) insurance(addDays(expiry, -365), null, () => '$10 million');
     if (electrical.has(p.id)) {
       const issue = addDays(today, -r.int(200, 2000));
       rows.push({

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_CLASSIFICATION, formatProjectCode, type ProjectStatus } from '@siteflow/core';
-import { withTenant, type Db, type Tx } from '../platform/db/client.js';
+import type { Db, Tx } from '../platform/db/client.js';
 import {
   categories,
   categoryServices,
@@ -33,6 +33,8 @@ import {
   SITES as ALL_SITES,
   STREETS as ALL_STREETS,
 } from './vocabulary.js';
+import { emailName, mobileNumber, pad, randomSequence } from './random.js';
+import { seedOnce, type DemoSeedOptions } from './once.js';
 
 /** The tenant_counters row that numbers projects (PRJ-00001, ...): the one projects/service.ts counts on. */
 export const PROJECT_COUNTER = 'project';
@@ -391,38 +393,11 @@ const DAYS: Record<ProjectStatus, [number, number]> = {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/** mulberry32: the same demo every time. */
-function randomSequence(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const some = <T>(list: readonly T[], min: number, max: number): T[] => {
-    const copy = [...list];
-    const out: T[] = [];
-    for (let n = int(min, Math.min(max, copy.length)); n > 0; n--)
-      out.push(copy.splice(Math.floor(next() * copy.length), 1)[0]!);
-    return out;
-  };
-  return { next, int, pick, some };
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** A wall-clock time at the site ('YYYY-MM-DD HH:mm:ss'), days from the given local day. */
 export function wallClock(today: Date, days: number, hh: number, mm = 0): string {
   const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() + days);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(hh)}:${pad(mm)}:00`;
 }
-
-const mobile = (r: ReturnType<typeof randomSequence>) => `04${r.int(10, 99)} ${r.int(100, 999)} ${r.int(100, 999)}`;
-const emailName = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 
 async function idsByName(tx: Tx, table: typeof categories | typeof services | typeof tags, tenantId: string) {
   const rows = await tx.select({ id: table.id, name: table.name }).from(table).where(eq(table.tenantId, tenantId));
@@ -432,28 +407,16 @@ async function idsByName(tx: Tx, table: typeof categories | typeof services | ty
 // ---------------------------------------------------------------------------------------------
 
 /** Seed the demo tenant's projects unless it has some already. */
-export async function seedDemoProjects(
-  db: Db,
-  tenantId: string,
-  opts: { passwordHash: string; today: Date },
-): Promise<DemoProjectsReport> {
-  return withTenant(db, tenantId, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK})`);
-    const [existing] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(projects)
-      .where(eq(projects.tenantId, tenantId));
-    if (existing && existing.n > 0)
-      return { created: false, projects: existing.n, clients: 0, clientAdminEmail: DEMO_CLIENT_ADMIN.email };
-    return createDemoProjects(tx, tenantId, opts);
+export function seedDemoProjects(db: Db, tenantId: string, opts: DemoSeedOptions): Promise<DemoProjectsReport> {
+  return seedOnce(db, tenantId, {
+    lock: LOCK,
+    table: projects,
+    existing: (n) => ({ created: false, projects: n, clients: 0, clientAdminEmail: DEMO_CLIENT_ADMIN.email }),
+    create: (tx) => createDemoProjects(tx, tenantId, opts),
   });
 }
 
-async function createDemoProjects(
-  tx: Tx,
-  tenantId: string,
-  opts: { passwordHash: string; today: Date },
-): Promise<DemoProjectsReport> {
+async function createDemoProjects(tx: Tx, tenantId: string, opts: DemoSeedOptions): Promise<DemoProjectsReport> {
   const r = randomSequence(20261121);
   const { today } = opts;
 
@@ -493,18 +456,15 @@ async function createDemoProjects(
   // Reference data: created where missing, never renamed.
   const catNames = Object.keys(CATEGORIES);
   const serviceNames = [...new Set(Object.values(CATEGORIES).flat())];
-  await tx
-    .insert(categories)
-    .values(catNames.map((name) => ({ tenantId, name })))
-    .onConflictDoNothing();
-  await tx
-    .insert(services)
-    .values(serviceNames.map((name) => ({ tenantId, name })))
-    .onConflictDoNothing();
-  await tx
-    .insert(tags)
-    .values(TAGS.map((name) => ({ tenantId, name })))
-    .onConflictDoNothing();
+  for (const [table, names] of [
+    [categories, catNames],
+    [services, serviceNames],
+    [tags, TAGS],
+  ] as const)
+    await tx
+      .insert(table)
+      .values(names.map((name) => ({ tenantId, name })))
+      .onConflictDoNothing();
   await tx
     .insert(classifications)
     .values(CLASSIFICATIONS.map((title) => ({ tenantId, title })))
@@ -732,7 +692,7 @@ async function createDemoProjects(
           name: `${first} ${last}`,
           role: k === 0 ? 'Site Manager' : r.pick(CONTACT_ROLES),
           email: r.next() < 0.8 ? `${emailName(first)}.${emailName(last)}@${p.domain}` : null,
-          phone: mobile(r),
+          phone: mobileNumber(r),
           note: k === 0 && r.next() < 0.3 ? 'Best reached before 10 am.' : null,
         };
       }),

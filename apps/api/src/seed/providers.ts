@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { greatCircleKm, type ProjectStatus, type ProviderStatus } from '@siteflow/core';
-import { withTenant, type Db, type Tx } from '../platform/db/client.js';
+import type { Db, Tx } from '../platform/db/client.js';
 import {
   categories,
   categoryServices,
@@ -24,6 +24,11 @@ import {
   users,
 } from '../platform/db/schema.js';
 import { FIRST_NAMES, LAST_NAMES, STREETS } from './vocabulary.js';
+import { addDays, emailName, isoDay, mobileNumber, randomSequence } from './random.js';
+import { seedOnce, type DemoSeedOptions } from './once.js';
+
+// The providers' tests count days as the seed does.
+export { addDays } from './random.js';
 
 /** A provider user who signs in to the demo with the demo password (sp_admin of SparkRight Electrical). */
 export const DEMO_PROVIDER_ADMIN = {
@@ -53,264 +58,76 @@ type ProviderSeed = {
   /** A real gazetteer (suburb, postcode) pair. */
   place: [string, string];
   categories: string[];
-  status?: ProviderStatus;
+  status: ProviderStatus;
 };
 
-/** Grouped by city; status approved unless given. */
-export const DEMO_PROVIDERS: ProviderSeed[] = [
+/** Grouped by city: name, domain, a real gazetteer suburb and postcode, categories (comma-separated), status. */
+const PROVIDER_ROWS: [string, string, string, string, string, ProviderStatus][] = [
   // Brisbane
-  {
-    name: DEMO_PROVIDER_ADMIN.provider,
-    domain: 'sparkright',
-    place: ['Milton', '4064'],
-    categories: ['Electrical', 'Security'],
-  },
-  {
-    name: 'Rivercity Plumbing & Gas',
-    domain: 'rivercityplumbing',
-    place: ['Rocklea', '4106'],
-    categories: ['Plumbing'],
-  },
-  { name: 'Coolbreeze Air Conditioning', domain: 'coolbreeze', place: ['Virginia', '4014'], categories: ['HVAC'] },
-  {
-    name: 'Sentinel Security Systems',
-    domain: 'sentinelsecurity',
-    place: ['Eagle Farm', '4009'],
-    categories: ['Security'],
-  },
-  { name: 'Firestop Protection Services', domain: 'firestop', place: ['Strathpine', '4500'], categories: ['Fire'] },
-  {
-    name: 'Bayside Maintenance Group',
-    domain: 'baysidemaintenance',
-    place: ['Capalaba', '4157'],
-    categories: ['Electrical', 'Plumbing'],
-    status: 'evaluating',
-  },
-  {
-    name: 'Western Corridor Electrical',
-    domain: 'westerncorridor',
-    place: ['Ipswich', '4305'],
-    categories: ['Electrical'],
-    status: 'not_approved',
-  },
+  [DEMO_PROVIDER_ADMIN.provider, 'sparkright', 'Milton', '4064', 'Electrical, Security', 'approved'],
+  ['Rivercity Plumbing & Gas', 'rivercityplumbing', 'Rocklea', '4106', 'Plumbing', 'approved'],
+  ['Coolbreeze Air Conditioning', 'coolbreeze', 'Virginia', '4014', 'HVAC', 'approved'],
+  ['Sentinel Security Systems', 'sentinelsecurity', 'Eagle Farm', '4009', 'Security', 'approved'],
+  ['Firestop Protection Services', 'firestop', 'Strathpine', '4500', 'Fire', 'approved'],
+  ['Bayside Maintenance Group', 'baysidemaintenance', 'Capalaba', '4157', 'Electrical, Plumbing', 'evaluating'],
+  ['Western Corridor Electrical', 'westerncorridor', 'Ipswich', '4305', 'Electrical', 'not_approved'],
   // Gold Coast
-  {
-    name: 'Surfside Electrical Services',
-    domain: 'surfsideelectrical',
-    place: ['Southport', '4215'],
-    categories: ['Electrical'],
-  },
-  {
-    name: 'Burleigh Plumbing Co',
-    domain: 'burleighplumbing',
-    place: ['Burleigh Heads', '4220'],
-    categories: ['Plumbing'],
-  },
-  {
-    name: 'Hinterland HVAC',
-    domain: 'hinterlandhvac',
-    place: ['Nerang', '4211'],
-    categories: ['HVAC'],
-    status: 'licence_restricted',
-  },
-  {
-    name: 'Coomera Security & Data',
-    domain: 'coomerasecurity',
-    place: ['Coomera', '4209'],
-    categories: ['Security', 'Electrical'],
-    status: 'evaluating',
-  },
+  ['Surfside Electrical Services', 'surfsideelectrical', 'Southport', '4215', 'Electrical', 'approved'],
+  ['Burleigh Plumbing Co', 'burleighplumbing', 'Burleigh Heads', '4220', 'Plumbing', 'approved'],
+  ['Hinterland HVAC', 'hinterlandhvac', 'Nerang', '4211', 'HVAC', 'licence_restricted'],
+  ['Coomera Security & Data', 'coomerasecurity', 'Coomera', '4209', 'Security, Electrical', 'evaluating'],
   // Sunshine Coast
-  {
-    name: 'Coastline Climate Control',
-    domain: 'coastlineclimate',
-    place: ['Maroochydore', '4558'],
-    categories: ['HVAC', 'Electrical'],
-  },
-  { name: 'Caloundra Fire Services', domain: 'caloundrafire', place: ['Caloundra', '4551'], categories: ['Fire'] },
-  {
-    name: 'Noosa Sparks',
-    domain: 'noosasparks',
-    place: ['Noosaville', '4566'],
-    categories: ['Electrical'],
-    status: 'pending',
-  },
+  ['Coastline Climate Control', 'coastlineclimate', 'Maroochydore', '4558', 'HVAC, Electrical', 'approved'],
+  ['Caloundra Fire Services', 'caloundrafire', 'Caloundra', '4551', 'Fire', 'approved'],
+  ['Noosa Sparks', 'noosasparks', 'Noosaville', '4566', 'Electrical', 'pending'],
   // Regional Queensland
-  {
-    name: 'Darling Downs Plumbing',
-    domain: 'darlingdowns',
-    place: ['Toowoomba City', '4350'],
-    categories: ['Plumbing', 'HVAC'],
-  },
-  {
-    name: 'Tropic Air Townsville',
-    domain: 'tropicair',
-    place: ['Garbutt', '4814'],
-    categories: ['HVAC', 'Electrical'],
-  },
-  {
-    name: 'Reef City Electrical',
-    domain: 'reefcity',
-    place: ['Portsmith', '4870'],
-    categories: ['Electrical', 'Security'],
-  },
+  ['Darling Downs Plumbing', 'darlingdowns', 'Toowoomba City', '4350', 'Plumbing, HVAC', 'approved'],
+  ['Tropic Air Townsville', 'tropicair', 'Garbutt', '4814', 'HVAC, Electrical', 'approved'],
+  ['Reef City Electrical', 'reefcity', 'Portsmith', '4870', 'Electrical, Security', 'approved'],
   // Sydney
-  {
-    name: 'Harbour Switch Electrical',
-    domain: 'harbourswitch',
-    place: ['Alexandria', '2015'],
-    categories: ['Electrical'],
-  },
-  {
-    name: 'Parramatta Plumbing Solutions',
-    domain: 'parramattaplumbing',
-    place: ['Parramatta', '2150'],
-    categories: ['Plumbing'],
-  },
-  { name: 'North Shore Air', domain: 'northshoreair', place: ['Chatswood', '2067'], categories: ['HVAC'] },
-  { name: 'Nepean Fire Protection', domain: 'nepeanfire', place: ['Penrith', '2750'], categories: ['Fire'] },
-  {
-    name: 'Westside Security Integration',
-    domain: 'westsidesecurity',
-    place: ['Wetherill Park', '2164'],
-    categories: ['Security'],
-  },
-  {
-    name: 'Northern Beaches Electrical',
-    domain: 'northernbeaches',
-    place: ['Brookvale', '2100'],
-    categories: ['Electrical'],
-    status: 'pending',
-  },
+  ['Harbour Switch Electrical', 'harbourswitch', 'Alexandria', '2015', 'Electrical', 'approved'],
+  ['Parramatta Plumbing Solutions', 'parramattaplumbing', 'Parramatta', '2150', 'Plumbing', 'approved'],
+  ['North Shore Air', 'northshoreair', 'Chatswood', '2067', 'HVAC', 'approved'],
+  ['Nepean Fire Protection', 'nepeanfire', 'Penrith', '2750', 'Fire', 'approved'],
+  ['Westside Security Integration', 'westsidesecurity', 'Wetherill Park', '2164', 'Security', 'approved'],
+  ['Northern Beaches Electrical', 'northernbeaches', 'Brookvale', '2100', 'Electrical', 'pending'],
   // Newcastle, Wollongong
-  {
-    name: 'Hunter Valley Mechanical',
-    domain: 'huntermechanical',
-    place: ['Mayfield West', '2304'],
-    categories: ['HVAC', 'Plumbing'],
-  },
-  {
-    name: 'Illawarra Fire & Electrical',
-    domain: 'illawarrafire',
-    place: ['Wollongong', '2500'],
-    categories: ['Fire', 'Electrical'],
-  },
+  ['Hunter Valley Mechanical', 'huntermechanical', 'Mayfield West', '2304', 'HVAC, Plumbing', 'approved'],
+  ['Illawarra Fire & Electrical', 'illawarrafire', 'Wollongong', '2500', 'Fire, Electrical', 'approved'],
   // Canberra
-  {
-    name: 'Capital Climate Services',
-    domain: 'capitalclimate',
-    place: ['Fyshwick', '2609'],
-    categories: ['HVAC', 'Plumbing'],
-  },
-  {
-    name: 'Limestone Plains Electrical',
-    domain: 'limestoneplains',
-    place: ['Mitchell', '2911'],
-    categories: ['Electrical', 'Security'],
-    status: 'evaluating',
-  },
+  ['Capital Climate Services', 'capitalclimate', 'Fyshwick', '2609', 'HVAC, Plumbing', 'approved'],
+  ['Limestone Plains Electrical', 'limestoneplains', 'Mitchell', '2911', 'Electrical, Security', 'evaluating'],
   // Melbourne, Geelong
-  {
-    name: 'Yarra Electrical Contractors',
-    domain: 'yarraelectrical',
-    place: ['Richmond', '3121'],
-    categories: ['Electrical'],
-  },
-  {
-    name: 'Southeast Plumbing & Drainage',
-    domain: 'southeastplumbing',
-    place: ['Dandenong', '3175'],
-    categories: ['Plumbing'],
-  },
-  {
-    name: 'Westgate Fire Services',
-    domain: 'westgatefire',
-    place: ['Footscray', '3011'],
-    categories: ['Fire'],
-    status: 'licence_restricted',
-  },
-  {
-    name: 'Whitehorse Security',
-    domain: 'whitehorsesecurity',
-    place: ['Box Hill', '3128'],
-    categories: ['Security'],
-    status: 'evaluating',
-  },
-  {
-    name: 'Airport Mechanical Services',
-    domain: 'airportmechanical',
-    place: ['Tullamarine', '3043'],
-    categories: ['HVAC', 'Fire'],
-  },
-  {
-    name: 'Corio Bay Electrical',
-    domain: 'coriobay',
-    place: ['North Geelong', '3215'],
-    categories: ['Electrical', 'Plumbing'],
-  },
+  ['Yarra Electrical Contractors', 'yarraelectrical', 'Richmond', '3121', 'Electrical', 'approved'],
+  ['Southeast Plumbing & Drainage', 'southeastplumbing', 'Dandenong', '3175', 'Plumbing', 'approved'],
+  ['Westgate Fire Services', 'westgatefire', 'Footscray', '3011', 'Fire', 'licence_restricted'],
+  ['Whitehorse Security', 'whitehorsesecurity', 'Box Hill', '3128', 'Security', 'evaluating'],
+  ['Airport Mechanical Services', 'airportmechanical', 'Tullamarine', '3043', 'HVAC, Fire', 'approved'],
+  ['Corio Bay Electrical', 'coriobay', 'North Geelong', '3215', 'Electrical, Plumbing', 'approved'],
   // Adelaide
-  {
-    name: 'Port Road Electrical',
-    domain: 'portroad',
-    place: ['Mile End', '5031'],
-    categories: ['Electrical', 'Security'],
-  },
-  {
-    name: 'Northern Adelaide Plumbing',
-    domain: 'northernadelaide',
-    place: ['Salisbury', '5108'],
-    categories: ['Plumbing'],
-  },
-  {
-    name: 'Wingfield Fire & Security',
-    domain: 'wingfieldfire',
-    place: ['Wingfield', '5013'],
-    categories: ['Fire', 'Security'],
-    status: 'pending',
-  },
+  ['Port Road Electrical', 'portroad', 'Mile End', '5031', 'Electrical, Security', 'approved'],
+  ['Northern Adelaide Plumbing', 'northernadelaide', 'Salisbury', '5108', 'Plumbing', 'approved'],
+  ['Wingfield Fire & Security', 'wingfieldfire', 'Wingfield', '5013', 'Fire, Security', 'pending'],
   // Perth
-  {
-    name: 'Swan River Electrical',
-    domain: 'swanriver',
-    place: ['Osborne Park', '6017'],
-    categories: ['Electrical', 'Security'],
-  },
-  {
-    name: 'Welshpool Mechanical',
-    domain: 'welshpoolmechanical',
-    place: ['Welshpool', '6106'],
-    categories: ['HVAC', 'Plumbing'],
-  },
-  { name: 'Malaga Fire Protection', domain: 'malagafire', place: ['Malaga', '6090'], categories: ['Fire'] },
-  {
-    name: 'Fremantle Security & Comms',
-    domain: 'fremantlesecurity',
-    place: ['Fremantle', '6160'],
-    categories: ['Security'],
-    status: 'not_approved',
-  },
+  ['Swan River Electrical', 'swanriver', 'Osborne Park', '6017', 'Electrical, Security', 'approved'],
+  ['Welshpool Mechanical', 'welshpoolmechanical', 'Welshpool', '6106', 'HVAC, Plumbing', 'approved'],
+  ['Malaga Fire Protection', 'malagafire', 'Malaga', '6090', 'Fire', 'approved'],
+  ['Fremantle Security & Comms', 'fremantlesecurity', 'Fremantle', '6160', 'Security', 'not_approved'],
   // Hobart, Launceston
-  {
-    name: 'Derwent Electrical & Data',
-    domain: 'derwentelectrical',
-    place: ['Moonah', '7009'],
-    categories: ['Electrical', 'Security', 'Fire'],
-  },
-  {
-    name: 'Tamar Plumbing & Gas',
-    domain: 'tamarplumbing',
-    place: ['Launceston', '7250'],
-    categories: ['Plumbing', 'HVAC'],
-    status: 'licence_restricted',
-  },
+  ['Derwent Electrical & Data', 'derwentelectrical', 'Moonah', '7009', 'Electrical, Security, Fire', 'approved'],
+  ['Tamar Plumbing & Gas', 'tamarplumbing', 'Launceston', '7250', 'Plumbing, HVAC', 'licence_restricted'],
   // Darwin
-  {
-    name: 'Top End Air & Electrical',
-    domain: 'topendair',
-    place: ['Winnellie', '0820'],
-    categories: ['HVAC', 'Electrical', 'Plumbing'],
-  },
+  ['Top End Air & Electrical', 'topendair', 'Winnellie', '0820', 'HVAC, Electrical, Plumbing', 'approved'],
 ];
+export const DEMO_PROVIDERS: ProviderSeed[] = PROVIDER_ROWS.map(
+  ([name, domain, suburb, postcode, categories, status]) => ({
+    name,
+    domain,
+    place: [suburb, postcode],
+    categories: categories.split(', '),
+    status,
+  }),
+);
 
 /** What a provider user does, by the provider's first category. */
 const TRADE_POSITIONS: Record<string, string[]> = {
@@ -377,41 +194,8 @@ const ASSIGN_RADIUS_KM = 300;
 const DEMO_PROVIDER_REACH_KM = 150;
 
 // ---------------------------------------------------------------------------------------------
-// Helpers (shared with seed/certificates.ts)
+// Helpers
 
-/** mulberry32: the same demo every time. */
-export function randomSequence(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const some = <T>(list: readonly T[], min: number, max: number): T[] => {
-    const copy = [...list];
-    const out: T[] = [];
-    for (let n = int(min, Math.min(max, copy.length)); n > 0; n--)
-      out.push(copy.splice(Math.floor(next() * copy.length), 1)[0]!);
-    return out;
-  };
-  return { next, int, pick, some };
-}
-export type Random = ReturnType<typeof randomSequence>;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The local calendar day of `d` as 'YYYY-MM-DD'. */
-export const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-/** 'YYYY-MM-DD' plus days (calendar arithmetic, no time zone). */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
-  const t = new Date(Date.UTC(y!, m! - 1, d! + days));
-  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
-}
-const emailName = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 const overlaps = (a: [string, string], b: [string, string]) => a[0] <= b[1] && b[0] <= a[1];
 /** A rating from 0.5 to 5 in half stars around a provider's usual standard. */
 const halfStars = (value: number) => Math.min(5, Math.max(0.5, Math.round(value * 2) / 2));
@@ -419,27 +203,19 @@ const halfStars = (value: number) => Math.min(5, Math.max(0.5, Math.round(value 
 // ---------------------------------------------------------------------------------------------
 
 /** Seed the demo tenant's service providers unless it has some already. */
-export async function seedDemoProviders(
-  db: Db,
-  tenantId: string,
-  opts: { passwordHash: string; today: Date },
-): Promise<DemoProvidersReport> {
-  return withTenant(db, tenantId, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK})`);
-    const [existing] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(serviceProviders)
-      .where(eq(serviceProviders.tenantId, tenantId));
-    if (existing && existing.n > 0)
-      return {
-        created: false,
-        providers: existing.n,
-        users: 0,
-        assigned: 0,
-        ratings: 0,
-        providerAdminEmail: DEMO_PROVIDER_ADMIN.email,
-      };
-    return createDemoProviders(tx, tenantId, opts);
+export function seedDemoProviders(db: Db, tenantId: string, opts: DemoSeedOptions): Promise<DemoProvidersReport> {
+  return seedOnce(db, tenantId, {
+    lock: LOCK,
+    table: serviceProviders,
+    existing: (n) => ({
+      created: false,
+      providers: n,
+      users: 0,
+      assigned: 0,
+      ratings: 0,
+      providerAdminEmail: DEMO_PROVIDER_ADMIN.email,
+    }),
+    create: (tx) => createDemoProviders(tx, tenantId, opts),
   });
 }
 
@@ -457,11 +233,7 @@ type ProjectRow = {
   cats: Set<string>;
 };
 
-async function createDemoProviders(
-  tx: Tx,
-  tenantId: string,
-  opts: { passwordHash: string; today: Date },
-): Promise<DemoProvidersReport> {
+async function createDemoProviders(tx: Tx, tenantId: string, opts: DemoSeedOptions): Promise<DemoProvidersReport> {
   const r = randomSequence(20261204);
   const today = isoDay(opts.today);
 
@@ -510,7 +282,7 @@ async function createDemoProviders(
       row: {
         tenantId,
         name: p.name,
-        statusCode: p.status ?? 'approved',
+        statusCode: p.status,
         directorName: `${director.first} ${director.last}`,
         email: `${r.pick(MAILBOXES)}@${p.domain}.example`,
         phone: `${area} ${r.int(3000, 9999)} ${r.int(1000, 9999)}`,
@@ -578,7 +350,7 @@ async function createDemoProviders(
       lastName: u.last,
       role: u.role,
       position: u.position,
-      mobile: `04${r.int(10, 99)} ${r.int(100, 999)} ${r.int(100, 999)}`,
+      mobile: mobileNumber(r),
       phone: p.row.phone,
       suburb: p.row.suburb,
       state: p.row.state,
@@ -708,30 +480,23 @@ async function createDemoProviders(
   for (const project of demoProjects) {
     const p = assigned.get(project.id);
     if (!p || (project.status !== 'completed' && project.status !== 'closed')) continue;
-    if (r.next() < 0.9)
+    /** A rating around the provider's standard (customers a little kinder), now and then with a comment. */
+    const rating = (kind: 'performance' | 'customer', bias: number, comments: string[], ratedBy: string) =>
       ratingRows.push({
         tenantId,
         providerId: p.id,
         projectId: project.id,
-        kind: 'performance',
-        rating: halfStars(p.quality + (r.next() - 0.5) * 1.5),
-        comment: r.next() < 0.5 ? r.pick(PERFORMANCE_COMMENTS) : null,
-        ratedBy: project.managerId,
+        kind,
+        rating: halfStars(p.quality + bias + (r.next() - 0.5) * 1.5),
+        comment: r.next() < 0.5 ? r.pick(comments) : null,
+        ratedBy,
       });
+    if (r.next() < 0.9) rating('performance', 0, PERFORMANCE_COMMENTS, project.managerId);
     const rater =
       project.clientAmId ??
       clientUsers.find((u) => u.clientId === project.clientId && u.role === 'client_admin')?.id ??
       clientUsers.find((u) => u.clientId === project.clientId)?.id;
-    if (rater && r.next() < 0.75)
-      ratingRows.push({
-        tenantId,
-        providerId: p.id,
-        projectId: project.id,
-        kind: 'customer',
-        rating: halfStars(p.quality + 0.3 + (r.next() - 0.5) * 1.5),
-        comment: r.next() < 0.5 ? r.pick(CUSTOMER_COMMENTS) : null,
-        ratedBy: rater,
-      });
+    if (rater && r.next() < 0.75) rating('customer', 0.3, CUSTOMER_COMMENTS, rater);
   }
   if (ratingRows.length) await tx.insert(providerRatings).values(ratingRows);
   await recomputeProviderRatings(tx, tenantId);
@@ -744,46 +509,31 @@ async function createDemoProviders(
   for (const p of providers) {
     const own = busy(p);
     const free = (period: [string, string]) => !own.some((b) => overlaps(b, period));
-    const roll = r.next();
-    if (roll < 0.3) {
-      const near = demoProjects.filter(
-        (x) => x.start && x.end! >= today && assigned.get(x.id) !== p && offers(p, x) && km(p.row, x) <= 100,
-      );
-      const target = near.length ? r.pick(near) : null;
-      const period: [string, string] | null = target
-        ? [addDays(target.start!, -r.int(0, 3)), addDays(target.end!, r.int(1, 5))]
-        : null;
+    /** Unavailable for `period` unless it clashes with the provider's own work; a leave note unless `note` is given. */
+    const unavailable = (period: [string, string] | null, note?: string) => {
       if (period && free(period))
         availability.push({
           tenantId,
           providerId: p.id,
           startDate: period[0],
           endDate: period[1],
-          note: r.pick(LEAVE_NOTES),
+          note: note ?? r.pick(LEAVE_NOTES),
         });
+    };
+    const roll = r.next();
+    if (roll < 0.3) {
+      const near = demoProjects.filter(
+        (x) => x.start && x.end! >= today && assigned.get(x.id) !== p && offers(p, x) && km(p.row, x) <= 100,
+      );
+      const target = near.length ? r.pick(near) : null;
+      unavailable(target ? [addDays(target.start!, -r.int(0, 3)), addDays(target.end!, r.int(1, 5))] : null);
     } else if (roll < 0.5) {
       const from = r.int(10, 90);
-      const period: [string, string] = [addDays(today, from), addDays(today, from + r.int(2, 14))];
-      if (free(period))
-        availability.push({
-          tenantId,
-          providerId: p.id,
-          startDate: period[0],
-          endDate: period[1],
-          note: r.pick(LEAVE_NOTES),
-        });
+      unavailable([addDays(today, from), addDays(today, from + r.int(2, 14))]);
     }
     if (r.next() < 0.15) {
       const from = -r.int(60, 200);
-      const period: [string, string] = [addDays(today, from), addDays(today, from + r.int(3, 10))];
-      if (free(period))
-        availability.push({
-          tenantId,
-          providerId: p.id,
-          startDate: period[0],
-          endDate: period[1],
-          note: 'Annual leave',
-        });
+      unavailable([addDays(today, from), addDays(today, from + r.int(3, 10))], 'Annual leave');
     }
   }
   if (availability.length) await tx.insert(providerAvailabilities).values(availability);
