@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Switch, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Switch } from '@mantine/core';
 import { PasswordField } from '../../ui/password-field';
-import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { AUTH_TEXT, LoginRequest } from '@siteflow/core';
 import { ApiError } from '../../api/client';
 import { homePath, useSession } from '../../session';
 import { applyServerErrors } from '../../ui/server-errors';
 import { focusFirstInvalid } from '../../ui/focus';
-import { zodResolver } from '../../ui/zod-resolver';
 import { useLogin } from './api';
+import { AuthFailure, AuthSuccess, EmailField, useAuthForm } from './auth-form';
 import { AuthLayout } from './auth-layout';
 import { safeNext } from './next-path';
 
@@ -24,12 +22,7 @@ export function LoginScreen() {
   const [alert, setAlert] = useState<string | null>(null);
   const notice = (location.state as { notice?: string } | null)?.notice ?? null;
 
-  const form = useForm<LoginValues>({
-    mode: 'controlled',
-    initialValues: { email: '', password: '', remember: false },
-    validate: zodResolver<LoginValues>(LoginRequest),
-    validateInputOnBlur: true,
-  });
+  const form = useAuthForm<LoginValues>(LoginRequest, { email: '', password: '', remember: false });
 
   if (session.user) return <Navigate to={safeNext(params.get('next')) ?? homePath(session)} replace />;
 
@@ -53,26 +46,9 @@ export function LoginScreen() {
     <AuthLayout title={AUTH_TEXT.signInHeading}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {notice && !alert ? (
-            <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
-              {notice}
-            </Alert>
-          ) : null}
-          {alert ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {alert}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="username"
-            placeholder="you@company.com"
-            required
-            autoFocus
-            {...form.getInputProps('email')}
-          />
+          {notice && !alert ? <AuthSuccess>{notice}</AuthSuccess> : null}
+          {alert ? <AuthFailure>{alert}</AuthFailure> : null}
+          <EmailField placeholder="you@company.com" autoFocus {...form.getInputProps('email')} />
           <PasswordField
             label="Password"
             name="password"

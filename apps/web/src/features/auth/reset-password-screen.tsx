@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AUTH_TEXT, ResetPasswordRequest } from '@siteflow/core';
 import { PasswordField } from '../../ui/password-field';
 import { ApiError } from '../../api/client';
 import { applyServerErrors } from '../../ui/server-errors';
 import { focusFirstInvalid } from '../../ui/focus';
-import { zodResolver } from '../../ui/zod-resolver';
 import { useResetPassword } from './api';
+import { AuthFailure, AuthSuccess, EmailField, ReturnToLogin, useAuthForm } from './auth-form';
 import { AuthLayout } from './auth-layout';
 
 type Values = { token: string; email: string; password: string; password_confirmation: string };
@@ -23,11 +21,11 @@ export function ResetPasswordScreen() {
   const [alert, setAlert] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
 
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: { token, email: params.get('email') ?? '', password: '', password_confirmation: '' },
-    validate: zodResolver<Values>(ResetPasswordRequest),
-    validateInputOnBlur: true,
+  const form = useAuthForm<Values>(ResetPasswordRequest, {
+    token,
+    email: params.get('email') ?? '',
+    password: '',
+    password_confirmation: '',
   });
 
   const submit = form.onSubmit(
@@ -59,9 +57,7 @@ export function ResetPasswordScreen() {
     return (
       <AuthLayout title={AUTH_TEXT.resetRequestHeading}>
         <Stack gap="md">
-          <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
-            {done}
-          </Alert>
+          <AuthSuccess>{done}</AuthSuccess>
           <Button
             size="md"
             fullWidth
@@ -79,24 +75,17 @@ export function ResetPasswordScreen() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {alert ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+            <AuthFailure>
               <Text size="sm">{alert}</Text>
               {expired ? (
                 <Anchor component={Link} to="/forgot-password" size="sm">
                   Request a new link
                 </Anchor>
               ) : null}
-            </Alert>
+            </AuthFailure>
           ) : null}
           <input type="hidden" name="token" value={form.values.token} />
-          <TextInput
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <PasswordField
             label="Password"
             name="password"
@@ -116,9 +105,7 @@ export function ResetPasswordScreen() {
           <Button type="submit" fullWidth size="md" loading={reset.isPending}>
             {AUTH_TEXT.resetButton}
           </Button>
-          <Anchor component={Link} to="/login" size="sm" ta="center">
-            {AUTH_TEXT.returnToLogin}
-          </Anchor>
+          <ReturnToLogin />
         </Stack>
       </form>
     </AuthLayout>
