@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat.js';
 import { z } from 'zod';
+import { nullableText } from '../common/fields.js';
+import { boolParam } from '../common/query.js';
 import { dateOnly } from '../providers/contracts.js';
 
 dayjs.extend(advancedFormat);
@@ -151,7 +153,7 @@ export const OwnerKind = z.enum(['user', 'service_provider']);
 export type OwnerKind = z.infer<typeof OwnerKind>;
 /** ?is_service_provider=true|false selects the owner kind. */
 export const CertificationsQuery = z.object({
-  is_service_provider: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).default(false),
+  is_service_provider: boolParam.default(false),
 });
 
 export const CertificateView = z.object({
@@ -213,31 +215,25 @@ export const CertificationsOfType = z.object({
 });
 export type CertificationsOfType = z.infer<typeof CertificationsOfType>;
 
-/**
- * The certificate form's common fields (multipart: these, `details` as JSON of the type's own
- * fields, files[n], and on update existingFiles[n] = ids kept). Type fields are checked on the server
- * against the type's definitions.
- */
-const optText = (max: number) =>
-  z
-    .union([z.string(), z.null()])
-    .optional()
-    .transform((v) => (v === null || v === undefined ? null : v.trim() === '' ? null : v.trim()))
-    .pipe(z.string().max(max, `Must be at most ${max} characters.`).nullable());
 const optDate = z
   .union([z.string(), z.null()])
   .optional()
   .transform((v) => (v === null || v === undefined || v.trim() === '' ? null : v.trim()))
   .pipe(dateOnly().nullable());
+/**
+ * The certificate form's common fields (multipart: these, `details` as JSON of the type's own
+ * fields, files[n], and on update existingFiles[n] = ids kept). Type fields are checked on the server
+ * against the type's definitions.
+ */
 export const CertificateInput = z
   .object({
     type_id: z.uuid({ error: CERTIFICATE_TEXT.typeRequired }),
-    name: optText(150),
-    license_number: optText(100),
-    comments: optText(2000),
+    name: nullableText(150),
+    license_number: nullableText(100),
+    comments: nullableText(2000),
     expiry: optDate,
     issue_date: optDate,
-    country: optText(100),
+    country: nullableText(100),
     details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
     existingFiles: z.array(z.uuid()).max(CERTIFICATE_FILE_MAX_COUNT).default([]),
   })

@@ -1,6 +1,6 @@
 /** Field parsers and view pieces shared by the provider contracts (contracts.ts, search-contracts.ts). */
 import { z } from 'zod';
-import { locatedAddressView } from '../common/views.js';
+import { locatedAddressView, namedView } from '../common/views.js';
 
 export const optPostcode = z
   .union([z.string(), z.null()])
@@ -25,7 +25,7 @@ export const uuidList = z
   .max(200)
   .default([]);
 
-export const named = z.object({ id: z.uuid(), name: z.string() });
+export const named = namedView();
 export const address = locatedAddressView();
 /** Average performance and customer ratings (null before the first). */
 export const ratingAverages = { performance_ratings: z.number().nullable(), customer_ratings: z.number().nullable() };
