@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import {
   ActionIcon,
-  Anchor,
   Box,
-  Breadcrumbs,
   Button,
   FileButton,
   Group,
@@ -16,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPhotoOff, IconTrash, IconUpload } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import {
   CERTIFICATE_FILE_MAX_BYTES,
   CERTIFICATE_SAMPLE_MAX_COUNT,
@@ -25,25 +23,13 @@ import {
   type CertificateTypeView,
 } from '@siteflow/core';
 import { errorMessage } from '../../api/client';
+import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
 import { confirmAction } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
-import { ErrorState, LoadingState } from '../../ui/query-states';
+import { Loaded } from '../../ui/loaded';
 import { useCertificateType, useDeleteCertificateType, useDeleteSample, useUploadSamples } from './api';
 import { CertificateTypeForm, confirmDeleteType } from './certificate-type-form';
-
-function Crumbs({ current }: { current: string }) {
-  return (
-    <Breadcrumbs mb="xs" aria-label="Breadcrumb">
-      <Anchor component={Link} to="/certificate-types" size="sm">
-        Certificate Types
-      </Anchor>
-      <Text size="sm" c="dimmed" aria-current="page">
-        {current}
-      </Text>
-    </Breadcrumbs>
-  );
-}
 
 /** /certificate-types/new and /certificate-types/{id}/edit (samples and delete once the type exists). */
 export function CertificateTypeEditScreen() {
@@ -55,7 +41,7 @@ export function CertificateTypeEditScreen() {
   if (!id) {
     return (
       <>
-        <Crumbs current="New certificate type" />
+        <BreadcrumbTrail list="Certificate Types" to="/certificate-types" current="New certificate type" />
         <PageHeader title="New certificate type" description="Sample images can be added once it is created." />
         <CertificateTypeForm />
       </>
@@ -76,7 +62,11 @@ export function CertificateTypeEditScreen() {
 
   return (
     <>
-      <Crumbs current={type?.name ?? 'Edit certificate type'} />
+      <BreadcrumbTrail
+        list="Certificate Types"
+        to="/certificate-types"
+        current={type?.name ?? 'Edit certificate type'}
+      />
       <PageHeader
         title={type ? `Edit ${type.name}` : 'Edit certificate type'}
         actions={
@@ -93,20 +83,14 @@ export function CertificateTypeEditScreen() {
           ) : null
         }
       />
-      {query.isError ? (
-        <ErrorState
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          title="Could not load the certificate type"
-        />
-      ) : type ? (
-        <Stack gap="lg">
-          <CertificateTypeForm key={type.id} type={type} />
-          <SampleImages type={type} />
-        </Stack>
-      ) : (
-        <LoadingState label="Loading the certificate type…" />
-      )}
+      <Loaded query={query} loading="Loading the certificate type…" errorTitle="Could not load the certificate type">
+        {(loaded) => (
+          <Stack gap="lg">
+            <CertificateTypeForm key={loaded.id} type={loaded} />
+            <SampleImages type={loaded} />
+          </Stack>
+        )}
+      </Loaded>
     </>
   );
 }

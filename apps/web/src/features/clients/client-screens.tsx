@@ -1,31 +1,20 @@
-import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconToggleLeft, IconToggleRight } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useCan } from '../../session';
 import { PageHeader } from '../../ui/page-header';
-import { ErrorState, LoadingState } from '../../ui/query-states';
+import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
+import { ActiveBadge } from '../../ui/list-page';
+import { Loaded } from '../../ui/loaded';
 import { useClient } from './api';
 import { ClientForm } from './client-form';
 import { ClientUsersSection } from './client-users';
 import { useToggleClientActive } from './use-toggle-active';
 
-function Crumbs({ current }: { current: string }) {
-  return (
-    <Breadcrumbs mb="xs" aria-label="Breadcrumb">
-      <Anchor component={Link} to="/clients" size="sm">
-        Clients
-      </Anchor>
-      <Text size="sm" c="dimmed" aria-current="page">
-        {current}
-      </Text>
-    </Breadcrumbs>
-  );
-}
-
 export function ClientCreateScreen() {
   return (
     <>
-      <Crumbs current="New client" />
+      <BreadcrumbTrail list="Clients" to="/clients" current="New client" />
       <PageHeader title="New client" description="Once it is created you can add the client’s users." />
       <ClientForm />
     </>
@@ -42,15 +31,13 @@ export function ClientEditScreen() {
 
   return (
     <>
-      <Crumbs current={data?.trading_name ?? 'Client'} />
+      <BreadcrumbTrail list="Clients" to="/clients" current={data?.trading_name ?? 'Client'} />
       <PageHeader
         title={data ? (canManage ? `Edit ${data.trading_name}` : data.trading_name) : 'Client'}
         description={
           data ? (
             <Group gap="sm">
-              <Badge color={data.active ? 'green' : 'gray'} variant="light" style={{ overflow: 'visible' }}>
-                {data.active ? 'Active' : 'Inactive'}
-              </Badge>
+              <ActiveBadge active={data.active} />
               <Text size="sm" c="dimmed">
                 {data.project_count === 1 ? '1 project' : `${data.project_count} projects`} ·{' '}
                 {data.user_count === 1 ? '1 user' : `${data.user_count} users`}
@@ -74,23 +61,21 @@ export function ClientEditScreen() {
           ) : null
         }
       />
-      {client.isError ? (
-        <ErrorState error={client.error} onRetry={() => void client.refetch()} title="Could not load the client" />
-      ) : data ? (
-        <Stack gap="lg">
-          {!canManage ? (
-            <Paper withBorder radius="lg" p="sm" px="md">
-              <Text size="sm" c="dimmed">
-                You can view this client; only a company admin can change it.
-              </Text>
-            </Paper>
-          ) : null}
-          <ClientForm key={data.id} client={data} readOnly={!canManage} />
-          <ClientUsersSection clientId={data.id} canManage={canManage} />
-        </Stack>
-      ) : (
-        <LoadingState label="Loading the client…" />
-      )}
+      <Loaded query={client} loading="Loading the client…" errorTitle="Could not load the client">
+        {(data) => (
+          <Stack gap="lg">
+            {!canManage ? (
+              <Paper withBorder radius="lg" p="sm" px="md">
+                <Text size="sm" c="dimmed">
+                  You can view this client; only a company admin can change it.
+                </Text>
+              </Paper>
+            ) : null}
+            <ClientForm key={data.id} client={data} readOnly={!canManage} />
+            <ClientUsersSection clientId={data.id} canManage={canManage} />
+          </Stack>
+        )}
+      </Loaded>
     </>
   );
 }

@@ -1,20 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconClock } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { IconClock } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
 import {
   EDITOR_MIN_HEIGHT,
   SETTING_TEXT,
@@ -25,9 +13,12 @@ import {
   type SettingView,
 } from '@siteflow/core';
 import { useCan } from '../../session';
+import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
+import { FormAlert } from '../../ui/contract-form';
+import { FormActions } from '../../ui/form-section';
+import { Loaded } from '../../ui/loaded';
 import { notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
-import { ErrorState, LoadingState } from '../../ui/query-states';
 import { SafeHtml } from '../../ui/safe-html';
 import { applyServerErrors } from '../../ui/server-errors';
 import { focusFirstInvalid } from '../../ui/focus';
@@ -52,31 +43,17 @@ function EditorFallback() {
   );
 }
 
-function Crumbs({ current }: { current: string }) {
+/** The setting's text in the rich-text editor (loaded on first use). */
+function ValueField({ form }: { form: UseFormReturnType<{ value: string }> }) {
   return (
-    <Breadcrumbs mb="xs" aria-label="Breadcrumb">
-      <Anchor component={Link} to="/settings" size="sm">
-        Legal settings
-      </Anchor>
-      <Text size="sm" c="dimmed" aria-current="page">
-        {current}
-      </Text>
-    </Breadcrumbs>
-  );
-}
-
-function ErrorAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertCircle aria-hidden />}
-      role="alert"
-      title="The setting was not saved"
-    >
-      {message}
-    </Alert>
+    <Suspense fallback={<EditorFallback />}>
+      <RichTextField
+        label={VALUE_LABEL}
+        value={form.values.value}
+        onChange={(html) => form.setFieldValue('value', html)}
+        error={(form.errors.value as string | undefined) ?? null}
+      />
+    </Suspense>
   );
 }
 
@@ -112,12 +89,12 @@ export function SettingCreateScreen() {
 
   return (
     <>
-      <Crumbs current="New setting" />
+      <BreadcrumbTrail list="Legal settings" to="/settings" current="New setting" />
       <PageHeader title="New legal setting" description="A named text, such as terms of service or a privacy policy." />
       <form onSubmit={submit} noValidate>
         <Paper withBorder radius="lg" p="lg">
           <Stack gap="lg">
-            <ErrorAlert message={alert} />
+            <FormAlert title="The setting was not saved" message={alert} />
             <TextInput
               label={SETTING_TEXT.keyLabel}
               required
@@ -127,22 +104,8 @@ export function SettingCreateScreen() {
               maw={480}
               {...form.getInputProps('key')}
             />
-            <Suspense fallback={<EditorFallback />}>
-              <RichTextField
-                label={VALUE_LABEL}
-                value={form.values.value}
-                onChange={(html) => form.setFieldValue('value', html)}
-                error={(form.errors.value as string | undefined) ?? null}
-              />
-            </Suspense>
-            <Group justify="flex-end" gap="sm">
-              <Button component={Link} to="/settings" variant="default">
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                {SETTING_TEXT.add}
-              </Button>
-            </Group>
+            <ValueField form={form} />
+            <FormActions cancelTo="/settings" submitLabel={SETTING_TEXT.add} saving={create.isPending} />
           </Stack>
         </Paper>
       </form>
@@ -155,15 +118,11 @@ export function SettingEditScreen() {
   const query = useSetting(id);
   return (
     <>
-      <Crumbs current={query.data?.key ?? 'Setting'} />
-      {query.isPending ? <LoadingState label="Loading the setting…" /> : null}
-      {query.isError ? (
-        <>
-          <PageHeader title="Legal setting" />
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load the setting" />
-        </>
-      ) : null}
-      {query.data ? <SettingEditor key={query.data.id} setting={query.data} /> : null}
+      <BreadcrumbTrail list="Legal settings" to="/settings" current={query.data?.key ?? 'Setting'} />
+      {query.isError ? <PageHeader title="Legal setting" /> : null}
+      <Loaded query={query} loading="Loading the setting…" errorTitle="Could not load the setting">
+        {(setting) => <SettingEditor key={setting.id} setting={setting} />}
+      </Loaded>
     </>
   );
 }
@@ -214,23 +173,9 @@ function SettingEditor({ setting }: { setting: SettingView }) {
           <form onSubmit={submit} noValidate>
             <Paper withBorder radius="lg" p="lg">
               <Stack gap="lg">
-                <ErrorAlert message={alert} />
-                <Suspense fallback={<EditorFallback />}>
-                  <RichTextField
-                    label={VALUE_LABEL}
-                    value={form.values.value}
-                    onChange={(html) => form.setFieldValue('value', html)}
-                    error={(form.errors.value as string | undefined) ?? null}
-                  />
-                </Suspense>
-                <Group justify="flex-end" gap="sm">
-                  <Button component={Link} to="/settings" variant="default">
-                    Cancel
-                  </Button>
-                  <Button type="submit" loading={update.isPending}>
-                    {SETTING_TEXT.save}
-                  </Button>
-                </Group>
+                <FormAlert title="The setting was not saved" message={alert} />
+                <ValueField form={form} />
+                <FormActions cancelTo="/settings" submitLabel={SETTING_TEXT.save} saving={update.isPending} />
               </Stack>
             </Paper>
           </form>

@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { Button, Grid, Group, Paper, Radio, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Grid, Group, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { IMAGE_HINT, STAFF_TEXT, StaffInput, StaffRole, type StaffFormOptions, type StaffView } from '@siteflow/core';
 import { toFormData } from '../../api/client';
 import { AddressFields, stateValue } from '../../ui/address/address-fields';
 import { FormAlert, useContractForm } from '../../ui/contract-form';
+import { personFields, TextFieldGrid, useFormImage } from '../../ui/form-fields';
+import { FormActions, FormSection } from '../../ui/form-section';
 import { ImageUpload } from '../../ui/image-upload';
 import { notifySuccess } from '../../ui/notify';
 import { useSaveStaff } from './api';
@@ -43,13 +44,14 @@ function initialValues(staff: StaffView | undefined, options: StaffFormOptions):
   };
 }
 
+const PERSON_FIELDS = personFields(false);
+
 type StaffFormProps = { staff?: StaffView; options: StaffFormOptions };
 
 export function StaffForm({ staff, options }: StaffFormProps) {
   const isEdit = Boolean(staff);
   const navigate = useNavigate();
   const save = useSaveStaff(staff?.id);
-  const [picture, setPicture] = useState<File | null>(null);
   const showRoles = options.roles !== null;
 
   const { form, alert, submit, showServerErrors } = useContractForm(
@@ -75,13 +77,14 @@ export function StaffForm({ staff, options }: StaffFormProps) {
       serverFields: ['file'],
     },
   );
+  const picture = useFormImage(form);
 
   // Multipart (the picture): the flags go as the form holds them ('1'/'0', on/off).
   const onSubmit = submit((payload, values) =>
     save.mutate(
       toFormData(
         { ...payload, is_project_manager: values.is_project_manager, notifications: values.notifications },
-        picture,
+        picture.file,
       ),
       {
         onSuccess: (data) => {
@@ -98,23 +101,8 @@ export function StaffForm({ staff, options }: StaffFormProps) {
       <Stack gap="lg">
         <FormAlert title="The staff member was not saved" message={alert} />
 
-        <Paper withBorder radius="lg" p="lg">
-          <Title order={2} size="h4" mb="md">
-            Details
-          </Title>
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="First Name" required autoComplete="off" {...form.getInputProps('first_name')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Last Name" required autoComplete="off" {...form.getInputProps('last_name')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Phone" type="tel" required autoComplete="off" {...form.getInputProps('phone')} />
-            </Grid.Col>
+        <FormSection title="Details">
+          <TextFieldGrid fields={PERSON_FIELDS} inputProps={(name) => form.getInputProps(name)}>
             <Grid.Col span={{ base: 12, md: 6 }}>
               {options.roles === null ? (
                 <TextInput label="Position" autoComplete="off" {...form.getInputProps('position')} />
@@ -153,13 +141,10 @@ export function StaffForm({ staff, options }: StaffFormProps) {
                 />
               </Grid.Col>
             ) : null}
-          </Grid>
-        </Paper>
+          </TextFieldGrid>
+        </FormSection>
 
-        <Paper withBorder radius="lg" p="lg">
-          <Title order={2} size="h4" mb="md">
-            Address
-          </Title>
+        <FormSection title="Address">
           <AddressFields
             values={form.values}
             getInputProps={(f) => form.getInputProps(f)}
@@ -167,38 +152,25 @@ export function StaffForm({ staff, options }: StaffFormProps) {
             labels={{ street: 'Street Address' }}
             required
           />
-        </Paper>
+        </FormSection>
 
-        <Paper withBorder radius="lg" p="lg">
-          <Title order={2} size="h4" mb={4}>
-            Picture
-          </Title>
-          <Text size="sm" c="dimmed" mb="md">
-            Optional. Shown beside their name across Siteflow.
-          </Text>
+        <FormSection title="Picture" description="Optional. Shown beside their name across Siteflow.">
           <ImageUpload
             label="Profile picture"
             hint={IMAGE_HINT}
-            value={picture}
-            onChange={(file) => {
-              setPicture(file);
-              form.clearFieldError('file');
-            }}
+            {...picture.uploadProps}
             currentUrl={staff?.profile_picture_path ?? null}
-            error={(form.errors.file as string | undefined) ?? null}
             previewAlt={staff ? `${staff.full_name}'s profile picture` : 'Profile picture preview'}
             round
           />
-        </Paper>
+        </FormSection>
 
-        <Group justify="flex-end" gap="sm">
-          <Button component={Link} to="/staff" variant="default">
-            {STAFF_TEXT.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {isEdit ? STAFF_TEXT.save : STAFF_TEXT.create}
-          </Button>
-        </Group>
+        <FormActions
+          cancelTo="/staff"
+          cancelLabel={STAFF_TEXT.cancel}
+          submitLabel={isEdit ? STAFF_TEXT.save : STAFF_TEXT.create}
+          saving={save.isPending}
+        />
       </Stack>
     </form>
   );
