@@ -3,7 +3,7 @@ import { can, type Action, type Role } from '@siteflow/core';
 import type { Config } from '../config.js';
 import type { Clock } from './clock.js';
 import type pg from 'pg';
-import { withTenant, type Db, type Tx } from './db/client.js';
+import { withTenant, type Db, type TenantTxOptions, type Tx } from './db/client.js';
 import { forbidden, HttpError, notFound, unauthenticated } from './errors.js';
 import type { FileStore } from './files.js';
 import type { OnCommit, Outbox } from './mail.js';
@@ -215,12 +215,18 @@ export async function inTenant<T>(
   deps: Pick<Deps, 'db'>,
   tenantId: string,
   fn: (tx: Tx, onCommit: OnCommit) => Promise<T>,
+  options?: TenantTxOptions,
 ): Promise<T> {
   let after: (() => Promise<unknown>)[] = [];
-  const result = await withTenant(deps.db, tenantId, (tx) => {
-    after = []; // a transaction tried again (deadlock) keeps only its last attempt's tasks
-    return fn(tx, (task) => after.push(task));
-  });
+  const result = await withTenant(
+    deps.db,
+    tenantId,
+    (tx) => {
+      after = []; // a transaction tried again (deadlock) keeps only its last attempt's tasks
+      return fn(tx, (task) => after.push(task));
+    },
+    options,
+  );
   for (const task of after) await task().catch(() => undefined); // the outbox sweeper retries what fails here
   return result;
 }

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { projectScope } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import { projects } from '../../platform/db/schema.js';
@@ -11,15 +11,18 @@ const nothing = sql`false`;
  * those assigned to their provider; anyone else (or a user missing their client/provider) none.
  * Every list, search, lookup, detail, links and recently-viewed query uses this.
  */
-export function visibleProjects(actor: Pick<Actor, 'role' | 'clientId' | 'providerId'>): SQL | undefined {
+export function visibleProjects(
+  actor: Pick<Actor, 'role' | 'clientId' | 'providerId'>,
+  table: { clientId: AnyColumn; serviceProviderId: AnyColumn } = projects,
+): SQL | undefined {
   const scope = projectScope(actor);
   switch (scope.kind) {
     case 'all':
       return undefined;
     case 'client':
-      return scope.clientId ? eq(projects.clientId, scope.clientId) : nothing;
+      return scope.clientId ? eq(table.clientId, scope.clientId) : nothing;
     case 'provider':
-      return scope.providerId ? eq(projects.serviceProviderId, scope.providerId) : nothing;
+      return scope.providerId ? eq(table.serviceProviderId, scope.providerId) : nothing;
     default:
       return nothing;
   }

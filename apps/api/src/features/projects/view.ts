@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   isProviderRole,
   PROJECT_STATUS_COLOURS,
@@ -30,13 +31,12 @@ import {
 } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { visibleProjects } from './scope.js';
-import { inOrder } from '../../platform/db/in-order.js';
 import { projectProviderCard } from './provider-card.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
-const person = (u: UserRow): Person => ({
+const person = (u: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'mobile'>): Person => ({
   id: u.id,
   first_name: u.firstName,
   last_name: u.lastName,
@@ -67,42 +67,103 @@ export async function lockVisibleProject(tx: Exec, actor: Actor, id: number): Pr
   return row;
 }
 
-const refColumns = { id: projects.id, project_code: projects.code, name: projects.name };
+/** A JSON array of the rows of a correlated subquery, [] when there are none. */
+const jsonRows = <T>(object: SQL, from: SQL, orderBy: SQL) =>
+  sql<T[]>`(select coalesce(json_agg(${object} order by ${orderBy}), '[]'::json) ${from})`;
 
-async function linkedRefs(tx: Exec, actor: Actor, id: number): Promise<{ linked: ProjectRef[]; sub: ProjectRef[] }> {
-  const visible = visibleProjects(actor);
-  const [linked, sub] = await inOrder(
-    () =>
-      tx
-        .select(refColumns)
-        .from(projectRelations)
-        .innerJoin(
-          projects,
-          and(eq(projects.tenantId, projectRelations.tenantId), eq(projects.id, projectRelations.linkedProjectId)),
-        )
-        .where(and(eq(projectRelations.projectId, id), visible))
-        .orderBy(asc(projects.seq)),
-    () =>
-      tx
-        .select(refColumns)
-        .from(projectRelations)
-        .innerJoin(
-          projects,
-          and(eq(projects.tenantId, projectRelations.tenantId), eq(projects.id, projectRelations.projectId)),
-        )
-        .where(and(eq(projectRelations.linkedProjectId, id), visible))
-        .orderBy(asc(projects.seq)),
+const linkedProject = alias(projects, 'linked_project');
+const linkedProjectTable = sql`${projects} ${sql.identifier('linked_project')}`;
+const refObject = sql`json_build_object('id', ${linkedProject.id}, 'project_code', ${linkedProject.code}, 'name', ${linkedProject.name})`;
+/** The projects linked to `id` one way or the other, as far as the actor may see them. */
+function linkedRefs(actor: Actor, id: number, direction: 'linked' | 'sub') {
+  const [from, to] =
+    direction === 'linked'
+      ? [projectRelations.projectId, projectRelations.linkedProjectId]
+      : [projectRelations.linkedProjectId, projectRelations.projectId];
+  const visible = visibleProjects(actor, linkedProject);
+  return jsonRows<ProjectRef>(
+    refObject,
+    sql`from ${projectRelations} join ${linkedProjectTable} on ${linkedProject.tenantId} = ${projectRelations.tenantId} and ${linkedProject.id} = ${to} where ${from} = ${id}${visible ? sql` and ${visible}` : sql``}`,
+    sql`${linkedProject.seq}`,
   );
-  return { linked, sub };
 }
 
-/** Everything the project details screen shows, as this actor may see it. */
+/** The names of a project's tags, categories or services, sorted as the screen shows them. */
+function namedRows(
+  link: typeof projectTags | typeof projectCategories | typeof projectServices,
+  linkColumn: AnyColumn,
+  named: typeof tags | typeof categories | typeof services,
+  id: number,
+) {
+  return jsonRows<{ id: string; name: string }>(
+    sql`json_build_object('id', ${named.id}, 'name', ${named.name})`,
+    sql`from ${link} join ${named} on ${named.tenantId} = ${link.tenantId} and ${named.id} = ${linkColumn} where ${link.projectId} = ${id}`,
+    sql`lower(${named.name})`,
+  );
+}
+
+type PersonRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'mobile'>;
+type ContactRow = {
+  id: string;
+  name: string;
+  role: string | null;
+  email: string | null;
+  phone: string | null;
+  note: string | null;
+};
+type ChangeRow = {
+  id: string;
+  changed_at: string;
+  first: string | null;
+  last: string | null;
+  old_start: string | null;
+  new_start: string | null;
+  old_end: string | null;
+  new_end: string | null;
+  official_shift: boolean;
+  reason: string | null;
+};
+
+/**
+ * Everything the project details screen shows, as this actor may see it: ONE statement (the
+ * project with its people, links, tags, categories, services, contacts and date changes as JSON
+ * built in SQL), plus the provider card's when a provider is assigned. This is the pattern for a
+ * detail view: one round trip, not one query per part.
+ */
 export async function projectView(tx: Exec, actor: Actor, id: number): Promise<ProjectView> {
+  const people = [
+    projects.clientAmId,
+    projects.projectManagerId,
+    projects.projectAdministratorId,
+    projects.salesRepresentativeId,
+  ];
   const [head] = await tx
     .select({
       p: projects,
       classificationTitle: classifications.title,
       clientName: clients.tradingName,
+      people: jsonRows<PersonRow>(
+        sql`json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'email', ${users.email}, 'phone', ${users.phone}, 'mobile', ${users.mobile})`,
+        sql`from ${users} where ${users.tenantId} = ${projects.tenantId} and ${users.id} in (${sql.join(people, sql`, `)})`,
+        sql`${users.id}`,
+      ),
+      linked: linkedRefs(actor, id, 'linked'),
+      sub: linkedRefs(actor, id, 'sub'),
+      tags: namedRows(projectTags, projectTags.tagId, tags, id),
+      categories: namedRows(projectCategories, projectCategories.categoryId, categories, id),
+      services: namedRows(projectServices, projectServices.serviceId, services, id),
+      contacts: jsonRows<ContactRow>(
+        sql`json_build_object('id', ${siteContacts.id}, 'name', ${siteContacts.name}, 'role', ${siteContacts.role}, 'email', ${siteContacts.email}, 'phone', ${siteContacts.phone}, 'note', ${siteContacts.note})`,
+        sql`from ${siteContacts} where ${siteContacts.projectId} = ${id}`,
+        sql`${siteContacts.position}`,
+      ),
+      changes: jsonRows<ChangeRow>(
+        sql`json_build_object('id', ${projectDateChanges.id}, 'changed_at', ${projectDateChanges.changedAt}, 'first', changer.first_name, 'last', changer.last_name,
+          'old_start', ${projectDateChanges.oldStart}, 'new_start', ${projectDateChanges.newStart}, 'old_end', ${projectDateChanges.oldEnd}, 'new_end', ${projectDateChanges.newEnd},
+          'official_shift', ${projectDateChanges.officialShift}, 'reason', ${projectDateChanges.reason})`,
+        sql`from ${projectDateChanges} left join ${users} changer on changer.tenant_id = ${projectDateChanges.tenantId} and changer.id = ${projectDateChanges.changedBy} where ${projectDateChanges.projectId} = ${id}`,
+        sql`${projectDateChanges.changedAt} desc, ${projectDateChanges.id} desc`,
+      ),
     })
     .from(projects)
     .leftJoin(
@@ -113,53 +174,24 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
     .where(and(eq(projects.id, id), visibleProjects(actor)));
   if (!head) throw notFound('The project');
   const { p, classificationTitle, clientName } = head;
-  const peopleIds = [p.clientAmId, p.projectManagerId, p.projectAdministratorId, p.salesRepresentativeId].filter(
-    (x): x is string => !!x,
-  );
-  const [people, refs, tagRows, categoryRows, serviceRows, contacts, changes, providerCard] = await inOrder(
-    () => tx.select().from(users).where(inArray(users.id, peopleIds)),
-    () => linkedRefs(tx, actor, id),
-    () =>
-      tx
-        .select({ id: tags.id, name: tags.name })
-        .from(projectTags)
-        .innerJoin(tags, and(eq(tags.tenantId, projectTags.tenantId), eq(tags.id, projectTags.tagId)))
-        .where(eq(projectTags.projectId, id))
-        .orderBy(asc(sql`lower(${tags.name})`)),
-    () =>
-      tx
-        .select({ id: categories.id, name: categories.name })
-        .from(projectCategories)
-        .innerJoin(
-          categories,
-          and(eq(categories.tenantId, projectCategories.tenantId), eq(categories.id, projectCategories.categoryId)),
-        )
-        .where(eq(projectCategories.projectId, id))
-        .orderBy(asc(sql`lower(${categories.name})`)),
-    () =>
-      tx
-        .select({ id: services.id, name: services.name })
-        .from(projectServices)
-        .innerJoin(
-          services,
-          and(eq(services.tenantId, projectServices.tenantId), eq(services.id, projectServices.serviceId)),
-        )
-        .where(eq(projectServices.projectId, id))
-        .orderBy(asc(sql`lower(${services.name})`)),
-    () => tx.select().from(siteContacts).where(eq(siteContacts.projectId, id)).orderBy(asc(siteContacts.position)),
-    () =>
-      tx
-        .select({ c: projectDateChanges, first: users.firstName, last: users.lastName })
-        .from(projectDateChanges)
-        .leftJoin(
-          users,
-          and(eq(users.tenantId, projectDateChanges.tenantId), eq(users.id, projectDateChanges.changedBy)),
-        )
-        .where(eq(projectDateChanges.projectId, id))
-        .orderBy(desc(projectDateChanges.changedAt), desc(projectDateChanges.id)),
-    () => projectProviderCard(tx, id, p.serviceProviderId),
-  );
-  const byId = new Map(people.map((u) => [u.id, u]));
+  const providerCard = await projectProviderCard(tx, id, p.serviceProviderId);
+  const refs = { linked: head.linked, sub: head.sub };
+  const changes = head.changes.map(({ first, last, ...c }) => ({
+    c: {
+      id: c.id,
+      changedAt: new Date(c.changed_at),
+      oldStart: c.old_start,
+      newStart: c.new_start,
+      oldEnd: c.old_end,
+      newEnd: c.new_end,
+      officialShift: c.official_shift,
+      reason: c.reason,
+    },
+    first,
+    last,
+  }));
+  const { people: peopleRows, tags: tagRows, categories: categoryRows, services: serviceRows, contacts } = head;
+  const byId = new Map(peopleRows.map((u) => [u.id, u]));
   const personOf = (uid: string | null) => {
     const u = uid ? byId.get(uid) : undefined;
     return u ? person(u) : null;

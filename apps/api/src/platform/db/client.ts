@@ -140,10 +140,24 @@ export function createDb(connectionString: string, maxOrOptions: number | DbOpti
  * Run `fn` in a transaction scoped to one tenant. Row-level security reads app.tenant_id,
  * set with is_local = true so it ends with the transaction and never leaks across the pool.
  */
-export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export type TenantTxOptions = {
+  /**
+   * false: COMMIT does not wait for the WAL flush (synchronous_commit off for this transaction).
+   * Only for writes whose loss in a server crash (the last fraction of a second) does no harm,
+   * such as "recently viewed"; never for anything a user saved.
+   */
+  durable?: boolean;
+};
+
+export async function withTenant<T>(
+  db: Db,
+  tenantId: string,
+  fn: (tx: Tx) => Promise<T>,
+  options: TenantTxOptions = {},
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await tenantTransaction(db, tenantId, fn);
+      return await tenantTransaction(db, tenantId, fn, options);
     } catch (error) {
       // A deadlock or serialization failure rolled the whole transaction back: run it again
       // (a short random pause apart), as PostgreSQL advises; a third failure is answered 503.
@@ -162,7 +176,12 @@ type DbInternals = { dialect: PgDialect; _: { session: { schema: unknown; option
  * the queries of `fn` run on a drizzle transaction bound to that connection; then COMMIT, or
  * ROLLBACK on any error. Nested transactions (tx.transaction) are savepoints, as with drizzle's own.
  */
-async function tenantTransaction<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+async function tenantTransaction<T>(
+  db: Db,
+  tenantId: string,
+  fn: (tx: Tx) => Promise<T>,
+  options: TenantTxOptions,
+): Promise<T> {
   if (!UUID.test(tenantId)) throw new Error(`not a tenant id: ${tenantId}`);
   const pool = db.$client;
   const openedAt = nestedMode.get(pool) === 'throw' ? callerStack() : undefined;
@@ -170,7 +189,8 @@ async function tenantTransaction<T>(db: Db, tenantId: string, fn: (tx: Tx) => Pr
   const hold: Hold = { pool, held: true, parent: holding.getStore(), openedAt };
   let broken: Error | undefined;
   try {
-    await client.query(`begin; select set_config('app.tenant_id', '${tenantId}', true)`);
+    const relaxed = options.durable === false ? '; set local synchronous_commit = off' : '';
+    await client.query(`begin; select set_config('app.tenant_id', '${tenantId}', true)${relaxed}`);
     const { dialect, _ } = db as unknown as DbInternals;
     const session = new NodePgSession(client, dialect, _.session.schema as never, _.session.options);
     const tx = new NodePgTransaction(dialect, session, _.session.schema as never) as unknown as Tx;
