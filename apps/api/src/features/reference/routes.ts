@@ -14,13 +14,23 @@ import {
   TagInput,
   TagView,
 } from '@siteflow/core';
-import { tenantOf, type Deps } from '../../platform/context.js';
+import { tenantOf, type Deps, type TenantContext } from '../../platform/context.js';
 import { errorResponses as errors, guard } from '../../platform/http.js';
 import * as ref from './service.js';
 
 const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 const CategoryServiceList = listOf(z.object({ category_id: z.uuid(), service_id: z.uuid(), service_name: z.string() }));
 const removed = { message: REFERENCE_TEXT.removed };
+
+type D = Pick<Deps, 'db'>;
+
+/** What the routes of one list call: list, create, update (tags have none) and delete. */
+type ListService<TInput, TView> = {
+  list: (deps: D, tenant: TenantContext) => Promise<{ items: TView[] }>;
+  create: (deps: D, tenant: TenantContext, input: TInput) => Promise<TView>;
+  update?: (deps: D, tenant: TenantContext, id: string, input: TInput) => Promise<TView>;
+  remove: (deps: D, tenant: TenantContext, id: string) => Promise<void>;
+};
 
 /** Reference data of the project forms: categories, services, tags and classifications. */
 export function referenceRoutes(app: FastifyInstance, deps: Deps) {
@@ -29,113 +39,87 @@ export function referenceRoutes(app: FastifyInstance, deps: Deps) {
   const view = guard('reference.view');
   const manage = guard('reference.manage');
 
-  r.get(
-    '/api/categories',
-    { ...view, schema: { tags, response: { 200: listOf(CategoryView), ...errors } } },
-    async (request) => ref.listCategories(deps, tenantOf(request)),
-  );
-  r.post(
-    '/api/categories',
-    { ...manage, schema: { tags, body: CategoryInput, response: { 201: CategoryView, ...errors } } },
-    async (request, reply) => {
-      reply.code(201);
-      return ref.createCategory(deps, tenantOf(request), request.body);
-    },
-  );
-  r.put(
-    '/api/categories/:id',
-    { ...manage, schema: { tags, params: IdParam, body: CategoryInput, response: { 200: CategoryView, ...errors } } },
-    async (request) => ref.updateCategory(deps, tenantOf(request), request.params.id, request.body),
-  );
-  r.delete(
-    '/api/categories/:id',
-    { ...manage, schema: { tags, params: IdParam, response: { 200: OkResponse, ...errors } } },
-    async (request) => {
-      await ref.deleteCategory(deps, tenantOf(request), request.params.id);
-      return removed;
-    },
-  );
+  /**
+   * GET and POST /api/<list>, PUT (when the list has `update`) and DELETE /api/<list>/:id. The
+   * zod schemas validate the requests and document the routes as everywhere, but are registered
+   * on `app`: the zod type provider cannot type a body from a generic schema, so the body is
+   * typed here as the `Input` it was validated against.
+   */
+  function listRoutes<TInput, TView>(
+    list: string,
+    schemas: { Input: z.ZodType<TInput>; View: z.ZodType<TView> },
+    service: ListService<TInput, TView>,
+  ) {
+    const { Input, View } = schemas;
+    type ById = { Params: { id: string } };
+    app.get(
+      `/api/${list}`,
+      { ...view, schema: { tags, response: { 200: listOf(View), ...errors } } },
+      async (request) => service.list(deps, tenantOf(request)),
+    );
+    app.post(
+      `/api/${list}`,
+      { ...manage, schema: { tags, body: Input, response: { 201: View, ...errors } } },
+      async (request, reply) => {
+        reply.code(201);
+        return service.create(deps, tenantOf(request), request.body as TInput);
+      },
+    );
+    const { update } = service;
+    if (update)
+      app.put<ById>(
+        `/api/${list}/:id`,
+        { ...manage, schema: { tags, params: IdParam, body: Input, response: { 200: View, ...errors } } },
+        async (request) => update(deps, tenantOf(request), request.params.id, request.body as TInput),
+      );
+    app.delete<ById>(
+      `/api/${list}/:id`,
+      { ...manage, schema: { tags, params: IdParam, response: { 200: OkResponse, ...errors } } },
+      async (request) => {
+        await service.remove(deps, tenantOf(request), request.params.id);
+        return removed;
+      },
+    );
+  }
 
-  r.get(
-    '/api/services',
-    { ...view, schema: { tags, response: { 200: listOf(ServiceView), ...errors } } },
-    async (request) => ref.listServices(deps, tenantOf(request)),
-  );
-  r.post(
-    '/api/services',
-    { ...manage, schema: { tags, body: ServiceInput, response: { 201: ServiceView, ...errors } } },
-    async (request, reply) => {
-      reply.code(201);
-      return ref.createService(deps, tenantOf(request), request.body);
+  listRoutes(
+    'categories',
+    { Input: CategoryInput, View: CategoryView },
+    {
+      list: ref.listCategories,
+      create: ref.createCategory,
+      update: ref.updateCategory,
+      remove: ref.deleteCategory,
     },
   );
-  r.put(
-    '/api/services/:id',
-    { ...manage, schema: { tags, params: IdParam, body: ServiceInput, response: { 200: ServiceView, ...errors } } },
-    async (request) => ref.updateService(deps, tenantOf(request), request.params.id, request.body),
-  );
-  r.delete(
-    '/api/services/:id',
-    { ...manage, schema: { tags, params: IdParam, response: { 200: OkResponse, ...errors } } },
-    async (request) => {
-      await ref.deleteService(deps, tenantOf(request), request.params.id);
-      return removed;
+  listRoutes(
+    'services',
+    { Input: ServiceInput, View: ServiceView },
+    {
+      list: ref.listServices,
+      create: ref.createService,
+      update: ref.updateService,
+      remove: ref.deleteService,
     },
   );
-
   r.get(
     '/api/category-services',
     { ...view, schema: { tags, response: { 200: CategoryServiceList, ...errors } } },
     async (request) => ref.listCategoryServices(deps, tenantOf(request)),
   );
-
-  r.get('/api/tags', { ...view, schema: { tags, response: { 200: listOf(TagView), ...errors } } }, async (request) =>
-    ref.listTags(deps, tenantOf(request)),
+  listRoutes(
+    'tags',
+    { Input: TagInput, View: TagView },
+    { list: ref.listTags, create: ref.createTag, remove: ref.deleteTag },
   );
-  r.post(
-    '/api/tags',
-    { ...manage, schema: { tags, body: TagInput, response: { 201: TagView, ...errors } } },
-    async (request, reply) => {
-      reply.code(201);
-      return ref.createTag(deps, tenantOf(request), request.body);
-    },
-  );
-  r.delete(
-    '/api/tags/:id',
-    { ...manage, schema: { tags, params: IdParam, response: { 200: OkResponse, ...errors } } },
-    async (request) => {
-      await ref.deleteTag(deps, tenantOf(request), request.params.id);
-      return removed;
-    },
-  );
-
-  r.get(
-    '/api/classifications',
-    { ...view, schema: { tags, response: { 200: listOf(ClassificationView), ...errors } } },
-    async (request) => ref.listClassifications(deps, tenantOf(request)),
-  );
-  r.post(
-    '/api/classifications',
-    { ...manage, schema: { tags, body: ClassificationInput, response: { 201: ClassificationView, ...errors } } },
-    async (request, reply) => {
-      reply.code(201);
-      return ref.createClassification(deps, tenantOf(request), request.body);
-    },
-  );
-  r.put(
-    '/api/classifications/:id',
+  listRoutes(
+    'classifications',
+    { Input: ClassificationInput, View: ClassificationView },
     {
-      ...manage,
-      schema: { tags, params: IdParam, body: ClassificationInput, response: { 200: ClassificationView, ...errors } },
-    },
-    async (request) => ref.updateClassification(deps, tenantOf(request), request.params.id, request.body),
-  );
-  r.delete(
-    '/api/classifications/:id',
-    { ...manage, schema: { tags, params: IdParam, response: { 200: OkResponse, ...errors } } },
-    async (request) => {
-      await ref.deleteClassification(deps, tenantOf(request), request.params.id);
-      return removed;
+      list: ref.listClassifications,
+      create: ref.createClassification,
+      update: ref.updateClassification,
+      remove: ref.deleteClassification,
     },
   );
 }

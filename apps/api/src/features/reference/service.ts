@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_CLASSIFICATION,
   PROJECT_TEXT,
@@ -37,6 +38,32 @@ async function uniqueName<T>(field: 'name' | 'title', work: () => Promise<T>): P
     throw error;
   }
 }
+
+/** A change to a list in the tenant's transaction, a unique-name race reported on `field`. */
+const saveItem = <T>(deps: D, tenant: TenantContext, field: 'name' | 'title', work: (tx: Tx) => Promise<T>) =>
+  uniqueName(field, () => inTenant(deps, tenant.id, work));
+
+/**
+ * Deletes item `id` of a list (`what` names it in the 404) unless a project uses it: a row whose
+ * `usedBy` column is the item (else `inUseError`).
+ */
+const deleteItem = (
+  deps: D,
+  tenant: TenantContext,
+  item: { table: typeof categories | typeof services | typeof tags | typeof classifications; id: string; what: string },
+  usedBy: AnyPgColumn,
+  inUseError = inUse(),
+) =>
+  inTenant(deps, tenant.id, async (tx) => {
+    const [used] = await tx
+      .select({ found: sql`1` })
+      .from(usedBy.table)
+      .where(eq(usedBy, item.id))
+      .limit(1);
+    if (used) throw inUseError;
+    const [row] = await tx.delete(item.table).where(eq(item.table.id, item.id)).returning({ id: item.table.id });
+    if (!row) throw notFound(item.what);
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Categories (each offers a set of services)
@@ -101,44 +128,31 @@ export const listCategories = (deps: D, tenant: TenantContext) =>
   inTenant(deps, tenant.id, async (tx) => ({ items: await categoryViews(tx) }));
 
 export const createCategory = (deps: D, tenant: TenantContext, input: CategoryData) =>
-  uniqueName('name', () =>
-    inTenant(deps, tenant.id, async (tx) => {
-      await assertFreeName(tx, categories, input.name);
-      const [row] = await tx
-        .insert(categories)
-        .values({ tenantId: tenant.id, name: input.name, active: input.active })
-        .returning({ id: categories.id });
-      await setCategoryServices(tx, tenant.id, row!.id, input.service_ids);
-      return categoryView(tx, row!.id);
-    }),
-  );
+  saveItem(deps, tenant, 'name', async (tx) => {
+    await assertFreeName(tx, categories, input.name);
+    const [row] = await tx
+      .insert(categories)
+      .values({ tenantId: tenant.id, name: input.name, active: input.active })
+      .returning({ id: categories.id });
+    await setCategoryServices(tx, tenant.id, row!.id, input.service_ids);
+    return categoryView(tx, row!.id);
+  });
 
 export const updateCategory = (deps: D, tenant: TenantContext, id: string, input: CategoryData) =>
-  uniqueName('name', () =>
-    inTenant(deps, tenant.id, async (tx) => {
-      await assertFreeName(tx, categories, input.name, id);
-      const [row] = await tx
-        .update(categories)
-        .set({ name: input.name, active: input.active })
-        .where(eq(categories.id, id))
-        .returning({ id: categories.id });
-      if (!row) throw notFound('The category');
-      await setCategoryServices(tx, tenant.id, id, input.service_ids);
-      return categoryView(tx, id);
-    }),
-  );
+  saveItem(deps, tenant, 'name', async (tx) => {
+    await assertFreeName(tx, categories, input.name, id);
+    const [row] = await tx
+      .update(categories)
+      .set({ name: input.name, active: input.active })
+      .where(eq(categories.id, id))
+      .returning({ id: categories.id });
+    if (!row) throw notFound('The category');
+    await setCategoryServices(tx, tenant.id, id, input.service_ids);
+    return categoryView(tx, id);
+  });
 
 export const deleteCategory = (deps: D, tenant: TenantContext, id: string) =>
-  inTenant(deps, tenant.id, async (tx) => {
-    const [used] = await tx
-      .select({ id: projectCategories.projectId })
-      .from(projectCategories)
-      .where(eq(projectCategories.categoryId, id))
-      .limit(1);
-    if (used) throw inUse();
-    const [row] = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
-    if (!row) throw notFound('The category');
-  });
+  deleteItem(deps, tenant, { table: categories, id, what: 'The category' }, projectCategories.categoryId);
 
 // ---------------------------------------------------------------------------------------------
 // Services
@@ -167,38 +181,25 @@ export const listServices = (deps: D, tenant: TenantContext) =>
   inTenant(deps, tenant.id, async (tx) => ({ items: await serviceViews(tx) }));
 
 export const createService = (deps: D, tenant: TenantContext, input: { name: string; active: boolean }) =>
-  uniqueName('name', () =>
-    inTenant(deps, tenant.id, async (tx) => {
-      await assertFreeName(tx, services, input.name);
-      const [row] = await tx
-        .insert(services)
-        .values({ tenantId: tenant.id, ...input })
-        .returning({ id: services.id });
-      return serviceView(tx, row!.id);
-    }),
-  );
+  saveItem(deps, tenant, 'name', async (tx) => {
+    await assertFreeName(tx, services, input.name);
+    const [row] = await tx
+      .insert(services)
+      .values({ tenantId: tenant.id, ...input })
+      .returning({ id: services.id });
+    return serviceView(tx, row!.id);
+  });
 
 export const updateService = (deps: D, tenant: TenantContext, id: string, input: { name: string; active: boolean }) =>
-  uniqueName('name', () =>
-    inTenant(deps, tenant.id, async (tx) => {
-      await assertFreeName(tx, services, input.name, id);
-      const [row] = await tx.update(services).set(input).where(eq(services.id, id)).returning({ id: services.id });
-      if (!row) throw notFound('The service');
-      return serviceView(tx, id);
-    }),
-  );
+  saveItem(deps, tenant, 'name', async (tx) => {
+    await assertFreeName(tx, services, input.name, id);
+    const [row] = await tx.update(services).set(input).where(eq(services.id, id)).returning({ id: services.id });
+    if (!row) throw notFound('The service');
+    return serviceView(tx, id);
+  });
 
 export const deleteService = (deps: D, tenant: TenantContext, id: string) =>
-  inTenant(deps, tenant.id, async (tx) => {
-    const [used] = await tx
-      .select({ id: projectServices.projectId })
-      .from(projectServices)
-      .where(eq(projectServices.serviceId, id))
-      .limit(1);
-    if (used) throw inUse();
-    const [row] = await tx.delete(services).where(eq(services.id, id)).returning({ id: services.id });
-    if (!row) throw notFound('The service');
-  });
+  deleteItem(deps, tenant, { table: services, id, what: 'The service' }, projectServices.serviceId);
 
 /** Spec 1: Category-service link (category_id, service_id, service_name), active categories and services only. */
 export const categoryServiceLinks = (tx: Exec) =>
@@ -241,26 +242,21 @@ export const listTags = (deps: D, tenant: TenantContext) =>
   inTenant(deps, tenant.id, async (tx) => ({ items: await tagViews(tx) }));
 
 export const createTag = (deps: D, tenant: TenantContext, input: { name: string }) =>
-  uniqueName('name', () =>
-    inTenant(deps, tenant.id, async (tx) => {
-      const [name] = uniqueTagNames([input.name]);
-      await assertFreeName(tx, tags, name!);
-      const [row] = await tx.insert(tags).values({ tenantId: tenant.id, name: name! }).returning({ id: tags.id });
-      return (await tagViews(tx, row!.id))[0]!;
-    }),
-  );
+  saveItem(deps, tenant, 'name', async (tx) => {
+    const [name] = uniqueTagNames([input.name]);
+    await assertFreeName(tx, tags, name!);
+    const [row] = await tx.insert(tags).values({ tenantId: tenant.id, name: name! }).returning({ id: tags.id });
+    return (await tagViews(tx, row!.id))[0]!;
+  });
 
 export const deleteTag = (deps: D, tenant: TenantContext, id: string) =>
-  inTenant(deps, tenant.id, async (tx) => {
-    const [used] = await tx
-      .select({ id: projectTags.projectId })
-      .from(projectTags)
-      .where(eq(projectTags.tagId, id))
-      .limit(1);
-    if (used) throw new HttpError(422, REFERENCE_TEXT.tagInUse);
-    const [row] = await tx.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
-    if (!row) throw notFound('The tag');
-  });
+  deleteItem(
+    deps,
+    tenant,
+    { table: tags, id, what: 'The tag' },
+    projectTags.tagId,
+    new HttpError(422, REFERENCE_TEXT.tagInUse),
+  );
 
 /**
  * The ids of the named tags, creating the missing ones. Names match whatever the case, so
@@ -318,17 +314,15 @@ export const listClassifications = (deps: D, tenant: TenantContext) =>
   });
 
 export const createClassification = (deps: D, tenant: TenantContext, input: { title: string; active: boolean }) =>
-  uniqueName('title', () =>
-    inTenant(deps, tenant.id, async (tx) => {
-      await ensureDefaultClassification(tx, tenant.id);
-      await assertFreeTitle(tx, input.title);
-      const [row] = await tx
-        .insert(classifications)
-        .values({ tenantId: tenant.id, ...input })
-        .returning();
-      return presentClassification(row!);
-    }),
-  );
+  saveItem(deps, tenant, 'title', async (tx) => {
+    await ensureDefaultClassification(tx, tenant.id);
+    await assertFreeTitle(tx, input.title);
+    const [row] = await tx
+      .insert(classifications)
+      .values({ tenantId: tenant.id, ...input })
+      .returning();
+    return presentClassification(row!);
+  });
 
 export const updateClassification = (
   deps: D,
@@ -336,26 +330,12 @@ export const updateClassification = (
   id: string,
   input: { title: string; active: boolean },
 ) =>
-  uniqueName('title', () =>
-    inTenant(deps, tenant.id, async (tx) => {
-      await assertFreeTitle(tx, input.title, id);
-      const [row] = await tx.update(classifications).set(input).where(eq(classifications.id, id)).returning();
-      if (!row) throw notFound('The classification');
-      return presentClassification(row);
-    }),
-  );
+  saveItem(deps, tenant, 'title', async (tx) => {
+    await assertFreeTitle(tx, input.title, id);
+    const [row] = await tx.update(classifications).set(input).where(eq(classifications.id, id)).returning();
+    if (!row) throw notFound('The classification');
+    return presentClassification(row);
+  });
 
 export const deleteClassification = (deps: D, tenant: TenantContext, id: string) =>
-  inTenant(deps, tenant.id, async (tx) => {
-    const [used] = await tx
-      .select({ id: projects.id })
-      .from(projects)
-      .where(eq(projects.classificationId, id))
-      .limit(1);
-    if (used) throw inUse();
-    const [row] = await tx
-      .delete(classifications)
-      .where(eq(classifications.id, id))
-      .returning({ id: classifications.id });
-    if (!row) throw notFound('The classification');
-  });
+  deleteItem(deps, tenant, { table: classifications, id, what: 'The classification' }, projects.classificationId);
