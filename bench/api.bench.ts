@@ -11,7 +11,7 @@
  *
  * Options: --duration 10 (s per phase), --connections 10, --workers N (server processes; default
  * the server's own choice), --only session,detail (names below), --compiled (run the compiled
- * server, dist, instead of tsx).
+ * server, dist, instead of tsx), --profile (a CPU profile of the server in bench/out/profiles).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -34,6 +34,7 @@ const { values } = parseArgs({
     workers: { type: 'string' },
     only: { type: 'string' },
     compiled: { type: 'boolean' },
+    profile: { type: 'boolean' },
   },
 });
 const num = (v: unknown, d: number) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : d);
@@ -109,9 +110,13 @@ async function startServer(
   dataDir: string,
   port: number,
 ): Promise<{ child: ChildProcess; banner: string }> {
-  const entry = values.compiled
-    ? [path.join(ROOT, 'apps/api/dist/main.js')]
-    : ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')];
+  const entry = [
+    // --profile: a CPU profile of the server, written to bench/out/profiles when it stops.
+    ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(BENCH_DIR, 'out', 'profiles')}`] : []),
+    ...(values.compiled
+      ? [path.join(ROOT, 'apps/api/dist/main.js')]
+      : ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')]),
+  ];
   const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: {
@@ -290,8 +295,11 @@ async function main() {
     console.log(lines.join('\n'));
     await fs.writeFile(path.join(BENCH_DIR, 'out', 'api-results.json'), JSON.stringify(rows, null, 2));
   } finally {
-    server?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server!.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    }
     await embedded.stop();
   }
 }

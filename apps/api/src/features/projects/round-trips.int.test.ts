@@ -1,0 +1,98 @@
+/**
+ * The data-access pattern new features copy (issue 11): the request context is one round trip,
+ * a detail view one statement whatever the number of its parts, a list page a count and a page.
+ * These count the statements a request sends to PostgreSQL; a query per tag, contact or link
+ * (N+1), or a context read in several steps, fails here before it shows in a benchmark.
+ */
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oneCompany, signedIn, type As, type OneCompany } from '../../../test/companies.js';
+import { createCatalogue, createClientCo, createProject } from '../../../test/factories.js';
+
+/** Counts every statement (simple or extended query) sent through the app's pool. */
+function queryCounter(pool: pg.Pool) {
+  let n = 0;
+  const wrapped = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => {
+    if (wrapped.has(client)) return;
+    wrapped.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      n++;
+      return query(...args);
+    };
+  });
+  /** The statements one request sends (the fewest of three runs: nothing else shares this pool). */
+  return async (send: () => Promise<{ status: number }>) => {
+    let fewest = Infinity;
+    for (let i = 0; i < 3; i++) {
+      n = 0;
+      const res = await send();
+      expect(res.status).toBe(200);
+      fewest = Math.min(fewest, n);
+    }
+    return fewest;
+  };
+}
+
+let world: OneCompany;
+let asAdmin: As;
+let count: ReturnType<typeof queryCounter>;
+let bare: number;
+let full: number;
+
+beforeAll(async () => {
+  world = await oneCompany();
+  const { t, tenant } = world;
+  asAdmin = await signedIn(t, tenant, tenant.admin);
+  count = queryCounter(t.deps.db.$client);
+  const client = await createClientCo(tenant);
+  const catalogue = await createCatalogue(tenant);
+  bare = (await createProject(tenant, client)).id;
+  full = (await createProject(tenant, client)).id;
+  const linked = await Promise.all([1, 2, 3].map(() => createProject(tenant, client)));
+  // The full project has many of every part: tags, categories, services, contacts, links, date changes.
+  const put = (url: string, body: unknown) => asAdmin({ method: 'PUT', url: `/api/projects/${full}${url}`, body });
+  expect(
+    (
+      await put('/services', {
+        tags: ['alpha', 'beta', 'gamma', 'delta'],
+        categories: catalogue.categories.map((c) => c.id),
+        services: catalogue.services.map((s) => s.id),
+      })
+    ).status,
+  ).toBe(200);
+  const view = (await asAdmin({ url: `/api/projects/${full}` })).json as Record<string, { id: string } | null>;
+  expect(
+    (
+      await put('/details', {
+        name: 'Full project',
+        start_date: '2026-12-01T08:00',
+        end_date: '2026-12-02T17:00',
+        project_administrator_id: view.project_administrator!.id,
+        project_manager_id: view.project_manager!.id,
+        linked_projects: linked.map((p) => p.id),
+      })
+    ).status,
+  ).toBe(200);
+});
+
+afterAll(() => world.t.close());
+
+describe('round trips per request', () => {
+  it('GET /api/session is one statement: tenant, session and user together', async () => {
+    expect(await count(() => asAdmin({ url: '/api/session' }))).toBe(1);
+  });
+
+  it('a project detail is the context, one statement for the view and the recently-viewed write, whatever its parts', async () => {
+    const forBare = await count(() => asAdmin({ url: `/api/projects/${bare}` }));
+    const forFull = await count(() => asAdmin({ url: `/api/projects/${full}` }));
+    // context 1; BEGIN + tenant 1; the view 1; recently viewed 1; COMMIT 1
+    expect(forBare).toBeLessThanOrEqual(5);
+    expect(forFull).toBe(forBare);
+  });
+
+  it('a project list page is the context, a count and the page', async () => {
+    expect(await count(() => asAdmin({ url: '/api/projects?page=1&pageSize=20' }))).toBeLessThanOrEqual(5);
+  });
+});
