@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AccountManager,
@@ -16,6 +15,7 @@ import {
 import { tenantOf, type Deps } from '../../platform/context.js';
 import { roleAudit } from '../../platform/security-log.js';
 import { errorResponses as errors, guard, uuidId } from '../../platform/http.js';
+import { featureRoutes } from '../../platform/route-helpers.js';
 import * as svc from './service.js';
 
 const ClientSaved = z.object({ message: z.string(), client: ClientView });
@@ -24,10 +24,7 @@ const UserParams = z.object({ id: uuidId, userId: uuidId });
 
 /** Client companies, their users and their account managers. */
 export function clientRoutes(app: FastifyInstance, deps: Deps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['clients'];
-  const view = guard('clients.view');
-  const manage = guard('clients.manage');
+  const { r, tags, view, manage } = featureRoutes(app, 'clients', { view: 'clients.view', manage: 'clients.manage' });
 
   r.get(
     '/api/clients',

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CustomerInput, CustomerPage, CustomerView, IdParam, PageQuery } from '@siteflow/core';
 import { tenantOf, type Deps } from '../../platform/context.js';
 import { parseOr422 } from '../../platform/errors.js';
-import { errorResponses as errors, guard } from '../../platform/http.js';
+import { errorResponses as errors } from '../../platform/http.js';
+import { featureRoutes } from '../../platform/route-helpers.js';
 import { sendImage } from '../../platform/images.js';
 import { readFormWithImage } from '../../platform/uploads.js';
 import { createCustomer, getCustomer, listCustomers, updateCustomer, viewCustomer } from './service.js';
@@ -13,9 +13,7 @@ const formNote =
 
 /** Customer companies (tenants), managed by platform admins on the platform host. */
 export function customerRoutes(app: FastifyInstance, deps: Deps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['customers'];
-  const manage = guard('customers.manage');
+  const { r, tags, manage } = featureRoutes(app, 'customers', { manage: 'customers.manage' });
 
   r.get(
     '/api/customers',

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParam, MailboxMessage, MailboxPage, PageQuery } from '@siteflow/core';
 import type { Deps } from '../../platform/context.js';
-import { errorResponses as errors, guard } from '../../platform/http.js';
+import { errorResponses as errors } from '../../platform/http.js';
+import { featureRoutes } from '../../platform/route-helpers.js';
 import { getMailboxMessage, listMailbox } from './service.js';
 
 /** The built-in mailbox (mail delivered when no SMTP server is configured): platform admins only. */
 export function mailboxRoutes(app: FastifyInstance, deps: Deps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['mailbox'];
-  const read = guard('mailbox.read');
+  const { r, tags, read } = featureRoutes(app, 'mailbox', { read: 'mailbox.read' });
 
   r.get(
     '/api/mailbox',

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   OkResponse,
@@ -10,7 +9,8 @@ import {
   ProjectLinkView,
 } from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
-import { errorResponses as errors, guard, numericId, NumericIdParam, uuidId } from '../../platform/http.js';
+import { errorResponses as errors, numericId, NumericIdParam, uuidId } from '../../platform/http.js';
+import { featureRoutes } from '../../platform/route-helpers.js';
 import * as svc from './service.js';
 
 const LinkParams = z.object({ id: numericId, linkId: uuidId });
@@ -22,10 +22,10 @@ export const LINK_DELETED = 'Deleted Item...';
 
 /** The project links panel: anyone who can see the project reads; projectLinks.manage writes. */
 export function projectLinkRoutes(app: FastifyInstance, deps: Deps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['project-links'];
-  const view = guard('projects.view');
-  const manage = guard('projectLinks.manage');
+  const { r, tags, view, manage } = featureRoutes(app, 'project-links', {
+    view: 'projects.view',
+    manage: 'projectLinks.manage',
+  });
 
   r.get(
     '/api/projects/:id/links',

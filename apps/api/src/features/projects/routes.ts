@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PROJECT_TEXT,
   ProjectCreate,
@@ -19,14 +18,12 @@ import {
 } from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { errorResponses as errors, guard, NumericIdParam } from '../../platform/http.js';
+import { featureRoutes } from '../../platform/route-helpers.js';
 import { listProjects, lookupProjects } from './list.js';
 import * as svc from './service.js';
 
 export function projectRoutes(app: FastifyInstance, deps: Deps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['projects'];
-  const view = guard('projects.view');
-  const edit = guard('projects.edit');
+  const { r, tags, view, edit } = featureRoutes(app, 'projects', { view: 'projects.view', edit: 'projects.edit' });
 
   r.get(
     '/api/projects',

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IdParam,
@@ -22,6 +21,7 @@ import {
 import { authorize, requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { roleAudit } from '../../platform/security-log.js';
 import { errorResponses as errors, guard, numericId, NumericIdParam, uuidId } from '../../platform/http.js';
+import { featureRoutes } from '../../platform/route-helpers.js';
 import { assignProvider, notificationStatus, notifyProvider } from './assignment.js';
 import { getRatings, rateProject } from './ratings.js';
 import { searchProviders } from './search.js';
@@ -41,10 +41,10 @@ const rateGuard = {
 };
 
 export function providerRoutes(app: FastifyInstance, deps: Deps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['service providers'];
-  const view = guard('providers.view');
-  const manage = guard('providers.manage');
+  const { r, tags, view, manage } = featureRoutes(app, 'service providers', {
+    view: 'providers.view',
+    manage: 'providers.manage',
+  });
   const own = 'Provider users (sp_admin, sp_employee) see only their own provider; another id is 404.';
 
   r.get(

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CategoryInput,
@@ -15,7 +14,8 @@ import {
   TagView,
 } from '@siteflow/core';
 import { tenantOf, type Deps, type TenantContext } from '../../platform/context.js';
-import { errorResponses as errors, guard } from '../../platform/http.js';
+import { errorResponses as errors } from '../../platform/http.js';
+import { featureRoutes } from '../../platform/route-helpers.js';
 import * as ref from './service.js';
 
 const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
@@ -34,10 +34,10 @@ type ListService<TInput, TView> = {
 
 /** Reference data of the project forms: categories, services, tags and classifications. */
 export function referenceRoutes(app: FastifyInstance, deps: Deps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['reference'];
-  const view = guard('reference.view');
-  const manage = guard('reference.manage');
+  const { r, tags, view, manage } = featureRoutes(app, 'reference', {
+    view: 'reference.view',
+    manage: 'reference.manage',
+  });
 
   /**
    * GET and POST /api/<list>, PUT (when the list has `update`) and DELETE /api/<list>/:id. The

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   IdParam,
   OkResponse,
@@ -10,14 +9,15 @@ import {
   SettingView,
 } from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
-import { errorResponses as errors, guard } from '../../platform/http.js';
+import { errorResponses as errors } from '../../platform/http.js';
+import { featureRoutes } from '../../platform/route-helpers.js';
 import { createSetting, deleteSetting, getSetting, listSettings, updateSetting } from './service.js';
 
 export function settingRoutes(app: FastifyInstance, deps: Deps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['settings'];
-  const view = guard('settings.view');
-  const manage = guard('settings.manage');
+  const { r, tags, view, manage } = featureRoutes(app, 'settings', {
+    view: 'settings.view',
+    manage: 'settings.manage',
+  });
 
   r.get('/api/settings', { ...view, schema: { tags, response: { 200: SettingList, ...errors } } }, async (request) =>
     listSettings(deps, tenantOf(request)),

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IdParam,
@@ -12,7 +11,8 @@ import {
 } from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { parseOr422 } from '../../platform/errors.js';
-import { errorResponses as errors, guard } from '../../platform/http.js';
+import { errorResponses as errors } from '../../platform/http.js';
+import { featureRoutes } from '../../platform/route-helpers.js';
 import { sendImage } from '../../platform/images.js';
 import { roleAudit } from '../../platform/security-log.js';
 import { readFormWithImage } from '../../platform/uploads.js';
@@ -31,10 +31,7 @@ const formNote =
 const WithMessage = z.object({ message: z.string(), staff: StaffView });
 
 export function staffRoutes(app: FastifyInstance, deps: Deps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['staff'];
-  const view = guard('staff.view');
-  const manage = guard('staff.manage');
+  const { r, tags, view, manage } = featureRoutes(app, 'staff', { view: 'staff.view', manage: 'staff.manage' });
 
   r.get(
     '/api/staff',

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Action } from '@siteflow/core';
+import { guard } from './http.js';
+
+type Guard = ReturnType<typeof guard>;
+
+/**
+ * The start of a feature's routes: `r`, the instance that types each request from its zod
+ * schemas; `tags`, the OpenAPI tags its routes are listed under; and a `guard` (platform/http.ts)
+ * for each named action, e.g. `featureRoutes(app, 'clients', { view: 'clients.view' })` gives
+ * `{ r, tags: ['clients'], view: guard('clients.view') }`.
+ */
+export function featureRoutes<const TGuards extends Record<string, Action>>(
+  app: FastifyInstance,
+  tag: string,
+  actions: TGuards,
+) {
+  const guards = Object.fromEntries(Object.entries(actions).map(([name, action]) => [name, guard(action)]));
+  return { r: app.withTypeProvider<ZodTypeProvider>(), tags: [tag], ...(guards as { [K in keyof TGuards]: Guard }) };
+}
