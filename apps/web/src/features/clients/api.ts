@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientInput, ClientUserInput, ClientUserView, ClientView } from '@siteflow/core';
 import { api } from '../../api/client';
+import { recordKeys, usePageQuery, useRecordQuery } from '../../ui/queries';
 
 export type ClientListParams = {
   page: number;
@@ -13,10 +14,7 @@ type ClientSaved = { message: string; client: ClientView };
 type UserSaved = { message: string; user: ClientUserView };
 
 export const clientKeys = {
-  all: ['clients'] as const,
-  lists: ['clients', 'list'] as const,
-  list: (p: ClientListParams) => ['clients', 'list', p] as const,
-  detail: (id: string) => ['clients', 'detail', id] as const,
+  ...recordKeys('clients'),
   users: (id: string) => ['clients', id, 'users'] as const,
   /** The client pickers (project filters and forms). */
   options: ['clients', 'options'] as const,
@@ -27,18 +25,11 @@ export const clientKeys = {
 const path = (id: string) => `/api/clients/${encodeURIComponent(id)}`;
 
 export function useClientList(params: ClientListParams) {
-  return useQuery({
-    queryKey: clientKeys.list(params),
-    queryFn: ({ signal }) => api.get<ClientPage>('/api/clients', params, signal),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery<ClientPage>(clientKeys.list(params), '/api/clients', params);
 }
 
 export function useClient(id: string) {
-  return useQuery({
-    queryKey: clientKeys.detail(id),
-    queryFn: ({ signal }) => api.get<ClientView>(path(id), undefined, signal),
-  });
+  return useRecordQuery<ClientView>(clientKeys.detail(id), path(id));
 }
 
 /** A saved client changes lists and pickers elsewhere too (the project filters, the project forms). */

@@ -1,8 +1,11 @@
-import { Button, Grid, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { CLIENT_TEXT, ClientInput, type ClientView } from '@siteflow/core';
 import { AddressFields, stateValue } from '../../ui/address/address-fields';
-import { FormAlert, useContractForm } from '../../ui/contract-form';
+import { useContractForm } from '../../ui/contract-form';
+import { FormFrame } from '../../ui/form-frame';
+import { TextFieldGrid, type TextFieldSpec } from '../../ui/form-fields';
+import { FormActions, FormSection } from '../../ui/form-section';
 import { notifySuccess } from '../../ui/notify';
 import { useSaveClient } from './api';
 
@@ -27,6 +30,12 @@ function initialValues(client?: ClientView): ClientFormValues {
     postcode: client?.postcode ?? '',
   };
 }
+
+const DETAILS: TextFieldSpec[] = [
+  { name: 'trading_name', label: 'Trading Name', required: true, autoComplete: 'off', maxLength: 200, wide: true },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'off', maxLength: 40 },
+];
 
 type ClientFormProps = { client?: ClientView; readOnly?: boolean };
 
@@ -59,65 +68,26 @@ export function ClientForm({ client, readOnly = false }: ClientFormProps) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Client details">
-      <Stack gap="lg">
-        <FormAlert title="The client was not saved" message={alert} />
-        <Paper withBorder radius="lg" p="lg">
-          <Title order={2} size="h4" mb="md">
-            Details
-          </Title>
-          <Grid gap="md">
-            <Grid.Col span={12}>
-              <TextInput
-                label="Trading Name"
-                required={!readOnly}
-                readOnly={readOnly}
-                autoComplete="off"
-                maxLength={200}
-                {...form.getInputProps('trading_name')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="off"
-                readOnly={readOnly}
-                {...form.getInputProps('email')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput
-                label="Phone"
-                type="tel"
-                autoComplete="off"
-                maxLength={40}
-                readOnly={readOnly}
-                {...form.getInputProps('phone')}
-              />
-            </Grid.Col>
-          </Grid>
-          <Title order={2} size="h4" mt="xl" mb="md">
-            Address
-          </Title>
-          <AddressFields
-            values={form.values}
-            getInputProps={(f) => form.getInputProps(f)}
-            readOnly={readOnly}
-            maxLength={{ suburb: 100 }}
-          />
-        </Paper>
-        {readOnly ? null : (
-          <Group justify="flex-end" gap="sm">
-            <Button component={Link} to="/clients" variant="default">
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {client ? 'Save Changes' : 'Create Client'}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </form>
+    <FormFrame onSubmit={onSubmit} label="Client details" alertTitle="The client was not saved" alert={alert}>
+      <FormSection title="Details">
+        <TextFieldGrid fields={DETAILS} inputProps={(name) => form.getInputProps(name)} readOnly={readOnly} />
+        <Title order={2} size="h4" mt="xl" mb="md">
+          Address
+        </Title>
+        <AddressFields
+          values={form.values}
+          getInputProps={(f) => form.getInputProps(f)}
+          readOnly={readOnly}
+          maxLength={{ suburb: 100 }}
+        />
+      </FormSection>
+      {readOnly ? null : (
+        <FormActions
+          cancelTo="/clients"
+          submitLabel={client ? 'Save Changes' : 'Create Client'}
+          saving={save.isPending}
+        />
+      )}
+    </FormFrame>
   );
 }

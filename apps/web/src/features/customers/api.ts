@@ -1,42 +1,24 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { CustomerPage, CustomerView } from '@siteflow/core';
-import { api } from '../../api/client';
+import { recordKeys, saveRecord, usePageQuery, useRecordQuery, useRecordSaved } from '../../ui/queries';
 
 export type ListParams = { page: number; pageSize: number; search: string };
 
-export const customerKeys = {
-  all: ['customers'] as const,
-  lists: ['customers', 'list'] as const,
-  list: (p: ListParams) => ['customers', 'list', p] as const,
-  detail: (id: string) => ['customers', 'detail', id] as const,
-};
+export const customerKeys = recordKeys('customers');
 
 export function useCustomers(params: ListParams) {
-  return useQuery({
-    queryKey: customerKeys.list(params),
-    queryFn: ({ signal }) => api.get<CustomerPage>('/api/customers', params, signal),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery<CustomerPage>(customerKeys.list(params), '/api/customers', params);
 }
 
 export function useCustomer(id: string) {
-  return useQuery({
-    queryKey: customerKeys.detail(id),
-    queryFn: ({ signal }) => api.get<CustomerView>(`/api/customers/${encodeURIComponent(id)}`, undefined, signal),
-  });
+  return useRecordQuery<CustomerView>(customerKeys.detail(id), `/api/customers/${encodeURIComponent(id)}`);
 }
 
 /** Create (no id) or update a customer; the body is multipart with an optional logo in `file`. */
 export function useSaveCustomer(id?: string) {
-  const client = useQueryClient();
+  const saved = useRecordSaved(customerKeys);
   return useMutation({
-    mutationFn: (body: FormData) =>
-      id
-        ? api.put<CustomerView>(`/api/customers/${encodeURIComponent(id)}`, body)
-        : api.post<CustomerView>('/api/customers', body),
-    onSuccess: (customer) => {
-      client.setQueryData(customerKeys.detail(customer.id), customer);
-      return client.invalidateQueries({ queryKey: customerKeys.lists });
-    },
+    mutationFn: (body: FormData) => saveRecord<CustomerView>('/api/customers', id, body),
+    onSuccess: saved,
   });
 }

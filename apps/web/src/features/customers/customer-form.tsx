@@ -1,10 +1,12 @@
-import { useState } from 'react';
-import { Button, Code, Grid, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Code, Grid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { CUSTOMER_TEXT, CustomerInput, type CustomerView } from '@siteflow/core';
 import { toFormData } from '../../api/client';
 import { AddressFields, stateValue } from '../../ui/address/address-fields';
-import { FormAlert, useContractForm } from '../../ui/contract-form';
+import { useContractForm } from '../../ui/contract-form';
+import { FormFrame } from '../../ui/form-frame';
+import { personFields, TextFieldGrid, useFormImage } from '../../ui/form-fields';
+import { FormActions, FormSection } from '../../ui/form-section';
 import { ImageUpload } from '../../ui/image-upload';
 import { notifySuccess } from '../../ui/notify';
 import { useSaveCustomer } from './api';
@@ -65,22 +67,28 @@ export function tenantAddress(slug: string): string {
   return `${window.location.protocol}//${clean || '<subdomain>'}.${window.location.host}`;
 }
 
+/** The company's administrator: a person who fills in their own details, and their position. */
+const ADMINISTRATOR_FIELDS = [
+  ...personFields(true),
+  { name: 'position', label: 'Position', required: true, autoComplete: 'organization-title' },
+];
+
 type CustomerFormProps = { customer?: CustomerView };
 
 export function CustomerForm({ customer }: CustomerFormProps) {
   const isEdit = Boolean(customer);
   const navigate = useNavigate();
   const save = useSaveCustomer(customer?.id);
-  const [logo, setLogo] = useState<File | null>(null);
   const { form, alert, submit, showServerErrors } = useContractForm(CustomerInput, {
     initial: customer ? customerToValues(customer) : EMPTY_CUSTOMER,
     toPayload: (values) => ({ ...values, state: (values.state ?? '') as CustomerInput['state'] }),
     serverFields: ['file'],
   });
+  const logo = useFormImage(form);
 
   // Multipart (the logo): the values as fields, the state as the contract takes it.
   const onSubmit = submit((payload, values) =>
-    save.mutate(toFormData({ ...values, state: payload.state }, logo), {
+    save.mutate(toFormData({ ...values, state: payload.state }, logo.file), {
       onSuccess: () => {
         notifySuccess(isEdit ? CUSTOMER_TEXT.saved : CUSTOMER_TEXT.created);
         void navigate('/customers');
@@ -89,131 +97,84 @@ export function CustomerForm({ customer }: CustomerFormProps) {
     }),
   );
 
-  const submitLabel = isEdit ? CUSTOMER_TEXT.save : CUSTOMER_TEXT.create;
-
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="lg">
-        <FormAlert title="The customer was not saved" message={alert} />
+    <FormFrame onSubmit={onSubmit} alertTitle="The customer was not saved" alert={alert}>
+      <FormSection title="Company">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <TextInput
+              label="Company Name"
+              required
+              autoComplete="organization"
+              {...form.getInputProps('customer_name')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <TextInput
+              label="Subdomain"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              description={
+                <Text component="span" size="xs" c="dimmed">
+                  Company address: <Code data-testid="subdomain-preview">{tenantAddress(form.values.name)}</Code>
+                </Text>
+              }
+              {...form.getInputProps('name')}
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <ImageUpload
+              label="Logo"
+              hint={CUSTOMER_TEXT.logoHint}
+              {...logo.uploadProps}
+              currentUrl={customer?.logo_path ?? null}
+              previewAlt={customer ? `${customer.customer_name} logo` : 'Logo preview'}
+              withAsterisk
+            />
+          </Grid.Col>
+        </Grid>
+      </FormSection>
 
-        <Paper withBorder radius="lg" p="lg">
-          <Title order={2} size="h4" mb="md">
-            Company
-          </Title>
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput
-                label="Company Name"
-                required
-                autoComplete="organization"
-                {...form.getInputProps('customer_name')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput
-                label="Subdomain"
-                required
-                autoComplete="off"
-                spellCheck={false}
-                description={
-                  <Text component="span" size="xs" c="dimmed">
-                    Company address: <Code data-testid="subdomain-preview">{tenantAddress(form.values.name)}</Code>
-                  </Text>
-                }
-                {...form.getInputProps('name')}
-              />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <ImageUpload
-                label="Logo"
-                hint={CUSTOMER_TEXT.logoHint}
-                value={logo}
-                onChange={(file) => {
-                  setLogo(file);
-                  form.clearFieldError('file');
-                }}
-                currentUrl={customer?.logo_path ?? null}
-                error={(form.errors.file as string | undefined) ?? null}
-                previewAlt={customer ? `${customer.customer_name} logo` : 'Logo preview'}
-                withAsterisk
-              />
-            </Grid.Col>
-          </Grid>
-        </Paper>
+      <FormSection
+        title="Administrator"
+        description="This person receives an email to set their password and manages the company."
+      >
+        <TextFieldGrid fields={ADMINISTRATOR_FIELDS} inputProps={(name) => form.getInputProps(name)} />
+      </FormSection>
 
-        <Paper withBorder radius="lg" p="lg">
-          <Title order={2} size="h4" mb={4}>
-            Administrator
-          </Title>
-          <Text size="sm" c="dimmed" mb="md">
-            This person receives an email to set their password and manages the company.
-          </Text>
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="First Name" required autoComplete="given-name" {...form.getInputProps('first_name')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Last Name" required autoComplete="family-name" {...form.getInputProps('last_name')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Phone" type="tel" required autoComplete="tel" {...form.getInputProps('phone')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput
-                label="Position"
-                required
-                autoComplete="organization-title"
-                {...form.getInputProps('position')}
-              />
-            </Grid.Col>
-          </Grid>
-        </Paper>
+      <FormSection title="Address">
+        <AddressFields
+          values={form.values}
+          getInputProps={(f) => form.getInputProps(f)}
+          streetField="address"
+          labels={{ street: 'Street Address' }}
+          required
+          autofill
+        />
+      </FormSection>
 
-        <Paper withBorder radius="lg" p="lg">
-          <Title order={2} size="h4" mb="md">
-            Address
-          </Title>
-          <AddressFields
-            values={form.values}
-            getInputProps={(f) => form.getInputProps(f)}
-            streetField="address"
-            labels={{ street: 'Street Address' }}
-            required
-            autofill
+      <FormSection
+        title="Staff form options"
+        description="Choose which optional flags this company sees on its staff form."
+      >
+        <Stack gap="sm">
+          <Switch
+            label="Project Manager flag on staff form"
+            {...form.getInputProps('staff_pm_flag', { type: 'checkbox' })}
           />
-        </Paper>
+          <Switch
+            label="System Emails flag on staff form"
+            {...form.getInputProps('staff_system_emails', { type: 'checkbox' })}
+          />
+        </Stack>
+      </FormSection>
 
-        <Paper withBorder radius="lg" p="lg">
-          <Title order={2} size="h4" mb={4}>
-            Staff form options
-          </Title>
-          <Text size="sm" c="dimmed" mb="md">
-            Choose which optional flags this company sees on its staff form.
-          </Text>
-          <Stack gap="sm">
-            <Switch
-              label="Project Manager flag on staff form"
-              {...form.getInputProps('staff_pm_flag', { type: 'checkbox' })}
-            />
-            <Switch
-              label="System Emails flag on staff form"
-              {...form.getInputProps('staff_system_emails', { type: 'checkbox' })}
-            />
-          </Stack>
-        </Paper>
-
-        <Group justify="flex-end" gap="sm">
-          <Button component={Link} to="/customers" variant="default">
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <FormActions
+        cancelTo="/customers"
+        submitLabel={isEdit ? CUSTOMER_TEXT.save : CUSTOMER_TEXT.create}
+        saving={save.isPending}
+      />
+    </FormFrame>
   );
 }

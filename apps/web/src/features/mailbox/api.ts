@@ -1,26 +1,14 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MailboxMessage, MailboxPage } from '@siteflow/core';
-import { api } from '../../api/client';
+import { recordKeys, usePageQuery, useRecordQuery } from '../../ui/queries';
 
 export type MailboxParams = { page: number; pageSize: number; search: string };
 
-export const mailboxKeys = {
-  all: ['mailbox'] as const,
-  list: (p: MailboxParams) => ['mailbox', 'list', p] as const,
-  detail: (id: string) => ['mailbox', 'detail', id] as const,
-};
+export const mailboxKeys = recordKeys('mailbox');
 
 export function useMailbox(params: MailboxParams) {
-  return useQuery({
-    queryKey: mailboxKeys.list(params),
-    queryFn: ({ signal }) => api.get<MailboxPage>('/api/mailbox', params, signal),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery<MailboxPage>(mailboxKeys.list(params), '/api/mailbox', params);
 }
 
 export function useMailboxMessage(id: string) {
-  return useQuery({
-    queryKey: mailboxKeys.detail(id),
-    queryFn: ({ signal }) => api.get<MailboxMessage>(`/api/mailbox/${encodeURIComponent(id)}`, undefined, signal),
-  });
+  return useRecordQuery<MailboxMessage>(mailboxKeys.detail(id), `/api/mailbox/${encodeURIComponent(id)}`);
 }

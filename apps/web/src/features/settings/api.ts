@@ -1,46 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettingView } from '@siteflow/core';
 import { api } from '../../api/client';
+import { recordKeys, saveRecord, useRecordQuery, useRecordSaved } from '../../ui/queries';
 
-export const settingKeys = {
-  all: ['settings'] as const,
-  list: ['settings', 'list'] as const,
-  detail: (id: string) => ['settings', 'detail', id] as const,
-};
+/** The settings list is `lists` (one, unpaged). */
+export const settingKeys = recordKeys('settings');
 
 export function useSettings() {
   return useQuery({
-    queryKey: settingKeys.list,
+    queryKey: settingKeys.lists,
     queryFn: ({ signal }) => api.get<{ items: SettingView[] }>('/api/settings', undefined, signal),
   });
 }
 
 export function useSetting(id: string) {
-  return useQuery({
-    queryKey: settingKeys.detail(id),
-    queryFn: ({ signal }) => api.get<SettingView>(`/api/settings/${encodeURIComponent(id)}`, undefined, signal),
-  });
+  return useRecordQuery<SettingView>(settingKeys.detail(id), `/api/settings/${encodeURIComponent(id)}`);
 }
 
 export function useCreateSetting() {
-  const client = useQueryClient();
+  const saved = useRecordSaved(settingKeys);
   return useMutation({
-    mutationFn: (body: { key: string; value: string }) => api.post<SettingView>('/api/settings', body),
-    onSuccess: (setting) => {
-      client.setQueryData(settingKeys.detail(setting.id), setting);
-      return client.invalidateQueries({ queryKey: settingKeys.list });
-    },
+    mutationFn: (body: { key: string; value: string }) => saveRecord<SettingView>('/api/settings', undefined, body),
+    onSuccess: saved,
   });
 }
 
 export function useUpdateSetting(id: string) {
-  const client = useQueryClient();
+  const saved = useRecordSaved(settingKeys);
   return useMutation({
-    mutationFn: (body: { value: string }) => api.put<SettingView>(`/api/settings/${encodeURIComponent(id)}`, body),
-    onSuccess: (setting) => {
-      client.setQueryData(settingKeys.detail(setting.id), setting);
-      return client.invalidateQueries({ queryKey: settingKeys.list });
-    },
+    mutationFn: (body: { value: string }) => saveRecord<SettingView>('/api/settings', id, body),
+    onSuccess: saved,
   });
 }
 
@@ -50,7 +39,7 @@ export function useDeleteSetting() {
     mutationFn: (id: string) => api.delete<{ message: string }>(`/api/settings/${encodeURIComponent(id)}`),
     onSuccess: (_data, id) => {
       client.removeQueries({ queryKey: settingKeys.detail(id) });
-      return client.invalidateQueries({ queryKey: settingKeys.list });
+      return client.invalidateQueries({ queryKey: settingKeys.lists });
     },
   });
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { StaffFormOptions, StaffPage, StaffView } from '@siteflow/core';
 import { api } from '../../api/client';
+import { recordKeys, saveRecord, usePageQuery, useRecordQuery, useRecordSaved } from '../../ui/queries';
 
 export type StaffListParams = {
   page: number;
@@ -12,28 +13,18 @@ export type StaffListParams = {
 type WithMessage = { message: string; staff: StaffView };
 
 export const staffKeys = {
-  all: ['staff'] as const,
-  lists: ['staff', 'list'] as const,
-  list: (p: StaffListParams) => ['staff', 'list', p] as const,
-  detail: (id: string) => ['staff', 'detail', id] as const,
+  ...recordKeys('staff'),
   options: (id?: string) => ['staff', 'form-options', id ?? 'new'] as const,
   /** The project manager picker of the project list (every staff member, active or not). */
   projectManagerOptions: ['staff', 'project-manager-options'] as const,
 };
 
 export function useStaffList(params: StaffListParams) {
-  return useQuery({
-    queryKey: staffKeys.list(params),
-    queryFn: ({ signal }) => api.get<StaffPage>('/api/staff', params, signal),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery<StaffPage>(staffKeys.list(params), '/api/staff', params);
 }
 
 export function useStaffMember(id: string) {
-  return useQuery({
-    queryKey: staffKeys.detail(id),
-    queryFn: ({ signal }) => api.get<StaffView>(`/api/staff/${encodeURIComponent(id)}`, undefined, signal),
-  });
+  return useRecordQuery<StaffView>(staffKeys.detail(id), `/api/staff/${encodeURIComponent(id)}`);
 }
 
 /** What the form shows for this record: role list or Position, and the tenant's optional flags. */
@@ -45,27 +36,18 @@ export function useStaffFormOptions(id?: string) {
 }
 
 export function useSaveStaff(id?: string) {
-  const client = useQueryClient();
+  const saved = useRecordSaved(staffKeys);
   return useMutation({
-    mutationFn: (body: FormData) =>
-      id
-        ? api.put<WithMessage>(`/api/staff/${encodeURIComponent(id)}`, body)
-        : api.post<WithMessage>('/api/staff', body),
-    onSuccess: (data) => {
-      client.setQueryData(staffKeys.detail(data.staff.id), data.staff);
-      return client.invalidateQueries({ queryKey: staffKeys.lists });
-    },
+    mutationFn: (body: FormData) => saveRecord<WithMessage>('/api/staff', id, body),
+    onSuccess: (data) => saved(data.staff),
   });
 }
 
 export function useSetStaffActive() {
-  const client = useQueryClient();
+  const saved = useRecordSaved(staffKeys);
   return useMutation({
     mutationFn: ({ id, active }: { id: string; active: boolean }) =>
       api.post<WithMessage>(`/api/staff/${encodeURIComponent(id)}/${active ? 'activate' : 'deactivate'}`),
-    onSuccess: (data) => {
-      client.setQueryData(staffKeys.detail(data.staff.id), data.staff);
-      return client.invalidateQueries({ queryKey: staffKeys.lists });
-    },
+    onSuccess: (data) => saved(data.staff),
   });
 }

@@ -1,9 +1,10 @@
-import { Grid, Group, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Grid, Group, Radio, Select, Switch, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { IMAGE_HINT, STAFF_TEXT, StaffInput, StaffRole, type StaffFormOptions, type StaffView } from '@siteflow/core';
 import { toFormData } from '../../api/client';
 import { AddressFields, stateValue } from '../../ui/address/address-fields';
-import { FormAlert, useContractForm } from '../../ui/contract-form';
+import { useContractForm } from '../../ui/contract-form';
+import { FormFrame } from '../../ui/form-frame';
 import { personFields, TextFieldGrid, useFormImage } from '../../ui/form-fields';
 import { FormActions, FormSection } from '../../ui/form-section';
 import { ImageUpload } from '../../ui/image-upload';
@@ -97,81 +98,77 @@ export function StaffForm({ staff, options }: StaffFormProps) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="lg">
-        <FormAlert title="The staff member was not saved" message={alert} />
-
-        <FormSection title="Details">
-          <TextFieldGrid fields={PERSON_FIELDS} inputProps={(name) => form.getInputProps(name)}>
+    <FormFrame onSubmit={onSubmit} alertTitle="The staff member was not saved" alert={alert}>
+      <FormSection title="Details">
+        <TextFieldGrid fields={PERSON_FIELDS} inputProps={(name) => form.getInputProps(name)}>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            {options.roles === null ? (
+              <TextInput label="Position" autoComplete="off" {...form.getInputProps('position')} />
+            ) : (
+              <Select
+                label="Role"
+                required
+                data={options.roles}
+                disabled={!options.abilities.change_role}
+                allowDeselect={false}
+                placeholder="Choose a role"
+                description={options.abilities.change_role ? undefined : 'You may not change the role.'}
+                {...form.getInputProps('role')}
+              />
+            )}
+          </Grid.Col>
+          {options.show_project_manager_flag ? (
             <Grid.Col span={{ base: 12, md: 6 }}>
-              {options.roles === null ? (
-                <TextInput label="Position" autoComplete="off" {...form.getInputProps('position')} />
-              ) : (
-                <Select
-                  label="Role"
-                  required
-                  data={options.roles}
-                  disabled={!options.abilities.change_role}
-                  allowDeselect={false}
-                  placeholder="Choose a role"
-                  description={options.abilities.change_role ? undefined : 'You may not change the role.'}
-                  {...form.getInputProps('role')}
-                />
-              )}
+              <Radio.Group label={STAFF_TEXT.projectManager} {...form.getInputProps('is_project_manager')}>
+                <Group mt="xs" gap="lg">
+                  <Radio value="1" label="Yes" />
+                  <Radio value="0" label="No" />
+                </Group>
+              </Radio.Group>
             </Grid.Col>
-            {options.show_project_manager_flag ? (
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <Radio.Group label={STAFF_TEXT.projectManager} {...form.getInputProps('is_project_manager')}>
-                  <Group mt="xs" gap="lg">
-                    <Radio value="1" label="Yes" />
-                    <Radio value="0" label="No" />
-                  </Group>
-                </Radio.Group>
-              </Grid.Col>
-            ) : null}
-            {options.show_system_emails_flag ? (
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <Switch
-                  label={STAFF_TEXT.systemEmails}
-                  onLabel="On"
-                  offLabel="Off"
-                  size="md"
-                  mt="xs"
-                  {...form.getInputProps('notifications', { type: 'checkbox' })}
-                />
-              </Grid.Col>
-            ) : null}
-          </TextFieldGrid>
-        </FormSection>
+          ) : null}
+          {options.show_system_emails_flag ? (
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Switch
+                label={STAFF_TEXT.systemEmails}
+                onLabel="On"
+                offLabel="Off"
+                size="md"
+                mt="xs"
+                {...form.getInputProps('notifications', { type: 'checkbox' })}
+              />
+            </Grid.Col>
+          ) : null}
+        </TextFieldGrid>
+      </FormSection>
 
-        <FormSection title="Address">
-          <AddressFields
-            values={form.values}
-            getInputProps={(f) => form.getInputProps(f)}
-            streetField="address"
-            labels={{ street: 'Street Address' }}
-            required
-          />
-        </FormSection>
-
-        <FormSection title="Picture" description="Optional. Shown beside their name across Siteflow.">
-          <ImageUpload
-            label="Profile picture"
-            hint={IMAGE_HINT}
-            {...picture.uploadProps}
-            currentUrl={staff?.profile_picture_path ?? null}
-            previewAlt={staff ? `${staff.full_name}'s profile picture` : 'Profile picture preview'}
-            round
-          />
-        </FormSection>
-
-        <FormActions
-          cancelTo="/staff"
-          cancelLabel={STAFF_TEXT.cancel}
-          submitLabel={isEdit ? STAFF_TEXT.save : STAFF_TEXT.create}
-          saving={save.isPending}
+      <FormSection title="Address">
+        <AddressFields
+          values={form.values}
+          getInputProps={(f) => form.getInputProps(f)}
+          streetField="address"
+          labels={{ street: 'Street Address' }}
+          required
         />
-      </Stack>
-    </form>
+      </FormSection>
+
+      <FormSection title="Picture" description="Optional. Shown beside their name across Siteflow.">
+        <ImageUpload
+          label="Profile picture"
+          hint={IMAGE_HINT}
+          {...picture.uploadProps}
+          currentUrl={staff?.profile_picture_path ?? null}
+          previewAlt={staff ? `${staff.full_name}'s profile picture` : 'Profile picture preview'}
+          round
+        />
+      </FormSection>
+
+      <FormActions
+        cancelTo="/staff"
+        cancelLabel={STAFF_TEXT.cancel}
+        submitLabel={isEdit ? STAFF_TEXT.save : STAFF_TEXT.create}
+        saving={save.isPending}
+      />
+    </FormFrame>
   );
 }

@@ -1,0 +1,31 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { Stack } from '@mantine/core';
+import { FormAlert } from './contract-form';
+
+/**
+ * A record form: the browser's own checks off (the contract's messages show instead), the alert
+ * of a refused save ('The client was not saved') on top, then the sections, evenly spaced.
+ */
+export function FormFrame({
+  onSubmit,
+  label,
+  alertTitle,
+  alert,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The form's accessible name ('Client details'), when it has one. */
+  label?: string;
+  alertTitle: string;
+  alert: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={label}>
+      <Stack gap="lg">
+        <FormAlert title={alertTitle} message={alert} />
+        {children}
+      </Stack>
+    </form>
+  );
+}
