@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as query from '../common/query.js';
+import { projectDateFields } from '../projects/dates.js';
 import { PROJECT_STATUSES, projectStatusFields, type ProjectStatus } from '../projects/statuses.js';
 import { isClientRole, isProviderRole, type Role } from '../roles/roles.js';
 import { SEARCH_DISTANCE } from '../providers/texts.js';
@@ -93,8 +94,7 @@ export const ProjectMapItem = z.object({
   project_manager: z.string(),
   project_manager_id: z.uuid(),
   location_first: locatedAddressView(),
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
+  ...projectDateFields(),
   completed_on: z.string().nullable(),
   categories_list: z.array(z.object({ name: z.string() })),
   services_list: z.array(z.object({ name: z.string() })),

@@ -13,6 +13,7 @@ import { optionalFilter } from '../common/query.js';
 import { namedView, streetAddressView, userNamesView, userOptionView } from '../common/views.js';
 import { ProjectProviderView } from './provider-card.js';
 import { PROJECT_STATUSES, projectStatusFields, type ProjectStatus } from './statuses.js';
+import { projectDateFields } from './dates.js';
 import { PROJECT_TEXT } from './texts.js';
 
 const uuidOf = (message: string) => z.uuid({ error: message });
@@ -200,8 +201,7 @@ export const ProjectView = z.object({
   client_comments: z.string().nullable(),
   ...projectStatusFields(),
   allowed_statuses: z.array(z.enum(PROJECT_STATUSES)),
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
+  ...projectDateFields(),
   completed_on: z.string().nullable(),
   location: z.object({ ...streetAddressView, country: z.string() }),
   co_ords: z.object({ lat: z.number().nullable(), long: z.number().nullable(), precision: z.string().nullable() }),
@@ -236,8 +236,7 @@ export const ProjectListItem = z.object({
   client: z.object({ id: z.uuid(), trading_name: z.string() }).nullable(),
   project_manager: userOptionView(),
   order_reference: z.string().nullable(),
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
+  ...projectDateFields(),
   suburb: z.string().nullable(),
   state: z.string().nullable(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nullableText } from '../common/fields.js';
 import * as query from '../common/query.js';
 import { statusBadgeView, streetAddressView, userOptionView } from '../common/views.js';
+import { projectDateFields } from '../projects/dates.js';
 import { PROJECT_STATUSES } from '../projects/statuses.js';
 import { PROVIDER_TEXT, SEARCH_DISTANCE, DETAILS_DISTANCE, PROVIDER_SEARCH_PAGE } from './texts.js';
 import { address, dateOnly, named, preferences, ratingAverages } from './contract-parts.js';
@@ -69,8 +70,7 @@ export const ProviderSearchResponse = z.object({
       name: z.string(),
       status: z.enum(PROJECT_STATUSES),
       ...streetAddressView,
-      start_date: z.string().nullable(),
-      end_date: z.string().nullable(),
+      ...projectDateFields(),
       categories: z.array(named),
       services: z.array(named),
       service_provider_id: z.uuid().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { projectDateFields } from '../projects/dates.js';
 import { projectStatusFields } from '../projects/statuses.js';
 
 /** Texts verbatim from spec 2 sections 2.9 and 2.10. */
@@ -58,8 +59,7 @@ export const RecentlyViewedItem = z.object({
   service_provider: z.string().nullable().optional(),
   /** Non-provider roles. */
   client: z.string().nullable().optional(),
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
+  ...projectDateFields(),
   project_manager: z.string().nullable(),
   name: z.string(),
   location_address: z.string().nullable(),
