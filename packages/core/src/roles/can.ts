@@ -3,6 +3,8 @@ import type { Role } from './roles.js';
 /**
  * Everything a signed-in user may be allowed to do. The server enforces these;
  * the web receives the list of granted abilities and only hides what is denied.
+ * A new action here is granted to company admins, and to employees too, unless it is listed in
+ * PLATFORM_ONLY, CLIENT_ONLY or ADMIN_ONLY below: decide which it is when adding one.
  */
 export const ACTIONS = [
   'customers.manage',
