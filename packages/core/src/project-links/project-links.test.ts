@@ -3,9 +3,12 @@ import { forceHttps, PROJECT_LINK_TEXT, ProjectLinkInput } from './project-links
 
 describe('project link urls', () => {
   it('always carry an https:// prefix, replacing http:// or https://', () => {
-    expect(forceHttps('example.com/a')).toBe('https://example.com/a');
-    expect(forceHttps('http://example.com')).toBe('https://example.com');
-    expect(forceHttps('HTTPS://example.com')).toBe('https://example.com');
+    const forced = {
+      'example.com/a': 'https://example.com/a',
+      'http://example.com': 'https://example.com',
+      'HTTPS://example.com': 'https://example.com',
+    };
+    for (const [url, https] of Object.entries(forced)) expect(forceHttps(url), url).toBe(https);
   });
 
   it('refuse what is not a web address', () => {
