@@ -63,4 +63,29 @@ describe('can', () => {
     expectGrants(companyEmployee, { allowed: ['projects.edit'], denied: ['projects.delete', 'clients.manage'] });
     expectGrants(companyAdmin, { allowed: ['projects.delete'] });
   });
+
+  it('grants a company employee exactly the reviewed list: a new action is never granted to staff by default', () => {
+    // can.ts derives staff grants from ACTIONS; adding an action fails here until someone decides
+    // whether employees get it (then list it here) or it is ADMIN_ONLY.
+    expect(abilitiesOf(companyEmployee)).toEqual([
+      'staff.view',
+      'settings.view',
+      'projects.view',
+      'projects.create',
+      'projects.edit',
+      'projectLinks.manage',
+      'clients.view',
+      'clients.quickAdd',
+      'reference.view',
+      'providers.view',
+      'providers.manage',
+      'providers.search',
+      'projects.assignProvider',
+      'projects.notifyProvider',
+      'projects.ratePerformance',
+      'projectMap.view',
+      'certificates.view',
+      'certificates.manage',
+    ]);
+  });
 });
