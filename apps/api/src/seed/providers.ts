@@ -23,6 +23,7 @@ import {
   services,
   users,
 } from '../platform/db/schema.js';
+import { tenantJoin } from '../platform/db/schema/columns.js';
 import { FIRST_NAMES, LAST_NAMES, STREETS } from './vocabulary.js';
 import { addDays, emailName, isoDay, mobileNumber, randomSequence } from './random.js';
 import { seedOnce, type DemoSeedOptions } from './once.js';
@@ -255,10 +256,7 @@ async function createDemoProviders(tx: Tx, tenantId: string, opts: DemoSeedOptio
   const offered = await tx
     .select({ categoryId: categoryServices.categoryId, serviceId: categoryServices.serviceId, name: services.name })
     .from(categoryServices)
-    .innerJoin(
-      services,
-      and(eq(services.tenantId, categoryServices.tenantId), eq(services.id, categoryServices.serviceId)),
-    )
+    .innerJoin(services, tenantJoin(categoryServices, categoryServices.serviceId, services))
     .where(eq(categoryServices.tenantId, tenantId))
     .orderBy(services.name);
   const servicesOf = (categoryId: string) => offered.filter((o) => o.categoryId === categoryId).map((o) => o.serviceId);

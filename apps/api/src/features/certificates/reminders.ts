@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock.js';
 import { inTenant } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { certificates, certificateTypes, serviceProviders, tenants, users } from '../../platform/db/schema.js';
+import { tenantJoin } from '../../platform/db/schema/columns.js';
 import type { Outbox } from '../../platform/mail.js';
 import { certificateToday } from './service.js';
 
@@ -66,15 +67,9 @@ export async function sendCertificateReminders(
           providerEmail: serviceProviders.email,
         })
         .from(certificates)
-        .innerJoin(
-          certificateTypes,
-          and(eq(certificateTypes.tenantId, certificates.tenantId), eq(certificateTypes.id, certificates.typeId)),
-        )
-        .leftJoin(users, and(eq(users.tenantId, certificates.tenantId), eq(users.id, certificates.userId)))
-        .leftJoin(
-          serviceProviders,
-          and(eq(serviceProviders.tenantId, certificates.tenantId), eq(serviceProviders.id, certificates.providerId)),
-        )
+        .innerJoin(certificateTypes, tenantJoin(certificates, certificates.typeId, certificateTypes))
+        .leftJoin(users, tenantJoin(certificates, certificates.userId, users))
+        .leftJoin(serviceProviders, tenantJoin(certificates, certificates.providerId, serviceProviders))
         .where(
           and(
             eq(certificateTypes.active, true),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   CLIENT_ROLES,
   CLIENT_TEXT,
@@ -13,6 +13,7 @@ import type { AccountManagerQuickAdd, ClientInput, ClientListQuery, ClientUserIn
 import { inTenant, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Exec, Tx } from '../../platform/db/client.js';
 import { clients, projects, sessions, users } from '../../platform/db/schema.js';
+import { containsAny } from '../../platform/db/like.js';
 import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { RoleAudit } from '../../platform/security-log.js';
 import { sendPasswordLink } from '../auth/password-links.js';
@@ -24,7 +25,6 @@ type ClientUserData = z.output<typeof ClientUserInput>;
 type QuickAddData = z.output<typeof AccountManagerQuickAdd>;
 type UserRow = typeof users.$inferSelect;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const isClientRole = (role: string): role is ClientRole => (CLIENT_ROLES as readonly string[]).includes(role);
 
 // One statement for the page: the counts are correlated subqueries over tenant-leading indexes.
@@ -57,17 +57,9 @@ const present = ({ c, userCount: users_, projectCount: projects_ }: ClientRow): 
 });
 
 export async function listClients(deps: D, tenant: TenantContext, query: z.output<typeof ClientListQuery>) {
-  const term = query.search ? `%${escapeLike(query.search)}%` : null;
   const where = and(
     query.status === 'all' ? undefined : eq(clients.active, query.status === 'active'),
-    term
-      ? or(
-          ilike(clients.tradingName, term),
-          ilike(clients.email, term),
-          ilike(clients.suburb, term),
-          ilike(clients.phone, term),
-        )
-      : undefined,
+    containsAny(query.search, [clients.tradingName, clients.email, clients.suburb, clients.phone]),
   );
   return inTenant(deps, tenant.id, async (tx) => {
     const [rows, [total]] = await inOrder(

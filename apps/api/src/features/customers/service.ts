@@ -1,17 +1,16 @@
 import crypto from 'node:crypto';
-import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { CUSTOMER_TEXT, type CustomerInput, type CustomerView, type PageQuery } from '@siteflow/core';
 import { tenantUrl } from '../../config.js';
 import { inTenant, type Deps } from '../../platform/context.js';
 import { tenants, users } from '../../platform/db/schema.js';
+import { containsAny } from '../../platform/db/like.js';
 import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { UploadedImage } from '../../platform/uploads.js';
 import { sendPasswordLink } from '../auth/password-links.js';
 import { ensureDefaultClassification } from '../reference/service.js';
 
 type TenantRow = typeof tenants.$inferSelect;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function present(deps: Pick<Deps, 'config'>, t: TenantRow): CustomerView {
   return {
@@ -36,17 +35,9 @@ function present(deps: Pick<Deps, 'config'>, t: TenantRow): CustomerView {
 }
 
 export async function listCustomers(deps: Pick<Deps, 'db' | 'config'>, query: PageQuery) {
-  const term = query.search ? `%${escapeLike(query.search)}%` : null;
   const where = and(
     eq(tenants.kind, 'customer'),
-    term
-      ? or(
-          ilike(tenants.customerName, term),
-          ilike(tenants.slug, term),
-          ilike(tenants.email, term),
-          ilike(tenants.suburb, term),
-        )
-      : undefined,
+    containsAny(query.search, [tenants.customerName, tenants.slug, tenants.email, tenants.suburb]),
   );
   const [rows, [total]] = await Promise.all([
     deps.db

@@ -2,6 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { STATES, type Place, type State } from '@siteflow/core';
 import type { Deps } from '../../platform/context.js';
+import { escapeLike } from '../../platform/db/like.js';
 
 export const PLACE_LIMIT = 10;
 /** Trigram word similarity needed for a fuzzy match ('brisbnae' vs 'brisbane city' is 0.56). */
@@ -41,8 +42,6 @@ export function parsePlaceQuery(q: string, country: PlaceCountry): PlaceSearch |
   const name = words.join(' ');
   return { kind: 'name', name, state, postcode, country };
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type Row = {
   id: number;

@@ -14,6 +14,7 @@ import {
   services,
   users,
 } from '../../platform/db/schema.js';
+import { tenantJoin } from '../../platform/db/schema/columns.js';
 import { kmFrom, type Centre } from './query.js';
 
 const pm = alias(users, 'pm');
@@ -52,7 +53,7 @@ export async function page(tx: Exec, tenantOnly: SQL, centre: Centre | null, ids
         : sql<null>`null::float8`,
     })
     .from(projects)
-    .leftJoin(pm, and(eq(pm.tenantId, projects.tenantId), eq(pm.id, projects.projectManagerId)))
+    .leftJoin(pm, tenantJoin(projects, projects.projectManagerId, pm))
     .where(and(tenantOnly, inArray(projects.id, ids)));
   const at = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((x, y) => at.get(x.id)! - at.get(y.id)!);

@@ -6,13 +6,12 @@ import { and, eq, exists, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm
 import { projectMapFiltersOf, type ProjectMapQueryParsed } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import { projectCategories, projects, projectServices } from '../../platform/db/schema.js';
+import { escapeLike } from '../../platform/db/like.js';
 import { boxAround } from '../geo/distance.js';
 import { containsTerm, normaliseTerm } from '../projects/match.js';
 import { visibleProjects } from '../projects/scope.js';
 
 export type Centre = { lat: number; lng: number; label: string };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Great-circle km from a point to the project (haversine, as core greatCircleKm). */
 export const kmFrom = (c: { lat: number; lng: number }): SQL<number> =>

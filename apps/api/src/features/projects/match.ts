@@ -3,6 +3,7 @@ import { formatProjectCode } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
 import { projects, projectSearchWords } from '../../platform/db/schema.js';
+import { escapeLike } from '../../platform/db/like.js';
 import { visibleProjects } from './scope.js';
 
 /**
@@ -28,7 +29,6 @@ export const EXACT_COUNT_CAP = 1000;
 /** Vocabulary words at least this similar (pg_trgm similarity) are candidates for a correction. */
 export const CANDIDATE_SIMILARITY = 0.2;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const like = (column: AnyColumn, term: string): SQL => sql`${column} like ${`%${escapeLike(term)}%`}`;
 
 /**

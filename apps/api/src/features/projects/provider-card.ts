@@ -9,7 +9,20 @@ import {
   serviceProviders,
   users,
 } from '../../platform/db/schema.js';
+import { tenantJoin } from '../../platform/db/schema/columns.js';
 import { inOrder } from '../../platform/db/in-order.js';
+
+/** Providers' notifications about projects with the delivery of their e-mail (pending until the queue has sent it). */
+export const notificationsWithDelivery = (tx: Exec) =>
+  tx
+    .select({
+      id: providerNotifications.id,
+      createdAt: providerNotifications.createdAt,
+      status: outbox.status,
+      sentAt: outbox.sentAt,
+    })
+    .from(providerNotifications)
+    .innerJoin(outbox, tenantJoin(providerNotifications, providerNotifications.outboxId, outbox));
 
 /** Three queries whatever the staff count: the provider, its staff on the project, the last notification. */
 export async function projectProviderCard(
@@ -24,25 +37,11 @@ export async function projectProviderCard(
       tx
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
         .from(projectProviderStaff)
-        .innerJoin(
-          users,
-          and(eq(users.tenantId, projectProviderStaff.tenantId), eq(users.id, projectProviderStaff.userId)),
-        )
+        .innerJoin(users, tenantJoin(projectProviderStaff, projectProviderStaff.userId, users))
         .where(eq(projectProviderStaff.projectId, projectId))
         .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
     () =>
-      tx
-        .select({
-          id: providerNotifications.id,
-          createdAt: providerNotifications.createdAt,
-          status: outbox.status,
-          sentAt: outbox.sentAt,
-        })
-        .from(providerNotifications)
-        .innerJoin(
-          outbox,
-          and(eq(outbox.tenantId, providerNotifications.tenantId), eq(outbox.id, providerNotifications.outboxId)),
-        )
+      notificationsWithDelivery(tx)
         .where(and(eq(providerNotifications.projectId, projectId), eq(providerNotifications.providerId, providerId)))
         .orderBy(desc(providerNotifications.createdAt), desc(providerNotifications.id))
         .limit(1),

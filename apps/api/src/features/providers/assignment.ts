@@ -19,8 +19,10 @@ import {
   serviceProviders,
   users,
 } from '../../platform/db/schema.js';
+import { tenantJoin } from '../../platform/db/schema/columns.js';
 import { invalid, notFound } from '../../platform/errors.js';
 import type { OnCommit } from '../../platform/mail.js';
+import { notificationsWithDelivery } from '../projects/provider-card.js';
 import { findVisibleProject, lockVisibleProject, projectView, type ProjectRow } from '../projects/view.js';
 import { addressLine, fullName, providerNotificationMail } from './present.js';
 
@@ -50,7 +52,7 @@ async function sendNotification(
   const staff = await tx
     .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(projectProviderStaff)
-    .innerJoin(users, and(eq(users.tenantId, projectProviderStaff.tenantId), eq(users.id, projectProviderStaff.userId)))
+    .innerJoin(users, tenantJoin(projectProviderStaff, projectProviderStaff.userId, users))
     .where(
       and(eq(projectProviderStaff.projectId, p.id), eq(users.active, true), eq(users.serviceProviderId, providerId)),
     )
@@ -166,19 +168,9 @@ export const notificationStatus = (
 ): Promise<NotifyProviderResult> =>
   inTenant(deps, tenant.id, async (tx) => {
     await findVisibleProject(tx, actor, projectId);
-    const [row] = await tx
-      .select({
-        id: providerNotifications.id,
-        createdAt: providerNotifications.createdAt,
-        status: outbox.status,
-        sentAt: outbox.sentAt,
-      })
-      .from(providerNotifications)
-      .innerJoin(
-        outbox,
-        and(eq(outbox.tenantId, providerNotifications.tenantId), eq(outbox.id, providerNotifications.outboxId)),
-      )
-      .where(and(eq(providerNotifications.id, notificationId), eq(providerNotifications.projectId, projectId)));
+    const [row] = await notificationsWithDelivery(tx).where(
+      and(eq(providerNotifications.id, notificationId), eq(providerNotifications.projectId, projectId)),
+    );
     if (!row) throw notFound('The notification');
     return {
       id: row.id,

@@ -4,8 +4,10 @@
  * their users.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Exec } from '../../platform/db/client.js';
 import { categories, providerCategories, providerServices, services, users } from '../../platform/db/schema.js';
+import { tenantJoin } from '../../platform/db/schema/columns.js';
 import { fullName } from './present.js';
 
 const group = <T, V>(rows: T[], key: (r: T) => string, value: (r: T) => V): Map<string, V[]> => {
@@ -21,17 +23,24 @@ const group = <T, V>(rows: T[], key: (r: T) => string, value: (r: T) => V): Map<
 
 export type Named = { id: string; name: string };
 
-export async function categoriesOf(tx: Exec, ids: string[]): Promise<Map<string, Named[]>> {
+/** What each provider offers of one kind (categories or services), by name, in one query. */
+async function offeredOf(
+  tx: Exec,
+  ids: string[],
+  offer: {
+    link: typeof providerCategories | typeof providerServices;
+    item: AnyPgColumn;
+    table: typeof categories | typeof services;
+  },
+): Promise<Map<string, Named[]>> {
   if (!ids.length) return new Map();
+  const { link, item, table } = offer;
   const rows = await tx
-    .select({ providerId: providerCategories.providerId, id: categories.id, name: categories.name })
-    .from(providerCategories)
-    .innerJoin(
-      categories,
-      and(eq(categories.tenantId, providerCategories.tenantId), eq(categories.id, providerCategories.categoryId)),
-    )
-    .where(inArray(providerCategories.providerId, ids))
-    .orderBy(asc(sql`lower(${categories.name})`), asc(categories.id));
+    .select({ providerId: link.providerId, id: table.id, name: table.name })
+    .from(link)
+    .innerJoin(table, tenantJoin(link, item, table))
+    .where(inArray(link.providerId, ids))
+    .orderBy(asc(sql`lower(${table.name})`), asc(table.id));
   return group(
     rows,
     (r) => r.providerId,
@@ -39,23 +48,11 @@ export async function categoriesOf(tx: Exec, ids: string[]): Promise<Map<string,
   );
 }
 
-export async function servicesOf(tx: Exec, ids: string[]): Promise<Map<string, Named[]>> {
-  if (!ids.length) return new Map();
-  const rows = await tx
-    .select({ providerId: providerServices.providerId, id: services.id, name: services.name })
-    .from(providerServices)
-    .innerJoin(
-      services,
-      and(eq(services.tenantId, providerServices.tenantId), eq(services.id, providerServices.serviceId)),
-    )
-    .where(inArray(providerServices.providerId, ids))
-    .orderBy(asc(sql`lower(${services.name})`), asc(services.id));
-  return group(
-    rows,
-    (r) => r.providerId,
-    (r) => ({ id: r.id, name: r.name }),
-  );
-}
+export const categoriesOf = (tx: Exec, ids: string[]) =>
+  offeredOf(tx, ids, { link: providerCategories, item: providerCategories.categoryId, table: categories });
+
+export const servicesOf = (tx: Exec, ids: string[]) =>
+  offeredOf(tx, ids, { link: providerServices, item: providerServices.serviceId, table: services });
 
 export type ProjectCounts = {
   total: number;

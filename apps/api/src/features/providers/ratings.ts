@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
 import { providerRatings, serviceProviders, users } from '../../platform/db/schema.js';
+import { tenantJoin } from '../../platform/db/schema/columns.js';
 import { forbidden, invalid } from '../../platform/errors.js';
 import { findVisibleProject, lockVisibleProject, type ProjectRow } from '../projects/view.js';
 import { fullName, type RatingKind } from './present.js';
@@ -46,7 +47,7 @@ async function ratingsView(tx: Tx, actor: Actor, p: ProjectRow): Promise<Project
     ? await tx
         .select({ r: providerRatings, first: users.firstName, last: users.lastName })
         .from(providerRatings)
-        .leftJoin(users, and(eq(users.tenantId, providerRatings.tenantId), eq(users.id, providerRatings.ratedBy)))
+        .leftJoin(users, tenantJoin(providerRatings, providerRatings.ratedBy, users))
         .where(and(eq(providerRatings.projectId, p.id), eq(providerRatings.providerId, providerId)))
     : [];
   const of = (kind: RatingKind) => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   detailsStatus,
   providerAbilities,
@@ -11,6 +11,7 @@ import {
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
 import { projects, providerAvailabilities, providerCategories, serviceProviders } from '../../platform/db/schema.js';
+import { containsAny, escapeLike } from '../../platform/db/like.js';
 import { notFound } from '../../platform/errors.js';
 import { inOrder } from '../../platform/db/in-order.js';
 import {
@@ -29,8 +30,6 @@ import { visibleProviders } from './scope.js';
 
 type D = Pick<Deps, 'db'>;
 type ProviderRow = typeof serviceProviders.$inferSelect;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The provider if the actor may see it; 404 otherwise (another tenant's, or not their own). */
 export async function findVisibleProvider(tx: Exec, actor: Actor, id: string, lock = false): Promise<ProviderRow> {
@@ -61,17 +60,14 @@ export const listProviders = (
   q: ProviderListQuery,
 ): Promise<ProviderPage> =>
   inTenant(deps, tenant.id, async (tx) => {
-    const term = q.search ? `%${escapeLike(q.search)}%` : null;
     const where = and(
       visibleProviders(actor),
-      term
-        ? or(
-            ilike(serviceProviders.name, term),
-            ilike(serviceProviders.suburb, term),
-            ilike(serviceProviders.postcode, term),
-            ilike(serviceProviders.email, term),
-          )
-        : undefined,
+      containsAny(q.search, [
+        serviceProviders.name,
+        serviceProviders.suburb,
+        serviceProviders.postcode,
+        serviceProviders.email,
+      ]),
       q.status ? eq(serviceProviders.statusCode, q.status) : undefined,
       q.state ? eq(serviceProviders.state, q.state) : undefined,
       q.category_id

@@ -23,6 +23,7 @@ import {
   services,
   tags,
 } from '../../platform/db/schema.js';
+import { tenantJoin } from '../../platform/db/schema/columns.js';
 import { fieldError, HttpError, isUniqueViolation, notFound } from '../../platform/errors.js';
 
 type D = Pick<Deps, 'db'>;
@@ -78,10 +79,7 @@ export async function categoryViews(tx: Exec, ids?: string[]): Promise<CategoryV
   const links = await tx
     .select({ categoryId: categoryServices.categoryId, id: services.id, name: services.name })
     .from(categoryServices)
-    .innerJoin(
-      services,
-      and(eq(services.tenantId, categoryServices.tenantId), eq(services.id, categoryServices.serviceId)),
-    )
+    .innerJoin(services, tenantJoin(categoryServices, categoryServices.serviceId, services))
     .where(ids ? inArray(categoryServices.categoryId, ids) : undefined)
     .orderBy(asc(sql`lower(${services.name})`));
   return rows.map((c) => ({
@@ -210,14 +208,8 @@ export const categoryServiceLinks = (tx: Exec) =>
       service_name: services.name,
     })
     .from(categoryServices)
-    .innerJoin(
-      services,
-      and(eq(services.tenantId, categoryServices.tenantId), eq(services.id, categoryServices.serviceId)),
-    )
-    .innerJoin(
-      categories,
-      and(eq(categories.tenantId, categoryServices.tenantId), eq(categories.id, categoryServices.categoryId)),
-    )
+    .innerJoin(services, tenantJoin(categoryServices, categoryServices.serviceId, services))
+    .innerJoin(categories, tenantJoin(categoryServices, categoryServices.categoryId, categories))
     .where(and(eq(services.active, true), eq(categories.active, true)))
     .orderBy(asc(sql`lower(${services.name})`), asc(categoryServices.categoryId));
 

@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { SETTING_TEXT, type SettingCreate, type SettingUpdate, type SettingView } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import { settings, users } from '../../platform/db/schema.js';
+import { tenantJoin } from '../../platform/db/schema/columns.js';
 import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { Tx } from '../../platform/db/client.js';
 
@@ -27,7 +28,7 @@ const selectView = (tx: Tx) =>
       last: users.lastName,
     })
     .from(settings)
-    .leftJoin(users, and(eq(users.tenantId, settings.tenantId), eq(users.id, settings.updatedBy)));
+    .leftJoin(users, tenantJoin(settings, settings.updatedBy, users));
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectView>['execute']>>[number];
 const present = (r: Row): SettingView => ({

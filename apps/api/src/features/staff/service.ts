@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   canOnStaff,
   ROLE_LABELS,
@@ -16,13 +16,13 @@ import type { z } from 'zod';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
 import { sessions, users } from '../../platform/db/schema.js';
+import { containsAny } from '../../platform/db/like.js';
 import { fieldError, HttpError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { RoleAudit } from '../../platform/security-log.js';
 import type { UploadedImage } from '../../platform/uploads.js';
 import { sendPasswordLink } from '../auth/password-links.js';
 
 type UserRow = typeof users.$inferSelect;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function presentStaff(u: UserRow): StaffView {
   return {
@@ -51,20 +51,17 @@ export function presentStaff(u: UserRow): StaffView {
 const isStaff = inArray(users.role, [...STAFF_ROLES]);
 
 export async function listStaff(deps: Pick<Deps, 'db'>, tenant: TenantContext, query: z.infer<typeof StaffListQuery>) {
-  const term = query.search ? `%${escapeLike(query.search)}%` : null;
   const where = and(
     isStaff,
     query.role ? eq(users.role, query.role) : undefined,
     query.status === 'all' ? undefined : eq(users.active, query.status === 'active'),
-    term
-      ? or(
-          ilike(users.firstName, term),
-          ilike(users.lastName, term),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, term),
-          ilike(users.email, term),
-          ilike(users.phone, term),
-        )
-      : undefined,
+    containsAny(query.search, [
+      users.firstName,
+      users.lastName,
+      sql`${users.firstName} || ' ' || ${users.lastName}`,
+      users.email,
+      users.phone,
+    ]),
   );
   return inTenant(deps, tenant.id, async (tx) => {
     const [rows, [total]] = await Promise.all([

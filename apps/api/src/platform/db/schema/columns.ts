@@ -1,5 +1,5 @@
 // Column and key helpers shared by the tables of every feature.
-import { sql, type BuildExtraConfigColumns } from 'drizzle-orm';
+import { and, eq, sql, type BuildExtraConfigColumns } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -35,6 +35,10 @@ export type TenantKeyed = { tenantId: AnyPgColumn; id: AnyPgColumn };
 /** A foreign key (tenant_id, column) to the (tenant_id, id) of a tenant-owned table. */
 export const tenantFk = (t: { tenantId: AnyPgColumn }, column: AnyPgColumn, target: TenantKeyed) =>
   foreignKey({ columns: [t.tenantId, column], foreignColumns: [target.tenantId, target.id] });
+
+/** The join condition of a tenantFk in a query: `from`'s (tenant_id, column) is `target`'s (tenant_id, id). */
+export const tenantJoin = (from: { tenantId: AnyPgColumn }, column: AnyPgColumn, target: TenantKeyed) =>
+  and(eq(target.tenantId, from.tenantId), eq(target.id, column));
 
 type TenantKeyColumns = { tenantId: ReturnType<typeof tenantId>; id: ReturnType<typeof id> };
 
