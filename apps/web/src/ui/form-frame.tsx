@@ -11,6 +11,7 @@ export function FormFrame({
   label,
   alertTitle,
   alert,
+  gap = 'lg',
   children,
 }: {
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -18,11 +19,13 @@ export function FormFrame({
   label?: string;
   alertTitle: string;
   alert: string | null;
+  /** The space between the sections (a dialog's form is tighter). */
+  gap?: 'md' | 'lg';
   children: ReactNode;
 }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={label}>
-      <Stack gap="lg">
+      <Stack gap={gap}>
         <FormAlert title={alertTitle} message={alert} />
         {children}
       </Stack>

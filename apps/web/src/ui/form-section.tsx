@@ -32,23 +32,31 @@ export function FormSection({
   );
 }
 
-/** The buttons under a form: Cancel (back to `cancelTo`) and the submit button, busy while it saves. */
+/**
+ * The buttons under a form: Cancel (a link back to `cancelTo`, or `onCancel` in a dialog) and the
+ * submit button, busy while it saves.
+ */
 export function FormActions({
-  cancelTo,
   cancelLabel = 'Cancel',
   submitLabel,
   saving,
-}: {
-  cancelTo: string;
+  ...cancel
+}: ({ cancelTo: string } | { onCancel: () => void }) & {
   cancelLabel?: string;
   submitLabel: string;
   saving: boolean;
 }) {
   return (
     <Group justify="flex-end" gap="sm">
-      <Button component={Link} to={cancelTo} variant="default">
-        {cancelLabel}
-      </Button>
+      {'cancelTo' in cancel ? (
+        <Button component={Link} to={cancel.cancelTo} variant="default">
+          {cancelLabel}
+        </Button>
+      ) : (
+        <Button variant="default" onClick={cancel.onCancel}>
+          {cancelLabel}
+        </Button>
+      )}
       <Button type="submit" loading={saving}>
         {submitLabel}
       </Button>

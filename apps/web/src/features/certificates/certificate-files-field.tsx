@@ -1,6 +1,35 @@
 import { ActionIcon, Button, FileButton, Group, Input, List, Stack, Text } from '@mantine/core';
-import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
+import { IconFile, IconUpload, IconX, type Icon } from '@tabler/icons-react';
 import { CERTIFICATE_FILE_MIMES, CERTIFICATE_TEXT, type DocumentFileView } from '@siteflow/core';
+
+/** One file of a list: its icon and name, and the button that takes it off the list. */
+function FileItem({
+  icon: FileIcon,
+  name,
+  removeLabel,
+  removeColor,
+  onRemove,
+}: {
+  icon: Icon;
+  name: string;
+  removeLabel: string;
+  removeColor: string;
+  onRemove: () => void;
+}) {
+  return (
+    <List.Item>
+      <Group gap="xs" wrap="nowrap">
+        <FileIcon size={16} aria-hidden />
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {name}
+        </Text>
+        <ActionIcon variant="subtle" color={removeColor} size="sm" aria-label={removeLabel} onClick={onRemove}>
+          <IconX size={14} aria-hidden />
+        </ActionIcon>
+      </Group>
+    </List.Item>
+  );
+}
 
 /** The certificate's files: the saved ones kept (on edit), the ones to upload, and the upload button. */
 export function CertificateFilesField({
@@ -32,46 +61,28 @@ export function CertificateFilesField({
         {editing && kept.length ? (
           <List spacing={4} listStyleType="none" aria-label="Saved files" id={`${fileListId}-saved`}>
             {kept.map((file) => (
-              <List.Item key={file.id}>
-                <Group gap="xs" wrap="nowrap">
-                  <IconFile size={16} aria-hidden />
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {file.name}
-                  </Text>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="sm"
-                    aria-label={`Remove ${file.name}`}
-                    onClick={() => setKept((list) => list.filter((f) => f.id !== file.id))}
-                  >
-                    <IconX size={14} aria-hidden />
-                  </ActionIcon>
-                </Group>
-              </List.Item>
+              <FileItem
+                key={file.id}
+                icon={IconFile}
+                name={file.name}
+                removeLabel={`Remove ${file.name}`}
+                removeColor="red"
+                onRemove={() => setKept((list) => list.filter((f) => f.id !== file.id))}
+              />
             ))}
           </List>
         ) : null}
         {files.length ? (
           <List spacing={4} listStyleType="none" aria-label="Files to upload" id={fileListId}>
             {files.map((file, index) => (
-              <List.Item key={`${file.name}-${index}`}>
-                <Group gap="xs" wrap="nowrap">
-                  <IconUpload size={16} aria-hidden />
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {file.name}
-                  </Text>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="sm"
-                    aria-label={`Do not upload ${file.name}`}
-                    onClick={() => setFiles((list) => list.filter((_, i) => i !== index))}
-                  >
-                    <IconX size={14} aria-hidden />
-                  </ActionIcon>
-                </Group>
-              </List.Item>
+              <FileItem
+                key={`${file.name}-${index}`}
+                icon={IconUpload}
+                name={file.name}
+                removeLabel={`Do not upload ${file.name}`}
+                removeColor="gray"
+                onRemove={() => setFiles((list) => list.filter((_, i) => i !== index))}
+              />
             ))}
           </List>
         ) : null}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Grid, Group, Modal, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Grid, Modal, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import {
   CERTIFICATE_TEXT,
   CertificateInput,
@@ -12,7 +11,9 @@ import {
 import { ApiError, errorMessage } from '../../api/client';
 import { focusFirstInvalid } from '../../ui/focus';
 import { notifySuccess } from '../../ui/notify';
-import { ErrorState, LoadingState } from '../../ui/query-states';
+import { FormFrame } from '../../ui/form-frame';
+import { FormActions } from '../../ui/form-section';
+import { Loaded } from '../../ui/loaded';
 import { useCertificationsOfType, useSaveCertificate } from './api';
 import { CertificateFilesField } from './certificate-files-field';
 import { TypeField } from './certificate-type-field';
@@ -50,33 +51,22 @@ export function CertificateModal({ owner, typeId, certificate, onClose }: ModalP
       : 'New certificate';
   return (
     <Modal opened onClose={onClose} title={title} size="lg" centered>
-      {ofType.isError ? (
-        <ErrorState
-          error={ofType.error}
-          onRetry={() => void ofType.refetch()}
-          title="Could not load the certificate type"
-        />
-      ) : type ? (
-        <CertificateForm
-          key={`${type.id}:${certificate?.id ?? 'new'}`}
-          owner={owner}
-          type={type}
-          certificate={certificate}
-          onClose={onClose}
-        />
-      ) : (
-        <LoadingState label="Loading the form…" />
-      )}
+      <Loaded query={ofType} loading="Loading the form…" errorTitle="Could not load the certificate type">
+        {(data) => (
+          <CertificateForm
+            key={`${data.type.id}:${certificate?.id ?? 'new'}`}
+            owner={owner}
+            type={data.type}
+            certificate={certificate}
+            onClose={onClose}
+          />
+        )}
+      </Loaded>
     </Modal>
   );
 }
 
-type FormProps = {
-  owner: CertificateOwner;
-  type: CertificateTypeView;
-  certificate?: CertificateView;
-  onClose: () => void;
-};
+type FormProps = Omit<ModalProps, 'typeId'> & { type: CertificateTypeView };
 
 export function CertificateForm({ owner, type, certificate, onClose }: FormProps) {
   const save = useSaveCertificate(owner, certificate?.id);
@@ -164,87 +154,74 @@ export function CertificateForm({ owner, type, certificate, onClose }: FormProps
   const fileListId = `certificate-files-${certificate?.id ?? 'new'}`;
 
   return (
-    <form
+    <FormFrame
       onSubmit={submit}
-      noValidate
-      aria-label={certificate ? `Edit ${type.name}` : CERTIFICATE_TEXT.addNew(type.name)}
+      label={certificate ? `Edit ${type.name}` : CERTIFICATE_TEXT.addNew(type.name)}
+      alertTitle="The certificate was not saved"
+      alert={alert}
+      gap="md"
     >
-      <Stack gap="md">
-        {alert ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle aria-hidden />}
-            role="alert"
-            title="The certificate was not saved"
-          >
-            {alert}
-          </Alert>
-        ) : null}
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Name" autoComplete="off" maxLength={150} {...form.getInputProps('name')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label="License Number"
-              autoComplete="off"
-              maxLength={100}
-              {...form.getInputProps('license_number')}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label="Name" autoComplete="off" maxLength={150} {...form.getInputProps('name')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label="License Number"
+            autoComplete="off"
+            maxLength={100}
+            {...form.getInputProps('license_number')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <DateField label="Issue Date" {...form.getInputProps('issue_date')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <DateField label="Expiry" {...form.getInputProps('expiry')} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <TextInput label="Country" autoComplete="country-name" maxLength={100} {...form.getInputProps('country')} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Textarea label="Comments" rows={3} maxLength={2000} {...form.getInputProps('comments')} />
+        </Grid.Col>
+      </Grid>
+
+      {fieldEntries.length ? (
+        <Stack gap="sm">
+          <Title order={3} size="h5">
+            {type.name} details
+          </Title>
+          {fieldEntries.map(([key, def]) => (
+            <TypeField
+              key={key}
+              def={def}
+              inputProps={form.getInputProps(
+                `details.${key}`,
+                def.type === 'checkbox' ? { type: 'checkbox' } : undefined,
+              )}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <DateField label="Issue Date" {...form.getInputProps('issue_date')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <DateField label="Expiry" {...form.getInputProps('expiry')} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <TextInput label="Country" autoComplete="country-name" maxLength={100} {...form.getInputProps('country')} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Textarea label="Comments" rows={3} maxLength={2000} {...form.getInputProps('comments')} />
-          </Grid.Col>
-        </Grid>
+          ))}
+        </Stack>
+      ) : null}
 
-        {fieldEntries.length ? (
-          <Stack gap="sm">
-            <Title order={3} size="h5">
-              {type.name} details
-            </Title>
-            {fieldEntries.map(([key, def]) => (
-              <TypeField
-                key={key}
-                def={def}
-                inputProps={form.getInputProps(
-                  `details.${key}`,
-                  def.type === 'checkbox' ? { type: 'checkbox' } : undefined,
-                )}
-              />
-            ))}
-          </Stack>
-        ) : null}
+      <CertificateFilesField
+        editing={Boolean(certificate)}
+        kept={kept}
+        files={files}
+        fileError={fileError}
+        fileListId={fileListId}
+        addFiles={addFiles}
+        setKept={setKept}
+        setFiles={setFiles}
+      />
 
-        <CertificateFilesField
-          editing={Boolean(certificate)}
-          kept={kept}
-          files={files}
-          fileError={fileError}
-          fileListId={fileListId}
-          addFiles={addFiles}
-          setKept={setKept}
-          setFiles={setFiles}
-        />
-
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {CERTIFICATE_TEXT.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {certificate ? CERTIFICATE_TEXT.update : CERTIFICATE_TEXT.save}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <FormActions
+        onCancel={onClose}
+        cancelLabel={CERTIFICATE_TEXT.cancel}
+        submitLabel={certificate ? CERTIFICATE_TEXT.update : CERTIFICATE_TEXT.save}
+        saving={save.isPending}
+      />
+    </FormFrame>
   );
 }

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   CERTIFICATE_FIELD_TYPES,
   CERTIFICATE_TEXT,
@@ -29,7 +29,8 @@ import {
 } from '@siteflow/core';
 import { ApiError, errorMessage } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
-import { FormAlert } from '../../ui/contract-form';
+import { FormFrame } from '../../ui/form-frame';
+import { FormActions, FormSection } from '../../ui/form-section';
 import { focusFirstInvalid } from '../../ui/focus';
 import { notifySuccess } from '../../ui/notify';
 import { useSaveCertificateType, type CertificateTypeBody } from './api';
@@ -229,134 +230,122 @@ export function CertificateTypeForm({ type }: { type?: CertificateTypeView }) {
     } satisfies FieldRow);
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Certificate type">
-      <Stack gap="lg">
-        <FormAlert title="The certificate type was not saved" message={alert} />
-        <Paper withBorder radius="lg" p="lg">
-          <Title order={2} size="h4" mb="md">
-            Details
-          </Title>
-          <Stack gap="md">
-            <TextInput label="Name" required maxLength={150} autoComplete="off" {...form.getInputProps('name')} />
-            <Textarea label="Description" rows={4} maxLength={5000} {...form.getInputProps('description')} />
-            <Group gap="xl">
-              <Switch
-                label="Mandatory for users"
-                {...form.getInputProps('mandatory_for_users', { type: 'checkbox' })}
-              />
-              <Switch
-                label="Mandatory for service providers"
-                {...form.getInputProps('mandatory_for_providers', { type: 'checkbox' })}
-              />
-              <Switch label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
-            </Group>
-          </Stack>
-        </Paper>
-        <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="type-fields-title">
-          <Group justify="space-between" mb="md">
-            <Box>
-              <Title order={2} size="h4" id="type-fields-title">
-                Fields
-              </Title>
-              <Text size="sm" c="dimmed">
-                Asked on every certificate of this type, beside name, licence number, dates and country.
-              </Text>
-            </Box>
-            <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={addRow}>
-              Add field
-            </Button>
+    <FormFrame onSubmit={submit} label="Certificate type" alertTitle="The certificate type was not saved" alert={alert}>
+      <FormSection title="Details">
+        <Stack gap="md">
+          <TextInput label="Name" required maxLength={150} autoComplete="off" {...form.getInputProps('name')} />
+          <Textarea label="Description" rows={4} maxLength={5000} {...form.getInputProps('description')} />
+          <Group gap="xl">
+            <Switch label="Mandatory for users" {...form.getInputProps('mandatory_for_users', { type: 'checkbox' })} />
+            <Switch
+              label="Mandatory for service providers"
+              {...form.getInputProps('mandatory_for_providers', { type: 'checkbox' })}
+            />
+            <Switch label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
           </Group>
-          {form.values.fields.length === 0 ? (
+        </Stack>
+      </FormSection>
+      <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="type-fields-title">
+        <Group justify="space-between" mb="md">
+          <Box>
+            <Title order={2} size="h4" id="type-fields-title">
+              Fields
+            </Title>
             <Text size="sm" c="dimmed">
-              No fields of its own yet.
+              Asked on every certificate of this type, beside name, licence number, dates and country.
             </Text>
-          ) : (
-            <Stack gap="md">
-              {form.values.fields.map((row, index) => {
-                const n = index + 1;
-                return (
-                  <Paper
-                    key={row.uid}
-                    withBorder
-                    radius="md"
-                    p="sm"
-                    component="fieldset"
-                    aria-label={`Field ${n}`}
-                    style={{ margin: 0 }}
-                  >
-                    <Grid gap="sm" align="flex-end">
-                      <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                        <TextInput
-                          label={`Field ${n} key`}
-                          required
-                          autoComplete="off"
-                          maxLength={40}
-                          {...form.getInputProps(`fields.${index}.key`)}
-                        />
-                      </Grid.Col>
-                      <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                        <TextInput
-                          label={`Field ${n} label`}
-                          required
-                          autoComplete="off"
-                          maxLength={100}
-                          {...form.getInputProps(`fields.${index}.label`)}
-                        />
-                      </Grid.Col>
-                      <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                        <Select
-                          label={`Field ${n} type`}
-                          data={TYPE_OPTIONS}
-                          allowDeselect={false}
-                          {...form.getInputProps(`fields.${index}.type`)}
-                        />
-                      </Grid.Col>
-                      <Grid.Col span={{ base: 8, sm: 4, md: 2 }}>
-                        <Checkbox
-                          label={`Field ${n} required`}
-                          mb={8}
-                          {...form.getInputProps(`fields.${index}.required`, { type: 'checkbox' })}
-                        />
-                      </Grid.Col>
-                      <Grid.Col span={{ base: 4, sm: 2, md: 1 }}>
-                        <Group justify="flex-end">
-                          <ActionIcon
-                            variant="light"
-                            color="red"
-                            size="lg"
-                            aria-label={`Remove field ${n}`}
-                            onClick={() => form.removeListItem('fields', index)}
-                          >
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        </Group>
-                      </Grid.Col>
-                      {withOptions(row.type) ? (
-                        <Grid.Col span={12}>
-                          <TagsInput
-                            label={`Field ${n} options`}
-                            description="Type an option and press Enter."
-                            required
-                            {...form.getInputProps(`fields.${index}.options`)}
-                          />
-                        </Grid.Col>
-                      ) : null}
-                    </Grid>
-                  </Paper>
-                );
-              })}
-            </Stack>
-          )}
-        </Paper>
-        <Group justify="flex-end" gap="sm">
-          <Button component={Link} to="/certificate-types" variant="default">
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {type ? 'Save Changes' : 'Create Certificate Type'}
+          </Box>
+          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={addRow}>
+            Add field
           </Button>
         </Group>
-      </Stack>
-    </form>
+        {form.values.fields.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No fields of its own yet.
+          </Text>
+        ) : (
+          <Stack gap="md">
+            {form.values.fields.map((row, index) => {
+              const n = index + 1;
+              return (
+                <Paper
+                  key={row.uid}
+                  withBorder
+                  radius="md"
+                  p="sm"
+                  component="fieldset"
+                  aria-label={`Field ${n}`}
+                  style={{ margin: 0 }}
+                >
+                  <Grid gap="sm" align="flex-end">
+                    <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+                      <TextInput
+                        label={`Field ${n} key`}
+                        required
+                        autoComplete="off"
+                        maxLength={40}
+                        {...form.getInputProps(`fields.${index}.key`)}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+                      <TextInput
+                        label={`Field ${n} label`}
+                        required
+                        autoComplete="off"
+                        maxLength={100}
+                        {...form.getInputProps(`fields.${index}.label`)}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+                      <Select
+                        label={`Field ${n} type`}
+                        data={TYPE_OPTIONS}
+                        allowDeselect={false}
+                        {...form.getInputProps(`fields.${index}.type`)}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 8, sm: 4, md: 2 }}>
+                      <Checkbox
+                        label={`Field ${n} required`}
+                        mb={8}
+                        {...form.getInputProps(`fields.${index}.required`, { type: 'checkbox' })}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 4, sm: 2, md: 1 }}>
+                      <Group justify="flex-end">
+                        <ActionIcon
+                          variant="light"
+                          color="red"
+                          size="lg"
+                          aria-label={`Remove field ${n}`}
+                          onClick={() => form.removeListItem('fields', index)}
+                        >
+                          <IconTrash size={18} aria-hidden />
+                        </ActionIcon>
+                      </Group>
+                    </Grid.Col>
+                    {withOptions(row.type) ? (
+                      <Grid.Col span={12}>
+                        <TagsInput
+                          label={`Field ${n} options`}
+                          description="Type an option and press Enter."
+                          required
+                          {...form.getInputProps(`fields.${index}.options`)}
+                        />
+                      </Grid.Col>
+                    ) : null}
+                  </Grid>
+                </Paper>
+              );
+            })}
+          </Stack>
+        )}
+      </Paper>
+      <FormActions
+        cancelTo="/certificate-types"
+        submitLabel={type ? 'Save Changes' : 'Create Certificate Type'}
+        saving={save.isPending}
+      />
+    </FormFrame>
   );
 }

@@ -117,50 +117,28 @@ function CertificationLists({
   const canManage = view.abilities.manage;
   return (
     <Stack gap="xl">
-      <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="mandatory-title">
-        <ListHeader
-          id="mandatory-title"
-          title={CERTIFICATE_TEXT.mandatoryTitle}
-          counter={CERTIFICATE_TEXT.mandatoryCounter(view.mandatory_valid, view.mandatory_total)}
-          icon={<CounterIcon valid={view.mandatory_valid} total={view.mandatory_total} kind="mandatory" />}
-        />
-        <EntryCards
-          entries={view.mandatoryCertificates}
-          canManage={canManage}
-          onOpen={onOpen}
-          onCreate={onCreate}
-          empty="No certificate type is mandatory here."
-        />
-      </Paper>
-      <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="additional-title">
-        <ListHeader
-          id="additional-title"
-          title={CERTIFICATE_TEXT.additionalTitle}
-          counter={CERTIFICATE_TEXT.additionalCounter(view.additional_valid, view.additional_total)}
-          icon={<CounterIcon valid={view.additional_valid} total={view.additional_total} kind="additional" />}
-          action={
-            canManage && view.unused_additional_types.length > 0 ? (
-              <Tooltip label="Add additional certificate" withArrow>
-                <ActionIcon
-                  radius="xl"
-                  size="xl"
-                  aria-label="Add additional certificate"
-                  onClick={() => setChoosing(true)}
-                >
-                  <IconPlus size={22} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            ) : null
-          }
-        />
-        <EntryCards
-          entries={view.additionalCertificates}
-          canManage={canManage}
-          onOpen={onOpen}
-          onCreate={onCreate}
-          empty="No additional certificates yet."
-        />
-      </Paper>
+      <EntrySection kind="mandatory" view={view} canManage={canManage} onOpen={onOpen} onCreate={onCreate} />
+      <EntrySection
+        kind="additional"
+        view={view}
+        canManage={canManage}
+        onOpen={onOpen}
+        onCreate={onCreate}
+        action={
+          canManage && view.unused_additional_types.length > 0 ? (
+            <Tooltip label="Add additional certificate" withArrow>
+              <ActionIcon
+                radius="xl"
+                size="xl"
+                aria-label="Add additional certificate"
+                onClick={() => setChoosing(true)}
+              >
+                <IconPlus size={22} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ) : null
+        }
+      />
       {choosing ? (
         <ChooseTypeModal
           types={view.unused_additional_types}
@@ -172,6 +150,41 @@ function CertificationLists({
         />
       ) : null}
     </Stack>
+  );
+}
+
+const EMPTY_TEXT = {
+  mandatory: 'No certificate type is mandatory here.',
+  additional: 'No additional certificates yet.',
+};
+
+/** The mandatory or the additional certificates: the heading with the count of valid ones, then the cards. */
+function EntrySection({
+  kind,
+  view,
+  action,
+  ...cards
+}: {
+  kind: 'mandatory' | 'additional';
+  view: CertificationsView;
+  action?: React.ReactNode;
+  canManage: boolean;
+  onOpen: (typeId: string) => void;
+  onCreate: (typeId: string) => void;
+}) {
+  const valid = view[`${kind}_valid`];
+  const total = view[`${kind}_total`];
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={`${kind}-title`}>
+      <ListHeader
+        id={`${kind}-title`}
+        title={CERTIFICATE_TEXT[`${kind}Title`]}
+        counter={CERTIFICATE_TEXT[`${kind}Counter`](valid, total)}
+        icon={<CounterIcon valid={valid} total={total} kind={kind} />}
+        action={action}
+      />
+      <EntryCards entries={view[`${kind}Certificates`]} {...cards} empty={EMPTY_TEXT[kind]} />
+    </Paper>
   );
 }
 
