@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Grid, TextInput } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
+import { AddressFields, type AddressFieldsProps } from './address/address-fields';
+import { FormSection } from './form-section';
 
 /** A text field of a `TextFieldGrid`: the form value it edits and how the input looks. */
 export type TextFieldSpec = {
@@ -64,4 +66,24 @@ export function useFormImage(form: { errors: FormErrors; clearFieldError: (path:
     form.clearFieldError('file');
   };
   return { file, uploadProps: { value: file, onChange, error: (form.errors.file as string | undefined) ?? null } };
+}
+
+/** The Address panel of a person or company: every line required, the street line in the form's `address`. */
+export function StreetAddressSection({
+  values,
+  getInputProps,
+  autofill,
+}: Pick<AddressFieldsProps, 'values' | 'getInputProps' | 'autofill'>) {
+  return (
+    <FormSection title="Address">
+      <AddressFields
+        values={values}
+        getInputProps={getInputProps}
+        streetField="address"
+        labels={{ street: 'Street Address' }}
+        required
+        autofill={autofill}
+      />
+    </FormSection>
+  );
 }

@@ -1,6 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from '../api/client';
 
+/** The request of a page of a list that has a search box and no filters. */
+export type SearchPageParams = { page: number; pageSize: number; search: string };
+
 /** A list's query string (its page, page size, search and filters). */
 type ListQuery = Parameters<typeof api.get>[1];
 

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CustomerPage, CustomerView } from '@siteflow/core';
 import { recordKeys, saveRecord, usePageQuery, useRecordQuery, useRecordSaved } from '../../ui/queries';
-
-export type ListParams = { page: number; pageSize: number; search: string };
+import type { SearchPageParams } from '../../ui/queries';
 
 export const customerKeys = recordKeys('customers');
 
-export function useCustomers(params: ListParams) {
+export function useCustomers(params: SearchPageParams) {
   return usePageQuery<CustomerPage>(customerKeys.list(params), '/api/customers', params);
 }
 

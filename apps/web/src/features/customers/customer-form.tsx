@@ -2,10 +2,10 @@ import { Code, Grid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { CUSTOMER_TEXT, CustomerInput, type CustomerView } from '@siteflow/core';
 import { toFormData } from '../../api/client';
-import { AddressFields, stateValue } from '../../ui/address/address-fields';
+import { stateValue } from '../../ui/address/address-fields';
 import { useContractForm } from '../../ui/contract-form';
 import { FormFrame } from '../../ui/form-frame';
-import { personFields, TextFieldGrid, useFormImage } from '../../ui/form-fields';
+import { personFields, StreetAddressSection, TextFieldGrid, useFormImage } from '../../ui/form-fields';
 import { FormActions, FormSection } from '../../ui/form-section';
 import { ImageUpload } from '../../ui/image-upload';
 import { notifySuccess } from '../../ui/notify';
@@ -143,16 +143,7 @@ export function CustomerForm({ customer }: CustomerFormProps) {
         <TextFieldGrid fields={ADMINISTRATOR_FIELDS} inputProps={(name) => form.getInputProps(name)} />
       </FormSection>
 
-      <FormSection title="Address">
-        <AddressFields
-          values={form.values}
-          getInputProps={(f) => form.getInputProps(f)}
-          streetField="address"
-          labels={{ street: 'Street Address' }}
-          required
-          autofill
-        />
-      </FormSection>
+      <StreetAddressSection values={form.values} getInputProps={(f) => form.getInputProps(f)} autofill />
 
       <FormSection
         title="Staff form options"

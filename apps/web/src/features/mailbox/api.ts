@@ -1,11 +1,9 @@
 import type { MailboxMessage, MailboxPage } from '@siteflow/core';
-import { recordKeys, usePageQuery, useRecordQuery } from '../../ui/queries';
-
-export type MailboxParams = { page: number; pageSize: number; search: string };
+import { recordKeys, usePageQuery, useRecordQuery, type SearchPageParams } from '../../ui/queries';
 
 export const mailboxKeys = recordKeys('mailbox');
 
-export function useMailbox(params: MailboxParams) {
+export function useMailbox(params: SearchPageParams) {
   return usePageQuery<MailboxPage>(mailboxKeys.list(params), '/api/mailbox', params);
 }
 

@@ -2,10 +2,10 @@ import { Grid, Group, Radio, Select, Switch, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { IMAGE_HINT, STAFF_TEXT, StaffInput, StaffRole, type StaffFormOptions, type StaffView } from '@siteflow/core';
 import { toFormData } from '../../api/client';
-import { AddressFields, stateValue } from '../../ui/address/address-fields';
+import { stateValue } from '../../ui/address/address-fields';
 import { useContractForm } from '../../ui/contract-form';
 import { FormFrame } from '../../ui/form-frame';
-import { personFields, TextFieldGrid, useFormImage } from '../../ui/form-fields';
+import { personFields, StreetAddressSection, TextFieldGrid, useFormImage } from '../../ui/form-fields';
 import { FormActions, FormSection } from '../../ui/form-section';
 import { ImageUpload } from '../../ui/image-upload';
 import { notifySuccess } from '../../ui/notify';
@@ -142,15 +142,7 @@ export function StaffForm({ staff, options }: StaffFormProps) {
         </TextFieldGrid>
       </FormSection>
 
-      <FormSection title="Address">
-        <AddressFields
-          values={form.values}
-          getInputProps={(f) => form.getInputProps(f)}
-          streetField="address"
-          labels={{ street: 'Street Address' }}
-          required
-        />
-      </FormSection>
+      <StreetAddressSection values={form.values} getInputProps={(f) => form.getInputProps(f)} />
 
       <FormSection title="Picture" description="Optional. Shown beside their name across Siteflow.">
         <ImageUpload
