@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { ActionIcon, Button, FileButton, Group, Input, List, Stack, Text } from '@mantine/core';
 import { IconFile, IconUpload, IconX, type Icon } from '@tabler/icons-react';
 import { CERTIFICATE_FILE_MIMES, CERTIFICATE_TEXT, type DocumentFileView } from '@siteflow/core';
+import { checkFiles } from './certificate-values';
 
 /** One file of a list: its icon and name, and the button that takes it off the list. */
 function FileItem({
@@ -31,25 +33,39 @@ function FileItem({
   );
 }
 
+/**
+ * The files of the certificate being saved: the saved ones it keeps, the new ones to upload, and
+ * the message about them (too many, too large, or the server's).
+ */
+export function useCertificateFiles(saved: DocumentFileView[]) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [kept, setKept] = useState<DocumentFileView[]>(saved);
+  const [error, setError] = useState<string | null>(null);
+  const add = (chosen: File[]) => {
+    if (chosen.length === 0) return;
+    const next = [...files, ...chosen];
+    const problem = checkFiles(next, kept.length);
+    setError(problem);
+    if (!problem) setFiles(next);
+  };
+  /** Before a save: may these files be sent? If not, the message says why. */
+  const check = () => {
+    const problem = checkFiles(files, kept.length);
+    setError(problem);
+    return problem === null;
+  };
+  return { files, setFiles, kept, setKept, error, setError, add, check };
+}
+
 /** The certificate's files: the saved ones kept (on edit), the ones to upload, and the upload button. */
 export function CertificateFilesField({
   editing,
-  kept,
-  files,
-  fileError,
   fileListId,
-  addFiles,
-  setKept,
-  setFiles,
+  state: { files, setFiles, kept, setKept, error: fileError, add: addFiles },
 }: {
   editing: boolean;
-  kept: DocumentFileView[];
-  files: File[];
-  fileError: string | null;
   fileListId: string;
-  addFiles: (chosen: File[]) => void;
-  setKept: (update: (list: DocumentFileView[]) => DocumentFileView[]) => void;
-  setFiles: (update: (list: File[]) => File[]) => void;
+  state: ReturnType<typeof useCertificateFiles>;
 }) {
   return (
     <Input.Wrapper

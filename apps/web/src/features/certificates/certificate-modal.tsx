@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { Grid, Modal, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
-import {
-  CERTIFICATE_TEXT,
-  CertificateInput,
-  type CertificateTypeView,
-  type CertificateView,
-  type DocumentFileView,
-} from '@siteflow/core';
+import { CERTIFICATE_TEXT, CertificateInput, type CertificateTypeView, type CertificateView } from '@siteflow/core';
 import { ApiError, errorMessage } from '../../api/client';
 import { focusFirstInvalid } from '../../ui/focus';
 import { notifySuccess } from '../../ui/notify';
@@ -15,11 +9,10 @@ import { FormFrame } from '../../ui/form-frame';
 import { FormActions } from '../../ui/form-section';
 import { Loaded } from '../../ui/loaded';
 import { useCertificationsOfType, useSaveCertificate } from './api';
-import { CertificateFilesField } from './certificate-files-field';
+import { CertificateFilesField, useCertificateFiles } from './certificate-files-field';
 import { TypeField } from './certificate-type-field';
 import {
   buildCertificateBody,
-  checkFiles,
   COMMON_FIELDS,
   initialValues,
   isEmpty,
@@ -70,9 +63,7 @@ type FormProps = Omit<ModalProps, 'typeId'> & { type: CertificateTypeView };
 
 export function CertificateForm({ owner, type, certificate, onClose }: FormProps) {
   const save = useSaveCertificate(owner, certificate?.id);
-  const [files, setFiles] = useState<File[]>([]);
-  const [kept, setKept] = useState<DocumentFileView[]>(certificate?.files ?? []);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const files = useCertificateFiles(certificate?.files ?? []);
   const [alert, setAlert] = useState<string | null>(null);
   const fieldEntries = Object.entries(type.fields);
 
@@ -100,14 +91,6 @@ export function CertificateForm({ owner, type, certificate, onClose }: FormProps
     },
   });
 
-  const addFiles = (chosen: File[]) => {
-    if (chosen.length === 0) return;
-    const next = [...files, ...chosen];
-    const problem = checkFiles(next, kept.length);
-    setFileError(problem);
-    if (!problem) setFiles(next);
-  };
-
   const showServerErrors = (error: unknown) => {
     if (!(error instanceof ApiError)) {
       setAlert(errorMessage(error));
@@ -125,7 +108,7 @@ export function CertificateForm({ owner, type, certificate, onClose }: FormProps
       else leftover.push(message);
     }
     form.setErrors(shown);
-    setFileError(filesMessage);
+    files.setError(filesMessage);
     if (Object.keys(shown).length > 0) focusFirstInvalid();
     const found = Object.keys(shown).length > 0 || filesMessage !== null;
     setAlert(leftover.length ? leftover.join(' ') : found ? null : error.message);
@@ -134,10 +117,8 @@ export function CertificateForm({ owner, type, certificate, onClose }: FormProps
   const submit = form.onSubmit(
     (values) => {
       setAlert(null);
-      const problem = checkFiles(files, kept.length);
-      setFileError(problem);
-      if (problem) return;
-      save.mutate(buildCertificateBody(type, values, files, certificate ? kept : null), {
+      if (!files.check()) return;
+      save.mutate(buildCertificateBody(type, values, files.files, certificate ? files.kept : null), {
         onSuccess: () => {
           notifySuccess(certificate ? CERTIFICATE_TEXT.updated : CERTIFICATE_TEXT.created);
           onClose();
@@ -205,16 +186,7 @@ export function CertificateForm({ owner, type, certificate, onClose }: FormProps
         </Stack>
       ) : null}
 
-      <CertificateFilesField
-        editing={Boolean(certificate)}
-        kept={kept}
-        files={files}
-        fileError={fileError}
-        fileListId={fileListId}
-        addFiles={addFiles}
-        setKept={setKept}
-        setFiles={setFiles}
-      />
+      <CertificateFilesField editing={Boolean(certificate)} fileListId={fileListId} state={files} />
 
       <FormActions
         onCancel={onClose}
