@@ -12,10 +12,11 @@ import type { z } from 'zod';
 import type { AccountManagerQuickAdd, ClientInput, ClientListQuery, ClientUserInput } from '@siteflow/core';
 import { inTenant, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Exec, Tx } from '../../platform/db/client.js';
-import { clients, projects, sessions, users } from '../../platform/db/schema.js';
+import { clients, projects, users } from '../../platform/db/schema.js';
 import { containsAny } from '../../platform/db/like.js';
 import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { RoleAudit } from '../../platform/security-log.js';
+import * as accounts from '../auth/accounts.js';
 import { sendPasswordLink } from '../auth/password-links.js';
 import { inOrder } from '../../platform/db/in-order.js';
 
@@ -190,40 +191,24 @@ export const listClientUsers = (deps: D, tenant: TenantContext, clientId: string
     return { items: rows.map(presentClientUser) };
   });
 
-async function assertEmailFree(tx: Tx, email: string, exceptId?: string) {
-  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (taken && taken.id !== exceptId) throw fieldError('email', CLIENT_TEXT.emailTaken);
-}
+const clientUserColumns = (input: ClientUserData) => ({
+  role: input.role,
+  ...accounts.personColumns(input),
+  mobile: input.mobile,
+  active: input.active,
+});
 
-async function emailTakenOn409<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('email', CLIENT_TEXT.emailTaken);
-    throw error;
-  }
-}
+const savingUser = <T>(work: () => Promise<T>) => accounts.emailTakenOnConflict(CLIENT_TEXT.emailTaken, work);
 
 /** A client user signs in on the tenant's address like staff; an active one is e-mailed a link to set a password. */
 export const createClientUser = (deps: Deps, tenant: TenantContext, clientId: string, input: ClientUserData) =>
-  emailTakenOn409(() =>
+  savingUser(() =>
     inTenant(deps, tenant.id, async (tx, onCommit) => {
       await findClient(tx, clientId);
-      await assertEmailFree(tx, input.email);
+      await accounts.assertEmailFree(tx, input.email, CLIENT_TEXT.emailTaken);
       const [u] = await tx
         .insert(users)
-        .values({
-          tenantId: tenant.id,
-          clientId,
-          role: input.role,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          email: input.email,
-          phone: input.phone,
-          mobile: input.mobile,
-          active: input.active,
-          notifications: false,
-        })
+        .values({ tenantId: tenant.id, clientId, ...clientUserColumns(input), notifications: false })
         .returning();
       if (u!.active) await sendPasswordLink(deps, tx, onCommit, tenant, u!, 'invite');
       return presentClientUser(u!);
@@ -248,28 +233,15 @@ export const updateClientUser = (
   input: ClientUserData,
   audit?: RoleAudit,
 ) =>
-  emailTakenOn409(() =>
+  savingUser(() =>
     inTenant(deps, tenant.id, async (tx, onCommit) => {
       await findClient(tx, clientId);
       const before = await findClientUser(tx, clientId, userId);
-      await assertEmailFree(tx, input.email, userId);
-      const [u] = await tx
-        .update(users)
-        .set({
-          role: input.role,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          email: input.email,
-          phone: input.phone,
-          mobile: input.mobile,
-          active: input.active,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, userId))
-        .returning();
-      if (!input.active) await tx.delete(sessions).where(eq(sessions.userId, userId));
-      if (audit && u!.role !== before.role) onCommit(async () => audit({ userId, from: before.role, to: u!.role }));
-      return presentClientUser(u!);
+      await accounts.assertEmailFree(tx, input.email, CLIENT_TEXT.emailTaken, userId);
+      const u = await accounts.updateUser(tx, userId, clientUserColumns(input));
+      await accounts.endSessionsUnlessActive(tx, userId, input.active);
+      accounts.auditRoleChange(onCommit, audit, userId, before.role, u.role);
+      return presentClientUser(u);
     }),
   );
 
@@ -313,10 +285,10 @@ export const listAccountManagers = (deps: D, tenant: TenantContext, clientId: st
  * (the spec's modal has no such step); they can set a password with 'Forgot Your Password?'.
  */
 export const quickAddAccountManager = (deps: D, tenant: TenantContext, clientId: string, input: QuickAddData) =>
-  emailTakenOn409(() =>
+  savingUser(() =>
     inTenant(deps, tenant.id, async (tx) => {
       await findClient(tx, clientId);
-      await assertEmailFree(tx, input.email);
+      await accounts.assertEmailFree(tx, input.email, CLIENT_TEXT.emailTaken);
       const [u] = await tx
         .insert(users)
         .values({

@@ -1,12 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { STAFF_TEXT } from '@siteflow/core';
 import type { z } from 'zod';
 import type { ProviderUserInput } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
-import { sessions, users } from '../../platform/db/schema.js';
-import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { users } from '../../platform/db/schema.js';
+import { notFound } from '../../platform/errors.js';
 import type { RoleAudit } from '../../platform/security-log.js';
+import * as accounts from '../auth/accounts.js';
 import { sendPasswordLink } from '../auth/password-links.js';
 import { findVisibleProvider, presentProviderUser } from './read.js';
 
@@ -17,11 +18,6 @@ const PROVIDER_ROLES = ['sp_admin', 'sp_employee'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Provider users (sign in as sp_admin / sp_employee; invited by e-mail like staff)
-
-async function assertEmailFree(tx: Tx, email: string, exceptId?: string) {
-  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (taken && taken.id !== exceptId) throw fieldError('email', STAFF_TEXT.emailTaken);
-}
 
 async function findProviderUser(tx: Tx, providerId: string, userId: string) {
   const [u] = await tx
@@ -34,14 +30,7 @@ async function findProviderUser(tx: Tx, providerId: string, userId: string) {
   return u;
 }
 
-const emailTakenOnConflict = async <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('email', STAFF_TEXT.emailTaken);
-    throw error;
-  }
-};
+const savingUser = <T>(work: () => Promise<T>) => accounts.emailTakenOnConflict(STAFF_TEXT.emailTaken, work);
 
 export const createProviderUser = (
   deps: Deps,
@@ -50,20 +39,17 @@ export const createProviderUser = (
   providerId: string,
   input: ProviderUserData,
 ) =>
-  emailTakenOnConflict(() =>
+  savingUser(() =>
     inTenant(deps, tenant.id, async (tx, onCommit) => {
       await findVisibleProvider(tx, actor, providerId);
-      await assertEmailFree(tx, input.email);
+      await accounts.assertEmailFree(tx, input.email, STAFF_TEXT.emailTaken);
       const [u] = await tx
         .insert(users)
         .values({
           tenantId: tenant.id,
           role: input.role,
           serviceProviderId: providerId,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          email: input.email,
-          phone: input.phone,
+          ...accounts.personColumns(input),
         })
         .returning();
       await sendPasswordLink(deps, tx, onCommit, tenant, u!, 'invite');
@@ -80,25 +66,14 @@ export const updateProviderUser = (
   input: ProviderUserData,
   audit?: RoleAudit,
 ) =>
-  emailTakenOnConflict(() =>
+  savingUser(() =>
     inTenant(deps, tenant.id, async (tx, onCommit) => {
       await findVisibleProvider(tx, actor, providerId);
       const before = await findProviderUser(tx, providerId, userId);
-      await assertEmailFree(tx, input.email, userId);
-      const [u] = await tx
-        .update(users)
-        .set({
-          role: input.role,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          email: input.email,
-          phone: input.phone,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, userId))
-        .returning();
-      if (audit && u!.role !== before.role) onCommit(async () => audit({ userId, from: before.role, to: u!.role }));
-      return presentProviderUser(u!);
+      await accounts.assertEmailFree(tx, input.email, STAFF_TEXT.emailTaken, userId);
+      const u = await accounts.updateUser(tx, userId, { role: input.role, ...accounts.personColumns(input) });
+      accounts.auditRoleChange(onCommit, audit, userId, before.role, u.role);
+      return presentProviderUser(u);
     }),
   );
 
@@ -114,11 +89,5 @@ export const setProviderUserActive = (
   inTenant(deps, tenant.id, async (tx) => {
     await findVisibleProvider(tx, actor, providerId);
     await findProviderUser(tx, providerId, userId);
-    const [u] = await tx
-      .update(users)
-      .set({ active, updatedAt: sql`now()` })
-      .where(eq(users.id, userId))
-      .returning();
-    if (!active) await tx.delete(sessions).where(eq(sessions.userId, userId));
-    return presentProviderUser(u!);
+    return presentProviderUser(await accounts.setUserActive(tx, userId, active));
   });

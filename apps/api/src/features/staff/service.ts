@@ -15,11 +15,12 @@ import {
 import type { z } from 'zod';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
-import { sessions, users } from '../../platform/db/schema.js';
+import { users } from '../../platform/db/schema.js';
 import { containsAny } from '../../platform/db/like.js';
-import { fieldError, HttpError, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { HttpError, notFound } from '../../platform/errors.js';
 import type { RoleAudit } from '../../platform/security-log.js';
 import type { UploadedImage } from '../../platform/uploads.js';
+import * as accounts from '../auth/accounts.js';
 import { sendPasswordLink } from '../auth/password-links.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -111,10 +112,7 @@ export function staffFormOptions(
 
 function columns(tenant: TenantContext, input: StaffInput) {
   return {
-    firstName: input.first_name,
-    lastName: input.last_name,
-    email: input.email,
-    phone: input.phone,
+    ...accounts.personColumns(input),
     ...(input.position !== undefined ? { position: input.position || null } : {}),
     address: input.address,
     suburb: input.suburb,
@@ -126,10 +124,8 @@ function columns(tenant: TenantContext, input: StaffInput) {
   };
 }
 
-async function assertEmailFree(tx: Tx, email: string, exceptId?: string) {
-  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (taken && taken.id !== exceptId) throw fieldError('email', STAFF_TEXT.emailTaken);
-}
+/** Saves a staff member: an e-mail taken in the meantime is the email field's error. */
+const savingStaff = <T>(work: () => Promise<T>) => accounts.emailTakenOnConflict(STAFF_TEXT.emailTaken, work);
 
 export async function createStaff(
   deps: Deps,
@@ -141,18 +137,19 @@ export async function createStaff(
   const role: StaffRole = canOnStaff(actor, 'changeRole', null) && input.role ? input.role : 'company_employee';
   const pictureKey = picture ? await deps.files.put(picture.data, picture.extension) : null;
   try {
-    return await inTenant(deps, tenant.id, async (tx, onCommit) => {
-      await assertEmailFree(tx, input.email);
-      const [u] = await tx
-        .insert(users)
-        .values({ tenantId: tenant.id, role, pictureKey, ...columns(tenant, input) })
-        .returning();
-      await sendPasswordLink(deps, tx, onCommit, tenant, u!, 'invite');
-      return presentStaff(u!);
-    });
+    return await savingStaff(() =>
+      inTenant(deps, tenant.id, async (tx, onCommit) => {
+        await accounts.assertEmailFree(tx, input.email, STAFF_TEXT.emailTaken);
+        const [u] = await tx
+          .insert(users)
+          .values({ tenantId: tenant.id, role, pictureKey, ...columns(tenant, input) })
+          .returning();
+        await sendPasswordLink(deps, tx, onCommit, tenant, u!, 'invite');
+        return presentStaff(u!);
+      }),
+    );
   } catch (error) {
     if (pictureKey) await deps.files.remove(pictureKey);
-    if (isUniqueViolation(error)) throw fieldError('email', STAFF_TEXT.emailTaken);
     throw error;
   }
 }
@@ -169,29 +166,30 @@ export async function updateStaff(
   const pictureKey = picture ? await deps.files.put(picture.data, picture.extension) : null;
   let oldKey: string | null = null;
   try {
-    const view = await inTenant(deps, tenant.id, async (tx, onCommit) => {
-      const before = await findStaff(tx, id);
-      await assertEmailFree(tx, input.email, id);
-      const mayChangeRole = canOnStaff(actor, 'changeRole', { id });
-      const [u] = await tx
-        .update(users)
-        .set({
-          ...columns(tenant, input),
-          ...(mayChangeRole && input.role ? { role: input.role } : {}),
-          ...(pictureKey ? { pictureKey } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, id))
-        .returning();
-      if (pictureKey) oldKey = before.pictureKey;
-      if (audit && u!.role !== before.role) onCommit(async () => audit({ userId: id, from: before.role, to: u!.role }));
-      return presentStaff(u!);
-    });
+    const view = await savingStaff(() =>
+      inTenant(deps, tenant.id, async (tx, onCommit) => {
+        const before = await findStaff(tx, id);
+        await accounts.assertEmailFree(tx, input.email, STAFF_TEXT.emailTaken, id);
+        const mayChangeRole = canOnStaff(actor, 'changeRole', { id });
+        const [u] = await tx
+          .update(users)
+          .set({
+            ...columns(tenant, input),
+            ...(mayChangeRole && input.role ? { role: input.role } : {}),
+            ...(pictureKey ? { pictureKey } : {}),
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, id))
+          .returning();
+        if (pictureKey) oldKey = before.pictureKey;
+        accounts.auditRoleChange(onCommit, audit, id, before.role, u!.role);
+        return presentStaff(u!);
+      }),
+    );
     if (oldKey) await deps.files.remove(oldKey);
     return view;
   } catch (error) {
     if (pictureKey) await deps.files.remove(pictureKey);
-    if (isUniqueViolation(error)) throw fieldError('email', STAFF_TEXT.emailTaken);
     throw error;
   }
 }
@@ -207,12 +205,6 @@ export async function setStaffActive(
   if (!active && !canOnStaff(actor, 'deactivate', { id })) throw new HttpError(422, STAFF_TEXT.cannotDeactivateSelf);
   return inTenant(deps, tenant.id, async (tx) => {
     await findStaff(tx, id);
-    const [u] = await tx
-      .update(users)
-      .set({ active, updatedAt: sql`now()` })
-      .where(eq(users.id, id))
-      .returning();
-    if (!active) await tx.delete(sessions).where(eq(sessions.userId, id));
-    return presentStaff(u!);
+    return presentStaff(await accounts.setUserActive(tx, id, active));
   });
 }
