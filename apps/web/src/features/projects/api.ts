@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PROJECT_TEXT,
   sortManagers,
@@ -15,6 +15,7 @@ import {
   type ProjectView,
 } from '@siteflow/core';
 import { ApiError, api, errorMessage } from '../../api/client';
+import { useLookup } from '../../api/lookup';
 import { clientKeys } from '../clients/api';
 
 type Created = { id: number; project_code: string; redirect_url: string; message: string };
@@ -67,16 +68,13 @@ export function useCreateProject() {
 }
 
 /** The linked-projects picker: searched on the server (a tenant may hold 100,000 projects). */
-export function useProjectLookup(q: string, exclude?: number, enabled = true) {
-  return useQuery<ProjectRef[], Error, ProjectRef[], ReturnType<typeof projectKeys.lookup>>({
-    queryKey: projectKeys.lookup(q, exclude),
-    queryFn: ({ signal }) =>
-      api.get<{ items: ProjectRef[] }>('/api/projects/lookup', { q, exclude }, signal).then((r) => r.items),
+export const useProjectLookup = (q: string, exclude?: number, enabled = true) =>
+  useLookup<ProjectRef, ReturnType<typeof projectKeys.lookup>>(
+    projectKeys.lookup(q, exclude),
+    '/api/projects/lookup',
+    { q, exclude },
     enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Account managers of a client

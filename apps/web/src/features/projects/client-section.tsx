@@ -14,7 +14,7 @@ import {
 } from './components/site-contacts-carousel';
 import { contactPaths, projectErrorKeys } from './form-errors';
 import { byLabel, withCurrent } from './options';
-import { EditActions, SaveFailed, ViewField } from './section-card';
+import { SectionEditForm, ViewField } from './section-card';
 import { useSectionForm } from './section-form';
 
 function SubHeading({ children }: { children: string }) {
@@ -122,8 +122,13 @@ export function ClientEdit({ project, reference, onDone, presetManager }: EditPr
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit client information">
-      <SaveFailed message={failure} />
+    <SectionEditForm
+      label="Edit client information"
+      onSubmit={submit}
+      failure={failure}
+      onCancel={onDone}
+      saving={saving}
+    >
       <Stack gap="lg">
         <ClientFields
           clients={clients}
@@ -145,7 +150,6 @@ export function ClientEdit({ project, reference, onDone, presetManager }: EditPr
           <FormContactsEditor form={form} index={contact.index} onIndexChange={contact.setIndex} markNew />
         </div>
       </Stack>
-      <EditActions onCancel={onDone} saving={saving} />
-    </form>
+    </SectionEditForm>
   );
 }

@@ -21,8 +21,15 @@ import {
 import { DetailsFields, type DetailsField } from './components/details-fields';
 import { PersonPopover } from './components/person-popover';
 import { personOptions, withCurrent } from './options';
-import { EditActions, SaveFailed, ViewField } from './section-card';
+import { SectionEditForm, ViewField } from './section-card';
 import { useSectionForm } from './section-form';
+
+/** The people of the Details section as read, in this order. */
+const VIEWED_PEOPLE = [
+  { label: 'Sales Representative', person: 'project_sales_representative' },
+  { label: 'Project Manager', person: 'project_manager' },
+  { label: 'Project Administrator', person: 'project_administrator' },
+] as const;
 
 /** The Details section as read. */
 export function DetailsView({ project }: { project: ProjectView }) {
@@ -37,21 +44,13 @@ export function DetailsView({ project }: { project: ProjectView }) {
       <Grid.Col span={{ base: 12, md: 6 }}>
         <ViewField label="End Date">{formatDetailDate(project.end_date)}</ViewField>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <ViewField label="Sales Representative">
-          <PersonPopover person={project.project_sales_representative} />
-        </ViewField>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <ViewField label="Project Manager">
-          <PersonPopover person={project.project_manager} />
-        </ViewField>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <ViewField label="Project Administrator">
-          <PersonPopover person={project.project_administrator} />
-        </ViewField>
-      </Grid.Col>
+      {VIEWED_PEOPLE.map(({ label, person }) => (
+        <Grid.Col key={person} span={{ base: 12, md: 4 }}>
+          <ViewField label={label}>
+            <PersonPopover person={project[person]} />
+          </ViewField>
+        </Grid.Col>
+      ))}
       <Grid.Col span={{ base: 12, md: 6 }}>
         <ViewField label="Project Category">{project.classification?.title}</ViewField>
       </Grid.Col>
@@ -229,8 +228,7 @@ export function DetailsEdit({ project, reference, onDone }: EditProps) {
     Boolean(v.project_administrator_id) && v.project_administrator_id !== initial.project_administrator_id;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit details">
-      <SaveFailed message={failure} />
+    <SectionEditForm label="Edit details" onSubmit={submit} failure={failure} onCancel={onDone} saving={saving}>
       <DetailsFields
         inputProps={(field) => form.getInputProps(EDIT_PATHS[field])}
         staff={staff}
@@ -266,7 +264,6 @@ export function DetailsEdit({ project, reference, onDone }: EditProps) {
           />
         </Grid.Col>
       </DetailsFields>
-      <EditActions onCancel={onDone} saving={saving} />
       <DateChangeModal
         opened={asking !== null}
         onAnswer={(answer) => {
@@ -275,6 +272,6 @@ export function DetailsEdit({ project, reference, onDone }: EditProps) {
           if (values) sendDetails(values, answer);
         }}
       />
-    </form>
+    </SectionEditForm>
   );
 }

@@ -1,7 +1,7 @@
 import { Grid, Text } from '@mantine/core';
 import { ProjectLocationUpdate, type ProjectView } from '@siteflow/core';
 import { LocationFields, locationValues } from './components/location-fields';
-import { EditActions, SaveFailed, ViewField } from './section-card';
+import { SectionEditForm, ViewField } from './section-card';
 import { useSectionForm } from './section-form';
 
 const LOCATION_FIELDS = ['street', 'suburb', 'state', 'postcode', 'country'];
@@ -59,17 +59,8 @@ export function LocationEdit({ project, onDone }: { project: ProjectView; onDone
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit location">
-      <SaveFailed message={failure} />
-      <LocationFields
-        values={form.getValues()}
-        getInputProps={(f) => form.getInputProps(f)}
-        setValues={(patch) => {
-          form.setValues(patch);
-          for (const key of Object.keys(patch)) form.clearFieldError(key);
-        }}
-      />
-      <EditActions onCancel={onDone} saving={saving} />
-    </form>
+    <SectionEditForm label="Edit location" onSubmit={submit} failure={failure} onCancel={onDone} saving={saving}>
+      <LocationFields form={form} />
+    </SectionEditForm>
   );
 }

@@ -50,6 +50,14 @@ function renderCreate(onPost: (call: FetchCall) => Reply = () => ({ status: 201,
   renderScreen(<ProjectCreateScreen />, { session: session(), route: '/projects/new', path: '/projects/new' });
   return fetch;
 }
+/** The form, once it is shown, with the requests made and a user to fill it. */
+async function openForm(onPost?: (call: FetchCall) => Reply) {
+  const { calls } = renderCreate(onPost);
+  const user = userEvent.setup();
+  await screen.findByLabelText('Project Name');
+  return { calls, user };
+}
+
 const created = { id: 77, project_code: 'PRJ-00077', redirect_url: '/projects/77/show', message: PROJECT_TEXT.created };
 
 /** Types a value at once (a paste), so a large form is not re-rendered per key. */
@@ -69,6 +77,11 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.keyboard('{Escape}');
   await choose(user, 'Services Details', 'Lighting');
   await user.keyboard('{Escape}');
+  await fillClientAndPlace(user);
+}
+
+/** The required fields after the services: client, order reference, account manager, site contact, address. */
+async function fillClientAndPlace(user: ReturnType<typeof userEvent.setup>) {
   await choose(user, 'Trading Name', 'Apple Isle Hospitality');
   await fill(user, screen.getByLabelText('Order Reference'), 'PO-1');
   await choose(user, 'Account Manager', 'Fiona Blackwood');
@@ -127,9 +140,7 @@ describe('Project creation page', () => {
   it(
     'offers only the services of the chosen categories, and removing a category prunes its services',
     async () => {
-      const { calls } = renderCreate(() => ({ status: 500, body: { message: 'Down.' } }));
-      const user = userEvent.setup();
-      await screen.findByLabelText('Project Name');
+      const { calls, user } = await openForm(() => ({ status: 500, body: { message: 'Down.' } }));
       await choose(user, 'Service Category', 'Electrical');
       await choose(user, 'Service Category', 'Fire');
       await user.keyboard('{Escape}');
@@ -159,22 +170,13 @@ describe('Project creation page', () => {
 
   async function fillRest(user: ReturnType<typeof userEvent.setup>) {
     await fill(user, screen.getByLabelText('Project Name'), 'Kitchen fit-out');
-    await choose(user, 'Trading Name', 'Apple Isle Hospitality');
-    await fill(user, screen.getByLabelText('Order Reference'), 'PO-1');
-    await choose(user, 'Account Manager', 'Fiona Blackwood');
-    await fill(user, screen.getByLabelText('Name', { selector: 'input' }), 'Sam Site');
-    await fill(user, screen.getByLabelText('Street'), '12 Ann St');
-    await fill(user, screen.getByLabelText('City/Suburb'), 'Fortitude Valley');
-    await choose(user, 'State', 'QLD');
-    await fill(user, screen.getByLabelText('Postcode'), '4006');
+    await fillClientAndPlace(user);
   }
 
   it(
     "changing the client clears the account manager and offers the new client's managers",
     async () => {
-      renderCreate();
-      const user = userEvent.setup();
-      await screen.findByLabelText('Project Name');
+      const { user } = await openForm();
       expect(screen.getByRole('button', { name: PROJECT_TEXT.quickAdd })).toBeDisabled();
       await choose(user, 'Trading Name', 'Apple Isle Hospitality');
       await choose(user, 'Account Manager', 'Fiona Blackwood');
@@ -192,9 +194,7 @@ describe('Project creation page', () => {
   it(
     'Quick Add creates a manager of the client and selects it',
     async () => {
-      const { calls } = renderCreate();
-      const user = userEvent.setup();
-      await screen.findByLabelText('Project Name');
+      const { calls, user } = await openForm();
       await choose(user, 'Trading Name', 'Bayside Cafes');
       await user.click(screen.getByRole('button', { name: PROJECT_TEXT.quickAdd }));
       const dialog = await screen.findByRole('dialog', { name: 'Quick Add Account Manager' });
@@ -225,9 +225,7 @@ describe('Project creation page', () => {
   it(
     'pages the site contacts one at a time; Remove Contact only with more than one',
     async () => {
-      renderCreate();
-      const user = userEvent.setup();
-      await screen.findByLabelText('Project Name');
+      const { user } = await openForm();
       expect(screen.getByTestId('contact-indicator')).toHaveTextContent('1 / 1');
       expect(screen.queryByRole('button', { name: PROJECT_TEXT.removeContact })).not.toBeInTheDocument();
       await fill(user, screen.getByLabelText('Name', { selector: 'input' }), 'First');
@@ -249,7 +247,7 @@ describe('Project creation page', () => {
   it(
     'server errors: messages under the fields, red outline, site contact shown, alert, people kept',
     async () => {
-      renderCreate(() => ({
+      const { user } = await openForm(() => ({
         status: 422,
         body: {
           message: 'The given data was invalid.',
@@ -261,8 +259,6 @@ describe('Project creation page', () => {
           },
         },
       }));
-      const user = userEvent.setup();
-      await screen.findByLabelText('Project Name');
       await choose(user, 'Project Manager', 'Jack Wilson');
       await fillValid(user);
       await user.click(screen.getByRole('button', { name: PROJECT_TEXT.addContact }));
@@ -291,9 +287,7 @@ describe('Project creation page', () => {
   it(
     'submits the creation payload and goes to the returned address',
     async () => {
-      const { calls } = renderCreate();
-      const user = userEvent.setup();
-      await screen.findByLabelText('Project Name');
+      const { calls, user } = await openForm();
       await fillValid(user);
       await user.click(screen.getByRole('button', { name: 'Save' }));
       await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/77/show'));

@@ -96,15 +96,7 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
         </FormSection>
 
         <FormSection landmark title="Tags / Service Category / Service Details">
-          <ServicesFields
-            values={v}
-            getInputProps={(f) => form.getInputProps(f)}
-            setValues={(patch) => {
-              form.setValues(patch);
-              if (patch.categories) form.clearFieldError('categories');
-            }}
-            reference={data}
-          />
+          <ServicesFields form={form} reference={data} />
         </FormSection>
 
         <FormSection landmark title="Client Information">
@@ -140,14 +132,7 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
         </FormSection>
 
         <FormSection landmark title="Location of Work">
-          <LocationFields
-            values={v}
-            getInputProps={(f) => form.getInputProps(f)}
-            setValues={(patch) => {
-              form.setValues(patch);
-              for (const key of Object.keys(patch)) form.clearFieldError(key);
-            }}
-          />
+          <LocationFields form={form} />
         </FormSection>
 
         <Group justify="flex-end" gap="sm">

@@ -55,6 +55,19 @@ function renderDetails(
   return fetch;
 }
 
+/** A section save refused with these field errors. */
+const refused = (errors: Record<string, string[]>) => (): Reply => ({
+  status: 422,
+  body: { message: 'The given data was invalid.', errors },
+});
+
+/** Opens a section's form with its pencil; returns the user to go on with. */
+async function editSection(section: keyof typeof EDIT_LABELS) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: EDIT_LABELS[section] }));
+  return user;
+}
+
 const pencils = () =>
   screen.queryAllByRole('button', { name: /^Edit (details|services|client information|location)$/ });
 
@@ -137,8 +150,7 @@ describe('Project details screen', () => {
 
   it('edits one section at a time: the pencils hide while a section is edited', async () => {
     renderDetails();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: EDIT_LABELS.details }));
+    const user = await editSection('details');
     expect(await screen.findByLabelText('Project Name')).toHaveValue('Kitchen fit-out');
     expect(pencils()).toHaveLength(0);
     expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(1);
@@ -148,8 +160,7 @@ describe('Project details screen', () => {
 
   it('Cancel restores the copy taken when editing began', async () => {
     const { calls } = renderDetails();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: EDIT_LABELS.details }));
+    const user = await editSection('details');
     const name = await screen.findByLabelText('Project Name');
     await user.clear(name);
     await user.type(name, 'Something else');
@@ -162,13 +173,9 @@ describe('Project details screen', () => {
 
   it('a failed save shows the field errors and the mandatory message', async () => {
     renderDetails(project(), {
-      onPut: () => ({
-        status: 422,
-        body: { message: 'The given data was invalid.', errors: { name: ['The name is taken.'] } },
-      }),
+      onPut: refused({ name: ['The name is taken.'] }),
     });
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: EDIT_LABELS.details }));
+    const user = await editSection('details');
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(PROJECT_TEXT.mandatory);
     expect(screen.getByText('Ensure all manadatory fields have been provided.')).toBeInTheDocument();
@@ -178,8 +185,7 @@ describe('Project details screen', () => {
 
   it('pressing Save leaves focus in the field, so the blur error cannot move Save from under the pointer', async () => {
     renderDetails();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: EDIT_LABELS.details }));
+    const user = await editSection('details');
     const name = await screen.findByLabelText('Project Name');
     await user.clear(name);
     name.focus();
@@ -204,13 +210,9 @@ describe('Project details screen', () => {
     };
     try {
       renderDetails(project(), {
-        onPut: () => ({
-          status: 422,
-          body: { message: 'The given data was invalid.', errors: { summary: ['Too long.'] } },
-        }),
+        onPut: refused({ summary: ['Too long.'] }),
       });
-      const user = userEvent.setup();
-      await user.click(await screen.findByRole('button', { name: EDIT_LABELS.details }));
+      const user = await editSection('details');
       await user.click(await screen.findByRole('button', { name: 'Save' }));
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent(PROJECT_TEXT.mandatory);
@@ -222,16 +224,9 @@ describe('Project details screen', () => {
 
   it('a failed location save says the same, with the server field errors', async () => {
     renderDetails(project(), {
-      onPut: () => ({
-        status: 422,
-        body: {
-          message: 'The given data was invalid.',
-          errors: { postcode: ['The postcode must be a number from 0 to 9999.'] },
-        },
-      }),
+      onPut: refused({ postcode: ['The postcode must be a number from 0 to 9999.'] }),
     });
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: EDIT_LABELS.location }));
+    const user = await editSection('location');
     expect(await screen.findByLabelText('Street')).toHaveValue('12 Ann St');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(PROJECT_TEXT.mandatory);
@@ -240,8 +235,7 @@ describe('Project details screen', () => {
 
   it('saves the details without asking when the dates did not change, and returns to view', async () => {
     const { calls } = renderDetails();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: EDIT_LABELS.details }));
+    const user = await editSection('details');
     const name = await screen.findByLabelText('Project Name');
     await user.clear(name);
     await user.type(name, 'Kitchen refit');
@@ -265,8 +259,7 @@ describe('Project details screen', () => {
 
   it('changing the administrator shows the reassignment notice', async () => {
     renderDetails();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: EDIT_LABELS.details }));
+    const user = await editSection('details');
     await screen.findByLabelText('Project Name');
     expect(screen.queryByText(PROJECT_TEXT.adminChangeNotice)).not.toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Project Administrator' }));
@@ -277,8 +270,7 @@ describe('Project details screen', () => {
   describe('date-change modal', () => {
     async function changeDateAndSave() {
       const rendered = renderDetails();
-      const user = userEvent.setup();
-      await user.click(await screen.findByRole('button', { name: EDIT_LABELS.details }));
+      const user = await editSection('details');
       const start = await screen.findByLabelText('Start Date');
       await user.clear(start);
       await user.type(start, '2026-11-21T07:30');
@@ -365,8 +357,7 @@ describe('Project details screen', () => {
           ],
         });
         const { calls } = renderDetails(project(), { onPut: () => ({ body: saved }) });
-        const user = userEvent.setup();
-        await user.click(await screen.findByRole('button', { name: EDIT_LABELS.other }));
+        const user = await editSection('other');
         const indicator = await screen.findByTestId('contact-indicator');
         expect(indicator).toHaveTextContent('1 / 2');
         expect(screen.queryByText(PROJECT_TEXT.newContact)).not.toBeInTheDocument();
@@ -409,8 +400,7 @@ describe('Project details screen', () => {
       "changing the client clears an account manager who is not the new client's",
       async () => {
         renderDetails();
-        const user = userEvent.setup();
-        await user.click(await screen.findByRole('button', { name: EDIT_LABELS.other }));
+        const user = await editSection('other');
         const am = await screen.findByRole('combobox', { name: 'Account Manager' });
         await waitFor(() => expect(am).toHaveValue('Fiona Blackwood'));
         await user.click(screen.getByRole('combobox', { name: 'Trading Name' }));
@@ -426,13 +416,9 @@ describe('Project details screen', () => {
 
   it('a services save failure shows the server message', async () => {
     renderDetails(project(), {
-      onPut: () => ({
-        status: 422,
-        body: { message: 'The given data was invalid.', errors: { services: [PROJECT_TEXT.serviceNotInCategories] } },
-      }),
+      onPut: refused({ services: [PROJECT_TEXT.serviceNotInCategories] }),
     });
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: EDIT_LABELS.services }));
+    const user = await editSection('services');
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The given data was invalid.');
     expect(screen.getByText(PROJECT_TEXT.serviceNotInCategories)).toBeInTheDocument();

@@ -124,3 +124,29 @@ export function SaveFailed({ message }: { message: string | null }) {
     </Alert>
   );
 }
+
+/** A section's edit form: the failed save's message at the top, Cancel and Save at the bottom. */
+export function SectionEditForm({
+  label,
+  onSubmit,
+  failure,
+  onCancel,
+  saving,
+  children,
+}: {
+  /** The form's accessible name ('Edit location'). */
+  label: string;
+  onSubmit: (event?: React.FormEvent<HTMLFormElement>) => void;
+  failure: string | null;
+  onCancel: () => void;
+  saving: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={label}>
+      <SaveFailed message={failure} />
+      {children}
+      <EditActions onCancel={onCancel} saving={saving} />
+    </form>
+  );
+}

@@ -2,7 +2,7 @@ import { Badge, Group, SimpleGrid } from '@mantine/core';
 import { ProjectServicesUpdate, type ProjectCreateData, type ProjectView } from '@siteflow/core';
 import { focusFirstInvalid } from '../../ui/focus';
 import { ServicesFields, type ServicesValues } from './components/services-fields';
-import { EditActions, SaveFailed, ViewField } from './section-card';
+import { SectionEditForm, ViewField } from './section-card';
 import { useSectionForm } from './section-form';
 
 function Badges({ names, color }: { names: string[]; color: string }) {
@@ -63,19 +63,12 @@ export function ServicesEdit({
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit services">
-      <SaveFailed message={failure} />
+    <SectionEditForm label="Edit services" onSubmit={submit} failure={failure} onCancel={onDone} saving={saving}>
       <ServicesFields
-        values={form.getValues()}
-        getInputProps={(f) => form.getInputProps(f)}
-        setValues={(patch) => {
-          form.setValues(patch);
-          if (patch.categories) form.clearFieldError('categories');
-        }}
+        form={form}
         reference={reference}
         current={{ categories: project.categories, services: project.services }}
       />
-      <EditActions onCancel={onDone} saving={saving} />
-    </form>
+    </SectionEditForm>
   );
 }

@@ -1,4 +1,5 @@
-import { AddressFields, stateValue, type AddressFieldsProps, type Country } from '../../../ui/address/address-fields';
+import type { UseFormReturnType } from '@mantine/form';
+import { AddressFields, stateValue, type Country } from '../../../ui/address/address-fields';
 
 export { COUNTRIES, type Country } from '../../../ui/address/address-fields';
 export type LocationValues = {
@@ -23,16 +24,29 @@ export const locationValues = (l: {
   country: l.country === 'New Zealand' ? 'New Zealand' : 'Australia',
 });
 
-type Props = Pick<AddressFieldsProps, 'getInputProps'> & {
-  values: LocationValues;
-  /** Sets several fields at once (a picked place). */
-  setValues: (patch: Partial<LocationValues>) => void;
-};
+/** What the fields use of a form whose values hold the location. */
+type LocationForm = Pick<
+  UseFormReturnType<LocationValues>,
+  'getValues' | 'getInputProps' | 'setValues' | 'clearFieldError'
+>;
 
 /**
  * The project's location of work: Street, City/Suburb, State, Postcode and Country, all required,
  * with the address search (the shared address block).
  */
-export function LocationFields(props: Props) {
-  return <AddressFields {...props} required withCountry labels={{ suburb: 'City/Suburb' }} />;
+export function LocationFields({ form }: { form: LocationForm }) {
+  return (
+    <AddressFields
+      values={form.getValues()}
+      getInputProps={(f) => form.getInputProps(f)}
+      // A picked place sets several fields at once, and clears their errors.
+      setValues={(patch) => {
+        form.setValues(patch);
+        for (const key of Object.keys(patch)) form.clearFieldError(key);
+      }}
+      required
+      withCountry
+      labels={{ suburb: 'City/Suburb' }}
+    />
+  );
 }

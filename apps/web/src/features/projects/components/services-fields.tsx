@@ -1,5 +1,5 @@
 import { Grid, MultiSelect, TagsInput } from '@mantine/core';
-import type { GetInputPropsReturnType } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import { pruneServices, servicesForCategories, uniqueTagNames, type ProjectCreateData } from '@siteflow/core';
 import { withCurrent } from '../options';
 
@@ -7,10 +7,14 @@ export type ServicesValues = { tags: string[]; categories: string[]; services: s
 type Field = keyof ServicesValues;
 type Named = { id: string; name: string };
 
+/** What the fields use of a form whose values hold the services. */
+type ServicesForm = Pick<
+  UseFormReturnType<ServicesValues>,
+  'getValues' | 'getInputProps' | 'setValues' | 'clearFieldError'
+>;
+
 type Props = {
-  values: ServicesValues;
-  getInputProps: (field: Field) => GetInputPropsReturnType;
-  setValues: (patch: Partial<ServicesValues>) => void;
+  form: ServicesForm;
   reference: Pick<ProjectCreateData, 'tags' | 'categories' | 'category_services'>;
   /** What the project has now (kept selectable even if since deactivated). */
   current?: { categories: Named[]; services: Named[] };
@@ -20,7 +24,13 @@ type Props = {
  * Tags (created by typing, one per name), Service Category, and Services Details limited to the
  * services of the chosen categories; removing a category drops the services no longer offered.
  */
-export function ServicesFields({ values, getInputProps, setValues, reference, current }: Props) {
+export function ServicesFields({ form, reference, current }: Props) {
+  const values = form.getValues();
+  const getInputProps = (field: Field) => form.getInputProps(field);
+  const setValues = (patch: Partial<ServicesValues>) => {
+    form.setValues(patch);
+    if (patch.categories) form.clearFieldError('categories');
+  };
   const links = reference.category_services;
   const categories = withCurrent(
     reference.categories.map((c) => ({ value: c.id, label: c.name })),
