@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CategoryView,
-  ProjectRef,
   ProjectView,
   ProviderAssign,
   ProviderInput,
@@ -12,7 +11,7 @@ import type {
   ProviderView,
 } from '@siteflow/core';
 import { api } from '../../api/client';
-import { projectKeys } from '../projects/api';
+import { projectKeys, useProjectLookup } from '../projects/api';
 import { referenceKeys } from '../reference/api';
 
 export type ProviderListParams = Pick<
@@ -138,32 +137,25 @@ export function useAssignProvider(projectId: number) {
 }
 
 /** The project picker: searched on the server (a tenant may hold 100,000 projects). */
-export function useProjectOptions(q: string, enabled = true) {
-  return useQuery<ProjectRef[], Error, ProjectRef[], ReturnType<typeof projectKeys.lookup>>({
-    queryKey: projectKeys.lookup(q),
-    queryFn: ({ signal }) =>
-      api.get<{ items: ProjectRef[] }>('/api/projects/lookup', { q }, signal).then((r) => r.items),
+export const useProjectOptions = (q: string, enabled = true) => useProjectLookup(q, undefined, enabled);
+
+/** A reference list, which changes seldom (kept a minute). */
+const useReferenceList = <T>(queryKey: readonly string[], path: string, enabled: boolean) =>
+  useQuery({
+    queryKey,
+    queryFn: ({ signal }) => api.get<{ items: T[] }>(path, undefined, signal),
+    select: (data) => data.items,
     enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
+    staleTime: 60_000,
   });
-}
 
 /** Categories (active ones are offered) and which services each offers. */
 export function useCategoryReference(enabled = true) {
-  const categories = useQuery({
-    queryKey: referenceKeys.categories,
-    queryFn: ({ signal }) => api.get<{ items: CategoryView[] }>('/api/categories', undefined, signal),
-    select: (data) => data.items,
+  const categories = useReferenceList<CategoryView>(referenceKeys.categories, '/api/categories', enabled);
+  const links = useReferenceList<CategoryServiceLink>(
+    referenceKeys.categoryServices,
+    '/api/category-services',
     enabled,
-    staleTime: 60_000,
-  });
-  const links = useQuery({
-    queryKey: referenceKeys.categoryServices,
-    queryFn: ({ signal }) => api.get<{ items: CategoryServiceLink[] }>('/api/category-services', undefined, signal),
-    select: (data) => data.items,
-    enabled,
-    staleTime: 60_000,
-  });
+  );
   return { categories, links };
 }

@@ -35,6 +35,18 @@ const searchOf = (c: FetchCall) => new URL(c.url, 'http://localhost').searchPara
 const searches = (calls: FetchCall[]) =>
   calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/service-providers/search'));
 
+/** The standalone search (a `?project=` may preselect one). */
+const renderSearch = (route = '/service-providers/search') =>
+  renderScreen(<ProviderSearchScreen />, { route, path: '/service-providers/search', session: SESSION });
+
+/** Assignment mode: the search for project 7. */
+const renderAssignment = () =>
+  renderScreen(<ProviderSearchScreen />, {
+    route: '/projects/7/assign-provider',
+    path: '/projects/:id/assign-provider',
+    session: SESSION,
+  });
+
 function serve(
   search: (q: URLSearchParams) => ProviderSearchResponse,
   write: (c: FetchCall) => { status?: number; body?: unknown } = () => ({}),
@@ -68,11 +80,7 @@ describe('Service provider search', () => {
 
   it('fills and locks the fields from a preselected project; clearing it returns to manual', async () => {
     const { calls } = serve(byProject(false));
-    renderScreen(<ProviderSearchScreen />, {
-      route: '/service-providers/search?project=7',
-      path: '/service-providers/search',
-      session: SESSION,
-    });
+    renderSearch('/service-providers/search?project=7');
 
     // Automatic mode: the project's values, read-only.
     await waitFor(() => expect(screen.getByLabelText('Street')).toHaveValue('1 Eagle Street'), { timeout: 5000 });
@@ -115,11 +123,7 @@ describe('Service provider search', () => {
 
   it('switches to automatic mode when a project is chosen in the picker, and Reset returns to manual', async () => {
     const { calls } = serve(byProject(false));
-    renderScreen(<ProviderSearchScreen />, {
-      route: '/service-providers/search',
-      path: '/service-providers/search',
-      session: SESSION,
-    });
+    renderSearch();
     await waitFor(() => expect(searches(calls)).toHaveLength(1), { timeout: 5000 });
     expect(screen.getByLabelText('Street')).not.toHaveAttribute('readonly');
     // Standalone search starts without a distance limit.
@@ -144,11 +148,7 @@ describe('Service provider search', () => {
 
   it('keeps a distance the user set when a project is chosen or cleared', async () => {
     const { calls } = serve(byProject(false));
-    renderScreen(<ProviderSearchScreen />, {
-      route: '/service-providers/search',
-      path: '/service-providers/search',
-      session: SESSION,
-    });
+    renderSearch();
     await waitFor(() => expect(searches(calls)).toHaveLength(1), { timeout: 5000 });
     const slider = screen.getByRole('slider', { name: 'Distance in km' });
     slider.focus();
@@ -182,11 +182,7 @@ describe('Service provider search', () => {
         ],
       }),
     );
-    renderScreen(<ProviderSearchScreen />, {
-      route: '/service-providers/search',
-      path: '/service-providers/search',
-      session: SESSION,
-    });
+    renderSearch();
     const list = await screen.findByRole('list', { name: 'Service providers found' }, { timeout: 5000 });
     const [first, second] = within(list).getAllByRole('listitem');
     expect(within(first!).getByText('3.4 km')).toBeInTheDocument();
@@ -222,21 +218,13 @@ describe('Service provider search', () => {
 
   it('says so when nothing matches', async () => {
     serve(() => searchResponse({ total: 0, items: [] }));
-    renderScreen(<ProviderSearchScreen />, {
-      route: '/service-providers/search',
-      path: '/service-providers/search',
-      session: SESSION,
-    });
+    renderSearch();
     expect(await screen.findByText('No service providers yet.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('in assignment mode starts at 50 km and assigns after a confirmation, with the staff and the e-mail flag', async () => {
     const { calls } = serve(byProject(true), () => ({ body: { id: 7 } }));
-    renderScreen(<ProviderSearchScreen />, {
-      route: '/projects/7/assign-provider',
-      path: '/projects/:id/assign-provider',
-      session: SESSION,
-    });
+    renderAssignment();
     const button = await screen.findByRole(
       'button',
       { name: 'Assign Project: Brightline Electrical' },
@@ -275,11 +263,7 @@ describe('Service provider search', () => {
 
   it('Reset in assignment mode keeps the project and goes back to 50 km', async () => {
     const { calls } = serve(byProject(true));
-    renderScreen(<ProviderSearchScreen />, {
-      route: '/projects/7/assign-provider',
-      path: '/projects/:id/assign-provider',
-      session: SESSION,
-    });
+    renderAssignment();
     await screen.findByRole('button', { name: 'Assign Project: Brightline Electrical' }, { timeout: 5000 });
     const slider = screen.getByRole('slider', { name: 'Distance in km' });
     slider.focus();
@@ -297,11 +281,7 @@ describe('Service provider search', () => {
 
   it('offers no assignment for a completed or cancelled project', async () => {
     serve(byProject(false));
-    renderScreen(<ProviderSearchScreen />, {
-      route: '/projects/7/assign-provider',
-      path: '/projects/:id/assign-provider',
-      session: SESSION,
-    });
+    renderAssignment();
     expect(await screen.findByText(PROVIDER_TEXT.notAssignable, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Assign Project/ })).not.toBeInTheDocument();
   });

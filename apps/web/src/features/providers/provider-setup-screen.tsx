@@ -1,9 +1,8 @@
 import { useParams } from 'react-router';
 import { PageHeader } from '../../ui/page-header';
-import { ErrorState, LoadingState } from '../../ui/query-states';
 import { useProvider } from './api';
 import { ProviderForm } from './provider-form';
-import { Crumbs } from './provider-show-screen';
+import { Crumbs, ProviderLoaded } from './provider-show-screen';
 
 /** /service-providers/new and /service-providers/setup/:id/edit. */
 export function ProviderSetupScreen() {
@@ -31,17 +30,9 @@ function EditProvider({ id }: { id: string }) {
     <>
       <Crumbs current="Edit" provider={p ? { id: p.id, name: p.service_provider_name } : undefined} />
       <PageHeader title={p ? `Edit ${p.service_provider_name}` : 'Edit service provider'} />
-      {provider.isError ? (
-        <ErrorState
-          error={provider.error}
-          onRetry={() => void provider.refetch()}
-          title="Could not load the service provider"
-        />
-      ) : p ? (
-        <ProviderForm key={p.id} provider={p} />
-      ) : (
-        <LoadingState label="Loading the service provider…" />
-      )}
+      <ProviderLoaded provider={provider}>
+        {(loaded) => <ProviderForm key={loaded.id} provider={loaded} />}
+      </ProviderLoaded>
     </>
   );
 }

@@ -147,19 +147,31 @@ export function ProviderShowScreen() {
           ) : null
         }
       />
-      {provider.isError ? (
-        <ErrorState
-          error={provider.error}
-          onRetry={() => void provider.refetch()}
-          title="Could not load the service provider"
-        />
-      ) : p ? (
-        <ProviderDetails provider={p} canManage={canManage && p.abilities.edit} />
-      ) : (
-        <LoadingState label="Loading the service provider…" />
-      )}
+      <ProviderLoaded provider={provider}>
+        {(loaded) => <ProviderDetails provider={loaded} canManage={canManage && loaded.abilities.edit} />}
+      </ProviderLoaded>
     </>
   );
+}
+
+/** A provider page's body once the provider is loaded; until then the loading state, or the error with Retry. */
+export function ProviderLoaded({
+  provider,
+  children,
+}: {
+  provider: ReturnType<typeof useProvider>;
+  children: (provider: ProviderView) => ReactNode;
+}) {
+  if (provider.isError) {
+    return (
+      <ErrorState
+        error={provider.error}
+        onRetry={() => void provider.refetch()}
+        title="Could not load the service provider"
+      />
+    );
+  }
+  return provider.data ? children(provider.data) : <LoadingState label="Loading the service provider…" />;
 }
 
 function ProviderDetails({ provider: p, canManage }: { provider: ProviderView; canManage: boolean }) {
@@ -288,22 +300,16 @@ function ProviderDetails({ provider: p, canManage }: { provider: ProviderView; c
           <Stack gap="lg">
             <Card title="Ratings" id="provider-ratings-heading">
               <Stack gap="md">
-                <Field label={PROVIDER_TEXT.performanceRating}>
-                  <Group gap="xs">
-                    <StarRating value={p.performance_ratings} label={PROVIDER_TEXT.performanceRating} size={20} />
-                    <Text size="sm" c="dimmed">
-                      {ratingCount(p.performance_ratings, p.performance_rating_count)}
-                    </Text>
-                  </Group>
-                </Field>
-                <Field label={PROVIDER_TEXT.customerRating}>
-                  <Group gap="xs">
-                    <StarRating value={p.customer_ratings} label={PROVIDER_TEXT.customerRating} size={20} />
-                    <Text size="sm" c="dimmed">
-                      {ratingCount(p.customer_ratings, p.customer_rating_count)}
-                    </Text>
-                  </Group>
-                </Field>
+                <RatingField
+                  label={PROVIDER_TEXT.performanceRating}
+                  value={p.performance_ratings}
+                  count={p.performance_rating_count}
+                />
+                <RatingField
+                  label={PROVIDER_TEXT.customerRating}
+                  value={p.customer_ratings}
+                  count={p.customer_rating_count}
+                />
               </Stack>
             </Card>
             <Card title="Projects" id="provider-projects-heading">
@@ -354,6 +360,20 @@ function Count({ label, value }: { label: string; value: number }) {
         {label}
       </Text>
     </Stack>
+  );
+}
+
+/** A rating as stars, with how many ratings make it. */
+function RatingField({ label, value, count }: { label: string; value: number | null; count: number }) {
+  return (
+    <Field label={label}>
+      <Group gap="xs">
+        <StarRating value={value} label={label} size={20} />
+        <Text size="sm" c="dimmed">
+          {ratingCount(value, count)}
+        </Text>
+      </Group>
+    </Field>
   );
 }
 

@@ -23,6 +23,31 @@ export function lastProjectText(value: string | null, now = new Date()): string 
   return `${PROVIDER_TEXT.lastProjectPrefix}${Number.isNaN(when) ? value : formatRelative(value, now)}`;
 }
 
+/** 'Categories: Electrical, Plumbing' in small print; nothing without names. */
+function NameList({ label, names }: { label: string; names: string[] }) {
+  if (!names.length) return null;
+  return (
+    <Text size="xs">
+      <Text span size="xs" c="dimmed">
+        {label}:{' '}
+      </Text>
+      {names.join(', ')}
+    </Text>
+  );
+}
+
+/** A rating's name over its stars. */
+function LabelledRating({ label, value }: { label: string; value: number | null }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <StarRating value={value} label={label} />
+    </Stack>
+  );
+}
+
 /** One provider of the search results (spec 1: Service-provider search / assignment map). */
 export function SearchResult({
   result: r,
@@ -89,22 +114,8 @@ export function SearchResult({
             </Badge>
           ) : null}
         </Group>
-        {r.categories_list.length ? (
-          <Text size="xs">
-            <Text span size="xs" c="dimmed">
-              Categories:{' '}
-            </Text>
-            {r.categories_list.join(', ')}
-          </Text>
-        ) : null}
-        {r.services_list.length ? (
-          <Text size="xs">
-            <Text span size="xs" c="dimmed">
-              Services:{' '}
-            </Text>
-            {r.services_list.join(', ')}
-          </Text>
-        ) : null}
+        <NameList label="Categories" names={r.categories_list} />
+        <NameList label="Services" names={r.services_list} />
         {address ? (
           <Group gap={4} wrap="nowrap" align="flex-start">
             <IconMapPin size={14} aria-label="Business address" role="img" style={{ flex: 'none', marginTop: 2 }} />
@@ -143,18 +154,8 @@ export function SearchResult({
           </Text>
         </Group>
         <Group gap="md">
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              {PROVIDER_TEXT.performanceRating}
-            </Text>
-            <StarRating value={r.performance_ratings} label={PROVIDER_TEXT.performanceRating} />
-          </Stack>
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              {PROVIDER_TEXT.customerRating}
-            </Text>
-            <StarRating value={r.customer_ratings} label={PROVIDER_TEXT.customerRating} />
-          </Stack>
+          <LabelledRating label={PROVIDER_TEXT.performanceRating} value={r.performance_ratings} />
+          <LabelledRating label={PROVIDER_TEXT.customerRating} value={r.customer_ratings} />
         </Group>
         <Group justify="space-between" gap="xs" mt={4}>
           {located ? (
