@@ -39,6 +39,12 @@ export function useDebouncedText(value: string, commit: (value: string) => void)
 
 const STATUS_OPTIONS = PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] }));
 
+/** The minimum-rating filters: the role's filter name, the value it sets, its label. */
+const RATING_FILTERS = [
+  { filter: 'performance_rating', value: 'min_performance', label: 'Minimum Performance Rating' },
+  { filter: 'customer_rating', value: 'min_customer', label: 'Minimum Customer Rating' },
+] as const;
+
 export type Abilities = { clients: boolean; managers: boolean };
 
 /** The filter panel ('Show More Filters'): every filter of the role's set (spec 1 section 6). */
@@ -156,24 +162,15 @@ export function ProjectMapFilters({
             />
           </Grid.Col>
         ) : null}
-        {allowed.has('performance_rating') ? (
-          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+        {RATING_FILTERS.filter((r) => allowed.has(r.filter)).map((r) => (
+          <Grid.Col key={r.value} span={{ base: 12, sm: 6, lg: 4 }}>
             <RatingFilter
-              label="Minimum Performance Rating"
-              value={filters.min_performance}
-              onChange={(min_performance) => update({ min_performance })}
+              label={r.label}
+              value={filters[r.value]}
+              onChange={(rating) => update({ [r.value]: rating })}
             />
           </Grid.Col>
-        ) : null}
-        {allowed.has('customer_rating') ? (
-          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-            <RatingFilter
-              label="Minimum Customer Rating"
-              value={filters.min_customer}
-              onChange={(min_customer) => update({ min_customer })}
-            />
-          </Grid.Col>
-        ) : null}
+        ))}
       </Grid>
       <Group>
         <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={reset}>

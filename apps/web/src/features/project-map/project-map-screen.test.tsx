@@ -238,13 +238,7 @@ describe('Project map', () => {
   it('gives staff every filter: project manager, client, account manager, order reference and both ratings', async () => {
     setup();
     await openFilters();
-    const l = labels();
-    expect(l.pm).toBe(true);
-    expect(l.client).toBe(true);
-    expect(l.am).toBe(true);
-    expect(l.orderRef).toBe(true);
-    expect(l.performance).toBe(true);
-    expect(l.customer).toBe(true);
+    expect(labels()).toEqual({ pm: true, client: true, am: true, orderRef: true, performance: true, customer: true });
     expect(screen.getByRole('combobox', { name: 'Categories' })).toBeInTheDocument();
   });
 
@@ -256,13 +250,14 @@ describe('Project map', () => {
     expect(screen.getByRole('img', { name: 'Customer Rating: 3.5 out of 5' })).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /Performance Rating/ })).not.toBeInTheDocument();
     await openFilters();
-    const l = labels();
-    expect(l.am).toBe(true);
-    expect(l.orderRef).toBe(true);
-    expect(l.customer).toBe(true);
-    expect(l.pm).toBe(false);
-    expect(l.client).toBe(false);
-    expect(l.performance).toBe(false);
+    expect(labels()).toEqual({
+      pm: false,
+      client: false,
+      am: true,
+      orderRef: true,
+      performance: false,
+      customer: true,
+    });
     // They do not load the staff list nor the client list.
     expect(calls.some((c) => c.url.startsWith('/api/staff') || c.url.startsWith('/api/clients?'))).toBe(false);
     // Their account managers and the categories come from the map's options.
@@ -291,13 +286,7 @@ describe('Project map', () => {
     // Provider users do not see the client in the list.
     expect(screen.queryByText(/Harbourside Property Group/)).not.toBeInTheDocument();
     await openFilters();
-    const l = labels();
-    expect(l.pm).toBe(false);
-    expect(l.client).toBe(false);
-    expect(l.am).toBe(true);
-    expect(l.orderRef).toBe(true);
-    expect(l.performance).toBe(true);
-    expect(l.customer).toBe(true);
+    expect(labels()).toEqual({ pm: false, client: false, am: true, orderRef: true, performance: true, customer: true });
   });
 
   it('keeps filters in the URL and sends them; the search is debounced', async () => {

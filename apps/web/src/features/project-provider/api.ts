@@ -11,6 +11,7 @@ import type {
   RatingInput,
 } from '@siteflow/core';
 import { api } from '../../api/client';
+import { useLookup } from '../../api/lookup';
 import { projectKeys } from '../projects/api';
 import { providerKeys } from '../providers/api';
 
@@ -56,16 +57,13 @@ export const positionKey = (project: ProjectView) =>
   project.co_ords.lat !== null && project.co_ords.long !== null ? `${project.co_ords.lat},${project.co_ords.long}` : '';
 
 /** The picker by trading name, with each provider's staff. */
-export function useProviderOptions(q: string, enabled: boolean) {
-  return useQuery<ProviderOption[], Error, ProviderOption[], ReturnType<typeof providerPartKeys.options>>({
-    queryKey: providerPartKeys.options(q),
-    queryFn: ({ signal }) =>
-      api.get<{ items: ProviderOption[] }>('/api/service-providers/options', { q }, signal).then((r) => r.items),
+export const useProviderOptions = (q: string, enabled: boolean) =>
+  useLookup<ProviderOption, ReturnType<typeof providerPartKeys.options>>(
+    providerPartKeys.options(q),
+    '/api/service-providers/options',
+    { q },
     enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
+  );
 
 /** Providers within `distance` km of driving from the project (never asked for client roles). */
 export function useNearbyProviders(project: ProjectView, distance: number, enabled: boolean) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCheck, IconMail, IconPhone, IconSend } from '@tabler/icons-react';
+import { IconCheck, IconMail, IconPhone, IconSend, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
   detailsStatus,
@@ -44,6 +44,18 @@ export function TravelInfo({
       Travel: <strong>{formatDistance(route.distance_m, route.approximate)}</strong> ·{' '}
       <strong>{formatDuration(route.duration_s, route.approximate)}</strong>
     </Text>
+  );
+}
+
+/** A phone number or e-mail address as a link, after its icon. */
+function ContactLink({ href, icon: IconComponent, children }: { href: string; icon: Icon; children: string }) {
+  return (
+    <Anchor href={href} size="sm">
+      <Group gap={4} component="span">
+        <IconComponent size={14} aria-hidden />
+        {children}
+      </Group>
+    </Anchor>
   );
 }
 
@@ -114,20 +126,14 @@ export function CurrentProviderCard({
         {provider.phone || provider.email ? (
           <Group gap="md">
             {provider.phone ? (
-              <Anchor href={`tel:${provider.phone.replace(/\s+/g, '')}`} size="sm">
-                <Group gap={4} component="span">
-                  <IconPhone size={14} aria-hidden />
-                  {provider.phone}
-                </Group>
-              </Anchor>
+              <ContactLink href={`tel:${provider.phone.replace(/\s+/g, '')}`} icon={IconPhone}>
+                {provider.phone}
+              </ContactLink>
             ) : null}
             {provider.email ? (
-              <Anchor href={`mailto:${provider.email}`} size="sm">
-                <Group gap={4} component="span">
-                  <IconMail size={14} aria-hidden />
-                  {provider.email}
-                </Group>
-              </Anchor>
+              <ContactLink href={`mailto:${provider.email}`} icon={IconMail}>
+                {provider.email}
+              </ContactLink>
             ) : null}
           </Group>
         ) : null}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconClock, IconRoute } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClock, IconRoute, type Icon } from '@tabler/icons-react';
 import L from 'leaflet';
 import { Link } from 'react-router';
 import {
@@ -172,23 +172,25 @@ function FitRoute({ points, zoomOut }: { points: LatLng[]; zoomOut: number }) {
   return null;
 }
 
+/** 'Distance: 12.3 km' after its icon. */
+function RouteFigure({ icon: IconComponent, label, value }: { icon: Icon; label: string; value: string }) {
+  return (
+    <Group gap={6}>
+      <IconComponent size={18} aria-hidden />
+      <Text size="sm">
+        {label}: <strong>{value}</strong>
+      </Text>
+    </Group>
+  );
+}
+
 function RoutePanel({ view }: { view: DirectionsView }) {
   const route = view.route!;
   return (
     <Stack gap={4} data-testid="route-panel" aria-label="Route">
       <Group gap="lg">
-        <Group gap={6}>
-          <IconRoute size={18} aria-hidden />
-          <Text size="sm">
-            Distance: <strong>{formatDistance(route.distance_m, route.approximate)}</strong>
-          </Text>
-        </Group>
-        <Group gap={6}>
-          <IconClock size={18} aria-hidden />
-          <Text size="sm">
-            Time: <strong>{formatDuration(route.duration_s, route.approximate)}</strong>
-          </Text>
-        </Group>
+        <RouteFigure icon={IconRoute} label="Distance" value={formatDistance(route.distance_m, route.approximate)} />
+        <RouteFigure icon={IconClock} label="Time" value={formatDuration(route.duration_s, route.approximate)} />
         {route.approximate ? (
           <Text size="xs" c="dimmed">
             Approximate: estimated from the straight-line distance.

@@ -202,20 +202,45 @@ function NearbyList({
                     {formatDistance(p.distance_m, p.approximate)} · {formatDuration(p.duration_s, p.approximate)}
                   </Text>
                 </Text>
-                <Button
-                  variant="subtle"
-                  size="compact-xs"
-                  onClick={() => onSelect(p)}
-                  aria-label={`Select ${p.service_provider_name}`}
-                >
-                  Select
-                </Button>
+                <SelectButton provider={p} onSelect={onSelect} variant="subtle" />
               </Group>
             ))}
           </Stack>
         </ScrollArea.Autosize>
       ) : null}
     </Stack>
+  );
+}
+
+/** 'Select', named after the provider, to choose it in the picker. */
+function SelectButton({
+  provider,
+  onSelect,
+  variant,
+}: {
+  provider: NearbyProvider;
+  onSelect: (p: NearbyProvider) => void;
+  variant?: 'subtle';
+}) {
+  return (
+    <Button
+      variant={variant}
+      size="compact-xs"
+      onClick={() => onSelect(provider)}
+      aria-label={`Select ${provider.service_provider_name}`}
+    >
+      Select
+    </Button>
+  );
+}
+
+/** A rating's name and its stars, small. */
+function SmallRating({ label, value }: { label: string; value: number | null }) {
+  return (
+    <Group gap={6}>
+      <Text size="xs">{label}</Text>
+      <StarRating value={value} label={label} size={13} />
+    </Group>
   );
 }
 
@@ -243,22 +268,10 @@ export function ProviderSummary({
         {formatDuration(provider.duration_s, provider.approximate)}
       </Text>
       {seesPerformanceRating(role) ? (
-        <Group gap={6}>
-          <Text size="xs">{PROVIDER_TEXT.performanceRating}</Text>
-          <StarRating value={provider.performance_ratings} label={PROVIDER_TEXT.performanceRating} size={13} />
-        </Group>
+        <SmallRating label={PROVIDER_TEXT.performanceRating} value={provider.performance_ratings} />
       ) : null}
-      <Group gap={6}>
-        <Text size="xs">{PROVIDER_TEXT.customerRating}</Text>
-        <StarRating value={provider.customer_ratings} label={PROVIDER_TEXT.customerRating} size={13} />
-      </Group>
-      <Button
-        size="compact-xs"
-        onClick={() => onSelect(provider)}
-        aria-label={`Select ${provider.service_provider_name}`}
-      >
-        Select
-      </Button>
+      <SmallRating label={PROVIDER_TEXT.customerRating} value={provider.customer_ratings} />
+      <SelectButton provider={provider} onSelect={onSelect} />
     </Stack>
   );
 }

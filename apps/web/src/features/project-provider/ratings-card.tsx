@@ -22,6 +22,10 @@ export function RatingsCard({ projectId, role }: { projectId: number; role: Role
   const query = useRatings(projectId, true);
   const mayRatePerformance = useCan('projects.ratePerformance');
   const mayRateCustomer = useCan('projects.rateCustomer');
+  const shown: { kind: Kind; mayRate: boolean }[] = [
+    ...(seesPerformanceRating(role) ? [{ kind: 'performance' as const, mayRate: mayRatePerformance }] : []),
+    { kind: 'customer', mayRate: mayRateCustomer },
+  ];
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ratings-title">
       <Title order={3} size="h5" mb="sm" id="ratings-title">
@@ -33,24 +37,16 @@ export function RatingsCard({ projectId, role }: { projectId: number; role: Role
         <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Could not load the ratings" />
       ) : (
         <Grid gap="lg">
-          {seesPerformanceRating(role) ? (
-            <Grid.Col span={{ base: 12, md: 6 }}>
+          {shown.map(({ kind, mayRate }) => (
+            <Grid.Col key={kind} span={{ base: 12, md: 6 }}>
               <RatingBlock
                 projectId={projectId}
-                kind="performance"
+                kind={kind}
                 ratings={query.data}
-                canEdit={mayRatePerformance && query.data.abilities.rate_performance}
+                canEdit={mayRate && query.data.abilities[`rate_${kind}`]}
               />
             </Grid.Col>
-          ) : null}
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <RatingBlock
-              projectId={projectId}
-              kind="customer"
-              ratings={query.data}
-              canEdit={mayRateCustomer && query.data.abilities.rate_customer}
-            />
-          </Grid.Col>
+          ))}
         </Grid>
       )}
     </Paper>

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@mantine/core';
-import { IconPencil, IconPlus, IconToggleLeft, IconToggleRight, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconToggleLeft, IconToggleRight } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { PagedTable, RowAction, type QueryLike } from '../../ui/list-page';
+import { DeleteAction, PagedTable, RowAction, type QueryLike } from '../../ui/list-page';
 
 /**
  * The table of one reference list, its texts made from its label ('Tags': 'Could not load tags',
@@ -114,14 +114,7 @@ export function ReferenceRowActions({
           loading={toggle.loading}
         />
       ) : null}
-      <RowAction
-        tooltip="Delete"
-        label={`Delete ${name}`}
-        icon={IconTrash}
-        color="red"
-        onClick={onDelete}
-        loading={deleting}
-      />
+      <DeleteAction name={name} onClick={onDelete} loading={deleting} />
     </>
   );
 }

@@ -1,8 +1,39 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
-import { IconClockHour4, IconSearch } from '@tabler/icons-react';
+import { IconClockHour4, IconSearch, type Icon } from '@tabler/icons-react';
 import { QuickSearch } from './quick-search';
 import { RecentlyViewedModal } from './recently-viewed';
+
+/** A header icon button with its tooltip that opens a dialog. */
+function HeaderDialogButton({
+  tooltip,
+  label,
+  icon: IconComponent,
+  shortcuts,
+  onClick,
+}: {
+  tooltip: string;
+  label: string;
+  icon: Icon;
+  /** The keys that do the same (aria-keyshortcuts). */
+  shortcuts?: string;
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip label={tooltip} withArrow>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={label}
+        aria-keyshortcuts={shortcuts}
+        aria-haspopup="dialog"
+        onClick={onClick}
+      >
+        <IconComponent size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
 
 /**
  * The header's project tools: Quick Search (the search icon, or Ctrl+K / Cmd+K anywhere,
@@ -27,29 +58,19 @@ export function ProjectSearchActions() {
 
   return (
     <>
-      <Tooltip label="Search projects (Ctrl+K)" withArrow>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          aria-label="Search projects"
-          aria-keyshortcuts="Control+K Meta+K"
-          aria-haspopup="dialog"
-          onClick={openSearch}
-        >
-          <IconSearch size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Recently viewed projects" withArrow>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          aria-label="Recently viewed projects"
-          aria-haspopup="dialog"
-          onClick={recent.open}
-        >
-          <IconClockHour4 size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <HeaderDialogButton
+        tooltip="Search projects (Ctrl+K)"
+        label="Search projects"
+        icon={IconSearch}
+        shortcuts="Control+K Meta+K"
+        onClick={openSearch}
+      />
+      <HeaderDialogButton
+        tooltip="Recently viewed projects"
+        label="Recently viewed projects"
+        icon={IconClockHour4}
+        onClick={recent.open}
+      />
       <QuickSearch opened={searchOpened} onClose={search.close} />
       <RecentlyViewedModal opened={recentOpened} onClose={recent.close} />
     </>
