@@ -15,13 +15,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureAppRole, startEmbeddedPostgres } from '../apps/api/src/platform/db/bootstrap.js';
+import { freePort, httpCall, signInHttp } from '../apps/api/test/reliability/processes.js';
 import { BENCH_DIR } from './generate.js';
 import { runMain } from './harness.js';
 
@@ -48,15 +47,13 @@ const TARGET_P99 = 50;
 
 type Figure = { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+/** An autocannon request set-up that asks for each path (with its body) in turn. */
+function rotating(requests: { path: string; body?: string }[]) {
+  let next = 0;
+  return (req: autocannon.Request) => {
+    const r = requests[next++ % requests.length]!;
+    return { ...req, path: r.path, ...(r.body ? { body: r.body } : {}) };
+  };
 }
 
 /** The raw ceiling: what the database and node-postgres do with nothing of the app around them. */
@@ -162,63 +159,56 @@ async function main() {
     const [, host, email, password] = demo as unknown as [string, string, string, string];
     const base = `http://127.0.0.1:${port}`;
 
-    // fetch() drops a Host header: plain http requests name the company's host.
-    const send = (method: string, url: string, headers: Record<string, string>, body?: string) =>
-      new Promise<{ status: number; cookies: string[]; text: string }>((resolve, reject) => {
-        const req = http.request({ host: '127.0.0.1', port, method, path: url, headers }, (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => (text += c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, cookies: res.headers['set-cookie'] ?? [], text }));
-        });
-        req.on('error', reject);
-        req.end(body);
-      });
-    const login = await send(
-      'POST',
-      '/api/auth/login',
-      { host, 'content-type': 'application/json', 'x-siteflow-csrf': '1' },
-      JSON.stringify({ email, password }),
-    );
-    const cookie = login.cookies.find((c) => c.startsWith('sf_session='))?.split(';')[0];
-    if (login.status !== 200 || !cookie) throw new Error(`sign-in failed: ${login.status} ${login.text}`);
+    const cookie = await signInHttp(port, host, email, password);
     const headers = { host, cookie, 'x-siteflow-csrf': '1' };
     const get = async <T>(url: string): Promise<T> => {
-      const res = await send('GET', url, headers);
+      const res = await httpCall(port, host, 'GET', url, { cookie });
       if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.text}`);
-      return JSON.parse(res.text) as T;
+      return res.json as T;
     };
 
     const session = await get<{ tenant: { id: string } }>('/api/session');
     const list = await get<{ items: { id: number }[] }>('/api/projects?page=1&pageSize=20');
     const projectId = list.items[0]!.id;
-    const project = await get<Record<string, unknown>>(`/api/projects/${projectId}`);
+    // The write: each project of the first page saved with its own details, in turn (one project
+    // saved by ten connections at once would only measure its row lock).
     const idOf = (v: unknown) => (v && typeof v === 'object' && 'id' in v ? (v as { id: string }).id : v);
-    const detailsBody = JSON.stringify({
-      name: project.name,
-      start_date: project.start_date,
-      end_date: project.end_date,
-      completed_on: project.completed_on,
-      project_administrator_id: idOf(project.project_administrator),
-      project_manager_id: idOf(project.project_manager),
-      project_sales_representative_id: idOf(project.project_sales_representative) ?? null,
-      linked_project_type: project.linked_project_type ?? 'master',
-      classification_id: idOf(project.classification) ?? null,
-      summary: project.summary ?? null,
-      linked_projects: ((project.linked_projects as { id: number }[] | undefined) ?? []).map((p) => p.id),
-    });
-    const check = await send(
-      'PUT',
-      `/api/projects/${projectId}/details`,
-      { ...headers, 'content-type': 'application/json' },
-      detailsBody,
+    const writes = await Promise.all(
+      list.items.map(async ({ id }) => {
+        const project = await get<Record<string, unknown>>(`/api/projects/${id}`);
+        const body = JSON.stringify({
+          name: project.name,
+          start_date: project.start_date,
+          end_date: project.end_date,
+          completed_on: project.completed_on,
+          project_administrator_id: idOf(project.project_administrator),
+          project_manager_id: idOf(project.project_manager),
+          project_sales_representative_id: idOf(project.project_sales_representative) ?? null,
+          linked_project_type: project.linked_project_type ?? 'master',
+          classification_id: idOf(project.classification) ?? null,
+          summary: project.summary ?? null,
+          linked_projects: ((project.linked_projects as { id: number }[] | undefined) ?? []).map((p) => p.id),
+        });
+        const check = await httpCall(port, host, 'PUT', `/api/projects/${id}/details`, {
+          cookie,
+          body: JSON.parse(body) as unknown,
+        });
+        if (check.status !== 200) throw new Error(`the write does not answer 200: ${check.status} ${check.text}`);
+        return { path: `/api/projects/${id}/details`, body };
+      }),
     );
-    if (check.status !== 200) throw new Error(`the write does not answer 200: ${check.status} ${check.text}`);
 
     const appUrl = await ensureAppRole(embedded.url);
-    const endpoints: { key: string; name: string; write?: boolean; url: string; body?: string }[] = [
+    // An endpoint asks for `url`, or for each of `rotate` in turn (the first page's projects).
+    type Endpoint = { key: string; name: string; url: string; rotate?: { path: string; body?: string }[] };
+    const endpoints: (Endpoint & { write?: boolean })[] = [
       { key: 'session', name: 'GET /api/session', url: '/api/session' },
-      { key: 'detail', name: 'GET /api/projects/{id}', url: `/api/projects/${projectId}` },
+      {
+        key: 'detail',
+        name: 'GET /api/projects/{id}',
+        url: `/api/projects/${projectId}`,
+        rotate: list.items.map(({ id }) => ({ path: `/api/projects/${id}` })),
+      },
       { key: 'list', name: 'GET /api/projects?page=2&pageSize=20', url: '/api/projects?page=2&pageSize=20' },
       { key: 'search', name: 'GET /api/search/projects?q=', url: '/api/search/projects?q=brisbane' },
       {
@@ -235,8 +225,8 @@ async function main() {
         key: 'write',
         name: 'PUT /api/projects/{id}/details',
         write: true,
-        url: `/api/projects/${projectId}/details`,
-        body: detailsBody,
+        url: writes[0]!.path,
+        rotate: writes,
       },
     ];
     for (const e of endpoints)
@@ -256,7 +246,7 @@ async function main() {
         duration: DURATION,
         method: e.write ? 'PUT' : 'GET',
         headers: e.write ? { ...headers, 'content-type': 'application/json' } : headers,
-        ...(e.body ? { body: e.body } : {}),
+        ...(e.rotate ? { requests: [{ setupRequest: rotating(e.rotate) }] } : {}),
       });
       rows.push({
         name: e.name,

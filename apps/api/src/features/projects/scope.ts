@@ -27,3 +27,14 @@ export function visibleProjects(
       return nothing;
   }
 }
+
+/**
+ * A name for the shape of the SQL visibleProjects writes for this actor (which columns it compares,
+ * or none): a statement prepared under `<name>:<visibilityShape>` has the same text every time.
+ */
+export function visibilityShape(actor: Pick<Actor, 'role' | 'clientId' | 'providerId'>): string {
+  const scope = projectScope(actor);
+  if (scope.kind === 'client') return scope.clientId ? 'client' : 'none';
+  if (scope.kind === 'provider') return scope.providerId ? 'provider' : 'none';
+  return scope.kind;
+}

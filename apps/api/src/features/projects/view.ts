@@ -30,7 +30,7 @@ import {
   users,
 } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
-import { visibleProjects } from './scope.js';
+import { visibilityShape, visibleProjects } from './scope.js';
 import { projectProviderCard } from './provider-card.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -171,7 +171,11 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
       and(eq(classifications.tenantId, projects.tenantId), eq(classifications.id, projects.classificationId)),
     )
     .leftJoin(clients, and(eq(clients.tenantId, projects.tenantId), eq(clients.id, projects.clientId)))
-    .where(and(eq(projects.id, id), visibleProjects(actor)));
+    .where(and(eq(projects.id, id), visibleProjects(actor)))
+    // Prepared once per connection (its text depends only on the actor's visibility shape): PostgreSQL
+    // parses and plans this statement once instead of on every request.
+    .prepare(`project_view:${visibilityShape(actor)}`)
+    .execute();
   if (!head) throw notFound('The project');
   const { p, classificationTitle, clientName } = head;
   const providerCard = await projectProviderCard(tx, id, p.serviceProviderId);
