@@ -17,3 +17,4 @@ export * from './project-map/index.js';
 export * from './certificates/index.js';
 export * from './policies/index.js';
 export * from './messages/index.js';
+export * from './tasks/due-dates.js';
