@@ -16,6 +16,16 @@ export const LINKS = [
   { category_id: CAT_PLUMB, service_id: SVC_PIPES, service_name: 'Pipes' },
 ];
 
+/** The provider's business address (located). */
+const ANN_STREET = {
+  street: '12 Ann Street',
+  suburb: 'Brisbane City',
+  state: 'QLD',
+  postcode: '4000',
+  lat: -27.468,
+  lng: 153.027,
+} as const;
+
 export const PROVIDER: ProviderView = {
   id: '00000000-0000-4000-8000-0000000005a1',
   service_provider_name: 'Brightline Electrical',
@@ -26,15 +36,7 @@ export const PROVIDER: ProviderView = {
   email: 'jobs@brightline.test',
   phone: '07 3000 1111',
   website: 'brightline.test',
-  business_address: {
-    street: '12 Ann Street',
-    suburb: 'Brisbane City',
-    state: 'QLD',
-    postcode: '4000',
-    lat: -27.468,
-    lng: 153.027,
-    precision: 'street',
-  },
+  business_address: { ...ANN_STREET, precision: 'street' },
   location: '12 Ann Street, Brisbane City QLD 4000',
   locations: [{ lat: -27.468, lng: 153.027 }],
   categories: [{ id: CAT_ELEC, name: 'Electrical' }],
@@ -91,14 +93,7 @@ export function result(overrides: Partial<ProviderSearchResult> = {}): ProviderS
     service_provider_name: PROVIDER.service_provider_name,
     categories_list: ['Electrical'],
     services_list: ['Wiring'],
-    business_address: {
-      street: '12 Ann Street',
-      suburb: 'Brisbane City',
-      state: 'QLD',
-      postcode: '4000',
-      lat: -27.468,
-      lng: 153.027,
-    },
+    business_address: { ...ANN_STREET },
     phone: '07 3000 1111',
     website: 'brightline.test',
     km: 3.4,
