@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { STATES, type Place, type State } from '@siteflow/core';
 import type { Deps } from '../../platform/context.js';
 import { escapeLike } from '../../platform/db/like.js';
+import type { GazetteerRow } from './gazetteer-data.js';
 
 export const PLACE_LIMIT = 10;
 /** Trigram word similarity needed for a fuzzy match ('brisbnae' vs 'brisbane city' is 0.56). */
@@ -43,16 +44,8 @@ export function parsePlaceQuery(q: string, country: PlaceCountry): PlaceSearch |
   return { kind: 'name', name, state, postcode, country };
 }
 
-type Row = {
-  id: number;
-  country: 'AU' | 'NZ';
-  suburb: string;
-  state: string | null;
-  postcode: string | null;
-  lat: number;
-  lng: number;
-  ambiguous: boolean;
-};
+/** A gazetteer place as the search reads it: whether another place has the same name, not the population. */
+type Row = Omit<GazetteerRow, 'population'> & { ambiguous: boolean };
 
 export function placeOf(r: Row): Place {
   if (r.country === 'NZ') {

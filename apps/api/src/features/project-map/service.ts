@@ -24,6 +24,7 @@ import type { Exec } from '../../platform/db/client.js';
 import { projects } from '../../platform/db/schema.js';
 import { invalid } from '../../platform/errors.js';
 import { geocode } from '../geo/geocode.js';
+import { locationOf } from '../geo/location.js';
 import { normaliseTerm } from '../projects/match.js';
 import { countAndCluster, fewMatches, gridCells, isBroad, statusTotal, tenantTotal } from './clusters.js';
 import { namesOf, page, pageIds, ratingsOf } from './page.js';
@@ -126,14 +127,7 @@ export async function projectMap(
       client_am_id: r.clientAmId,
       project_manager: `${r.pmFirst ?? ''} ${r.pmLast ?? ''}`.trim(),
       project_manager_id: r.projectManagerId,
-      location_first: {
-        street: r.street,
-        suburb: r.suburb,
-        state: r.state,
-        postcode: r.postcode,
-        lat: r.lat,
-        lng: r.lng,
-      },
+      location_first: locationOf(r),
       start_date: toWallClock(r.startDate),
       end_date: toWallClock(r.endDate),
       completed_on: toWallClock(r.completedOn),

@@ -9,12 +9,13 @@
  * then routed (cached, a few at a time).
  */
 import { sql } from 'drizzle-orm';
-import { detailsStatus, type NearbyProvider, type NearbyProviders } from '@siteflow/core';
+import type { NearbyProvider, NearbyProviders } from '@siteflow/core';
 import { inTenant, type Actor, type TenantContext } from '../../platform/context.js';
 import { boxAround, greatCircleSql } from '../geo/distance.js';
 import { mapConcurrent } from '../geo/router.js';
 import { findVisibleProject } from '../projects/view.js';
 import type { DirectionsDeps } from './directions.js';
+import { providerHeading } from './present.js';
 
 export const NEARBY_CANDIDATE_CAP = 200;
 export const NEARBY_CONCURRENCY = 8;
@@ -77,13 +78,8 @@ export async function nearbyProviders(
       return null;
     }
     if (r.distance_m > limitM) return null;
-    const badge = detailsStatus(c.status_code);
     return {
-      id: c.id,
-      service_provider_name: c.name,
-      status_code: c.status_code,
-      status_label: badge.label,
-      status_colour: badge.colour,
+      ...providerHeading(c.id, c.name, c.status_code),
       lat: c.lat,
       lng: c.lng,
       address: addressText(c),

@@ -1,10 +1,22 @@
 /** Pure helpers of the providers feature: address lines, dates, distances, and the notification e-mail. */
-import { renderMessage } from '@siteflow/core';
+import { detailsStatus, renderMessage } from '@siteflow/core';
 
 export { fullName } from '@siteflow/core';
 
 /** One line: 'street, suburb state postcode' (core's, shared with the other screens). */
 export { addressLine } from '@siteflow/core';
+
+/** A provider's id, trading name and status with the status's label and colour (the details set). */
+export function providerHeading(id: string, name: string, statusCode: string) {
+  const badge = detailsStatus(statusCode);
+  return {
+    id,
+    service_provider_name: name,
+    status_code: statusCode,
+    status_label: badge.label,
+    status_colour: badge.colour,
+  };
+}
 
 /** The day of a stored wall-clock time ('2026-11-21 08:00:00' -> '2026-11-21'). */
 export const dayOf = (v: string | null | undefined): string | null => (v ? v.slice(0, 10) : null);

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
-  detailsStatus,
   providerAbilities,
   type ProviderListQuery,
   type ProviderOption,
@@ -23,7 +22,8 @@ import {
   usersOf,
   type ProviderUserRow,
 } from './batch.js';
-import { addressLine, dayOf, fullName } from './present.js';
+import { locationOf } from '../geo/location.js';
+import { addressLine, dayOf, fullName, providerHeading } from './present.js';
 import { visibleProviders } from './scope.js';
 
 /** Reads of service providers: the list, the show page, the picker, and the visibility check the writes share. */
@@ -52,6 +52,8 @@ const SORTS: Record<ProviderListQuery['sort'], SQL[]> = {
   customer: [sql`${serviceProviders.customerRating}`, sql`lower(${serviceProviders.name})`],
   suburb: [sql`lower(${serviceProviders.suburb})`, sql`lower(${serviceProviders.name})`],
 };
+
+const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 
 export const listProviders = (
   deps: D,
@@ -87,30 +89,20 @@ export const listProviders = (
           .offset((q.page - 1) * q.pageSize),
       () => tx.select({ n: count() }).from(serviceProviders).where(where),
     );
-    const cats = await categoriesOf(
-      tx,
-      rows.map((r) => r.id),
-    );
+    const cats = await categoriesOf(tx, ids(rows));
     return {
-      items: rows.map((p) => {
-        const badge = detailsStatus(p.statusCode);
-        return {
-          id: p.id,
-          service_provider_name: p.name,
-          status_code: p.statusCode,
-          status_label: badge.label,
-          status_colour: badge.colour,
-          suburb: p.suburb,
-          state: p.state,
-          postcode: p.postcode,
-          phone: p.phone,
-          email: p.email,
-          categories_list: (cats.get(p.id) ?? []).map((c) => c.name),
-          performance_ratings: p.performanceRating,
-          customer_ratings: p.customerRating,
-          has_location: p.lat !== null && p.lng !== null,
-        };
-      }),
+      items: rows.map((p) => ({
+        ...providerHeading(p.id, p.name, p.statusCode),
+        suburb: p.suburb,
+        state: p.state,
+        postcode: p.postcode,
+        phone: p.phone,
+        email: p.email,
+        categories_list: (cats.get(p.id) ?? []).map((c) => c.name),
+        performance_ratings: p.performanceRating,
+        customer_ratings: p.customerRating,
+        has_location: p.lat !== null && p.lng !== null,
+      })),
       total: total?.n ?? 0,
       page: q.page,
       pageSize: q.pageSize,
@@ -156,26 +148,13 @@ export async function providerView(tx: Exec, actor: Actor, id: string): Promise<
   );
   const c = countsOr(counts, id);
   const staff = people.get(id) ?? [];
-  const badge = detailsStatus(p.statusCode);
   return {
-    id: p.id,
-    service_provider_name: p.name,
-    status_code: p.statusCode,
-    status_label: badge.label,
-    status_colour: badge.colour,
+    ...providerHeading(p.id, p.name, p.statusCode),
     director_name: p.directorName,
     email: p.email,
     phone: p.phone,
     website: p.website,
-    business_address: {
-      street: p.street,
-      suburb: p.suburb,
-      state: p.state,
-      postcode: p.postcode,
-      lat: p.lat,
-      lng: p.lng,
-      precision: p.geoPrecision,
-    },
+    business_address: { ...locationOf(p), precision: p.geoPrecision },
     location: addressLine(p),
     locations: p.lat !== null && p.lng !== null ? [{ lat: p.lat, lng: p.lng }] : [],
     categories: cats.get(id) ?? [],
@@ -225,22 +204,12 @@ export const providerOptions = (
       )
       .orderBy(asc(sql`lower(${serviceProviders.name})`), asc(serviceProviders.id))
       .limit(20);
-    const people = await usersOf(
-      tx,
-      rows.map((r) => r.id),
-    );
+    const people = await usersOf(tx, ids(rows));
     return {
-      items: rows.map((p) => {
-        const badge = detailsStatus(p.statusCode);
-        return {
-          id: p.id,
-          service_provider_name: p.name,
-          status_code: p.statusCode,
-          status_label: badge.label,
-          status_colour: badge.colour,
-          has_location: p.lat !== null && p.lng !== null,
-          sp_users: (people.get(p.id) ?? []).map(userOption),
-        };
-      }),
+      items: rows.map((p) => ({
+        ...providerHeading(p.id, p.name, p.statusCode),
+        has_location: p.lat !== null && p.lng !== null,
+        sp_users: (people.get(p.id) ?? []).map(userOption),
+      })),
     };
   });

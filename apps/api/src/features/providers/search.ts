@@ -25,6 +25,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { projects } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { geocode } from '../geo/geocode.js';
+import { locationOf, type Located } from '../geo/location.js';
 import { visibleProjects } from '../projects/scope.js';
 import { addressLine, boundingBox, roundKm } from './present.js';
 
@@ -49,15 +50,9 @@ export type SearchCriteria = {
   today: string;
 };
 
-type Row = {
+type Row = Located & {
   id: string;
   name: string;
-  street: string | null;
-  suburb: string | null;
-  state: string | null;
-  postcode: string | null;
-  lat: number | null;
-  lng: number | null;
   phone: string | null;
   website: string | null;
   status_code: string;
@@ -200,17 +195,11 @@ export async function runSearch(tx: Tx, tenantId: string, c: SearchCriteria): Pr
 }
 
 type Named = { id: string; name: string };
-type ProjectRow = {
+type ProjectRow = Located & {
   id: number;
   code: string;
   name: string;
   status: ProjectStatus;
-  street: string | null;
-  suburb: string | null;
-  state: string | null;
-  postcode: string | null;
-  lat: number | null;
-  lng: number | null;
   start_day: string | null;
   end_day: string | null;
   service_provider_id: string | null;
@@ -329,14 +318,7 @@ export const searchProviders = (
           service_provider_name: r.name,
           categories_list: r.categories_list,
           services_list: r.services_list,
-          business_address: {
-            street: r.street,
-            suburb: r.suburb,
-            state: r.state,
-            postcode: r.postcode,
-            lat: r.lat,
-            lng: r.lng,
-          },
+          business_address: locationOf(r),
           phone: r.phone,
           website: r.website,
           km: roundKm(r.km),
