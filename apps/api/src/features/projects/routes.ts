@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import {
   PROJECT_TEXT,
   ProjectCreate,
@@ -16,7 +17,7 @@ import {
   ProjectStatusUpdate,
   ProjectView,
 } from '@siteflow/core';
-import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
+import { requireActor, tenantOf, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import { errorResponses as errors, guard, NumericIdParam } from '../../platform/http.js';
 import { featureRoutes } from '../../platform/route-helpers.js';
 import { listProjects, lookupProjects } from './list.js';
@@ -79,50 +80,27 @@ export function projectRoutes(app: FastifyInstance, deps: Deps) {
     async (request) => svc.viewProject(deps, tenantOf(request), requireActor(request), request.params.id),
   );
 
-  r.put(
-    '/api/projects/:id/details',
-    {
-      ...edit,
-      schema: { tags, params: NumericIdParam, body: ProjectDetailsUpdate, response: { 200: ProjectView, ...errors } },
-    },
-    async (request) =>
-      svc.updateDetails(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
-  );
-  r.put(
-    '/api/projects/:id/services',
-    {
-      ...edit,
-      schema: { tags, params: NumericIdParam, body: ProjectServicesUpdate, response: { 200: ProjectView, ...errors } },
-    },
-    async (request) =>
-      svc.updateServices(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
-  );
-  r.put(
-    '/api/projects/:id/other',
-    {
-      ...edit,
-      schema: { tags, params: NumericIdParam, body: ProjectOtherUpdate, response: { 200: ProjectView, ...errors } },
-    },
-    async (request) => svc.updateOther(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
-  );
-  r.put(
-    '/api/projects/:id/location',
-    {
-      ...edit,
-      schema: { tags, params: NumericIdParam, body: ProjectLocationUpdate, response: { 200: ProjectView, ...errors } },
-    },
-    async (request) =>
-      svc.updateLocation(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
-  );
-  r.put(
-    '/api/projects/:id/status',
-    {
-      ...edit,
-      schema: { tags, params: NumericIdParam, body: ProjectStatusUpdate, response: { 200: ProjectView, ...errors } },
-    },
-    async (request) =>
-      svc.updateStatus(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
-  );
+  /**
+   * PUT /api/projects/:id/<section>: one section of the project form; answers the refreshed
+   * project. Registered on `app` as the body schema is generic here (the zod type provider cannot
+   * type it); the body is the `Body` it was validated against.
+   */
+  const section = <TBody>(
+    name: string,
+    Body: z.ZodType<TBody>,
+    update: (deps: Deps, tenant: TenantContext, actor: Actor, id: number, input: TBody) => Promise<ProjectView>,
+  ) =>
+    app.put<{ Params: { id: number } }>(
+      `/api/projects/:id/${name}`,
+      { ...edit, schema: { tags, params: NumericIdParam, body: Body, response: { 200: ProjectView, ...errors } } },
+      async (request) =>
+        update(deps, tenantOf(request), requireActor(request), request.params.id, request.body as TBody),
+    );
+  section('details', ProjectDetailsUpdate, svc.updateDetails);
+  section('services', ProjectServicesUpdate, svc.updateServices);
+  section('other', ProjectOtherUpdate, svc.updateOther);
+  section('location', ProjectLocationUpdate, svc.updateLocation);
+  section('status', ProjectStatusUpdate, svc.updateStatus);
 
   r.delete(
     '/api/projects/:id',
