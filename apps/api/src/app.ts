@@ -192,7 +192,18 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: '1h', immutable: false });
+    // preCompressed: the build's .br/.gz copies (apps/web/vite.config.ts) go to browsers that accept them.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader('vary', 'Accept-Encoding');
+        res.setHeader('cache-control', staticCacheControl(path.relative(webDist, file)));
+      },
+    });
     // The root address is the app (it sends a signed-in user home and anyone else to sign in), not a
     // directory: with index: false the static files' wildcard would answer it 403.
     app.get('/', { schema: { hide: true } }, (_request, reply) =>
@@ -217,6 +228,17 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
 /** The app's HTML is revalidated on every visit (the static files' own max-age would keep an old build for an hour). */
 const APP_HTML = { cacheControl: false } as const;
+
+/**
+ * The build's assets/ carry a content hash in their names (a new build, new names): cached for a
+ * year without revalidating. The app's HTML names the current ones, so it is revalidated on every
+ * visit; other public files (favicon) are kept an hour.
+ */
+function staticCacheControl(file: string): string {
+  if (/^assets[\\/]/.test(file)) return 'public, max-age=31536000, immutable';
+  if (/\.html(\.br|\.gz)?$/.test(file)) return 'no-cache';
+  return 'public, max-age=3600';
+}
 
 function originOf(url: string): string | null {
   try {

@@ -1,22 +1,21 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dropzone/styles.css';
-import '@mantine/dates/styles.css';
-import 'mantine-datatable/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
-import { createAppRouter } from './app/router';
+import { AppRoutes, preloadFirstScreen } from './app/router';
 
 const client = createQueryClient();
-const router = createAppRouter();
+preloadFirstScreen(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders client={client}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
 import { SESSION_KEY, forgetUser, useSessionQuery } from '../session';
@@ -31,16 +29,59 @@ export function createQueryClient(options: { retry?: boolean } = {}): QueryClien
   return client;
 }
 
+/**
+ * Toasts come in a chunk of their own after the first screen (a toast shown before it arrives waits
+ * in the notifications store). The modal stack (with floating-ui and the scroll area, about 25 kB
+ * gzipped) is fetched by the first `modals.open*` call, which is replayed once the provider listens:
+ * the app opens dialogs only through those calls, never through the provider's context.
+ */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const ModalsProvider = lazy(() => import('@mantine/modals').then((m) => ({ default: m.ModalsProvider })));
+const MODAL_OPENERS = ['openModal', 'openConfirmModal', 'openContextModal'].map((e) => `mantine-modals:${e}`);
+
+function OnDemandModals() {
+  const [held, setHeld] = useState<CustomEvent[] | null>(null);
+  const wanted = held !== null;
+  useEffect(() => {
+    if (wanted) return;
+    const hold = (event: Event) => setHeld((list) => [...(list ?? []), event as CustomEvent]);
+    for (const name of MODAL_OPENERS) window.addEventListener(name, hold);
+    return () => MODAL_OPENERS.forEach((name) => window.removeEventListener(name, hold));
+  }, [wanted]);
+  if (!held) return null;
+  return (
+    <Suspense fallback={null}>
+      <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }} />
+      <Replay events={held} />
+    </Suspense>
+  );
+}
+
+const replayed = new WeakSet<CustomEvent>();
+
+/** Mounted with the provider, after its listeners: sends the calls made before it was there, once. */
+function Replay({ events }: { events: CustomEvent[] }) {
+  useEffect(() => {
+    for (const event of events) {
+      if (replayed.has(event)) continue;
+      replayed.add(event);
+      window.dispatchEvent(new CustomEvent(event.type, { detail: event.detail }));
+    }
+  }, [events]);
+  return null;
+}
+
 /** Tenant areas use a light theme; the platform (super-admin) area a dark one. */
 function ThemedProviders({ children, env }: { children: ReactNode; env?: 'test' }) {
   const { data } = useSessionQuery();
   const scheme = data?.area === 'platform' ? 'dark' : 'light';
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={scheme} env={env}>
-      <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+      <Suspense fallback={null}>
         <Notifications position="top-right" limit={4} />
-        {children}
-      </ModalsProvider>
+      </Suspense>
+      <OnDemandModals />
+      {children}
     </MantineProvider>
   );
 }

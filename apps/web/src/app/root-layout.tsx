@@ -1,14 +1,35 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Button, Code } from '@mantine/core';
-import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router';
 import type { Action } from '@siteflow/core';
 import { ApiError } from '../api/client';
 import { FullPageLoader, FullPageMessage } from '../ui/full-page';
 import { homePath, isSignedOutOnPurpose, useSession, useSessionQuery } from '../session';
 
+const scrollByPath = new Map<string, number>();
+
+/**
+ * A new screen opens at its top (a link from far down a page used to land mid-page); Back
+ * returns to where the user was. Keyed by path, so filters kept in the query string (replace
+ * navigations) never move the page.
+ */
+function useScrollRestoration() {
+  const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  useLayoutEffect(() => {
+    window.scrollTo(0, (navigation === 'POP' ? scrollByPath.get(pathname) : undefined) ?? 0);
+    const save = () => scrollByPath.set(pathname, window.scrollY);
+    window.addEventListener('scroll', save, { passive: true });
+    return () => window.removeEventListener('scroll', save);
+    // Only a new path moves the page: a replace navigation (filters) keeps it where it is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+}
+
 /** Waits for the session; an unknown company address gets a page of its own. */
 export function RootLayout() {
   const query = useSessionQuery();
+  useScrollRestoration();
   const name = query.data
     ? query.data.area === 'platform'
       ? 'Siteflow'
@@ -38,15 +59,7 @@ export function RootLayout() {
       </FullPageMessage>
     );
   }
-  return (
-    <>
-      {/* A new screen opens at its top (a link from far down a page used to land mid-page); Back
-          returns to where the user was. Keyed by path, so filters kept in the query string
-          (replace navigations) never move the page. */}
-      <ScrollRestoration getKey={(location) => location.pathname} />
-      <Outlet />
-    </>
-  );
+  return <Outlet />;
 }
 
 /** Signed-in screens only: anyone else goes to sign in, and comes back after. */

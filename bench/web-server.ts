@@ -1,0 +1,99 @@
+/**
+ * What the web benchmarks share (web-speed.ts, lighthouse.ts): build the web app if its sources
+ * changed (the same check as `npm start`), start the real server as `npm start` runs it
+ * (NODE_ENV=production, demo data, no tile server so the maps draw their coastlines) on its own
+ * port and data directory, and sign in as the demo company's admin.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CHROMIUM = '/usr/bin/chromium';
+export const DEMO_ADMIN = { email: 'olivia.nguyen@demo.test', password: 'siteflow-demo' };
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+];
+
+export type WebServer = { port: number; demo: string; platform: string; stop: () => Promise<void> };
+
+export function requireChromium() {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: install Debian's package (apt-get install -y chromium)`);
+  }
+}
+
+/** `npm start`'s build step: vite build when apps/web's sources changed since the last build. */
+export function ensureWebBuild() {
+  const result = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', "import { ensureWebBuild } from './scripts/lib.mjs'; ensureWebBuild();"],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('the web build failed');
+}
+
+/**
+ * The API serving the built web app, on `port`, with its data in bench/out/web-data (kept between
+ * runs, so only the first run creates the database and seeds it; --fresh starts again).
+ */
+export async function startWebServer(port: number, fresh: boolean): Promise<WebServer> {
+  const dataDir = path.join(ROOT, 'bench', 'out', 'web-data');
+  if (fresh) fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      SMS_URL: '',
+      DATABASE_URL: '',
+      MAP_TILE_URL: '',
+      APP_URL: `http://localhost:${port}`,
+      BASE_HOST: 'localhost',
+    },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${stderr}`);
+    try {
+      const r = await fetch(`http://localhost:${port}/api/health`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer /api/health within 240 s:\n${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { port, demo: `http://demo.localhost:${port}`, platform: `http://localhost:${port}`, stop };
+}
+
+/** Load average over the last minute, and a warning when the machine is busy (figures would be noisy). */
+export function warnIfBusy(loadavg: number) {
+  if (loadavg > 3) console.warn(`warning: load average ${loadavg.toFixed(1)}: figures will be noisy`);
+}
