@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PlaceList, PlaceQuery, POSTCODE_MESSAGE, STATES } from '@siteflow/core';
 import { type Deps } from '../../platform/context.js';
-import { errorResponses as errors, guard } from '../../platform/http.js';
+import { errorResponses as errors } from '../../platform/http.js';
+import { featureRoutes } from '../../platform/route-helpers.js';
 import { postcodeState } from './geocode.js';
 import { searchPlaces } from './places.js';
 
@@ -17,14 +17,14 @@ const PostcodeStateQuery = z.object({
 const PostcodeState = z.object({ state: z.enum(STATES).nullable() });
 
 export function geoRoutes(app: FastifyInstance, deps: Pick<Deps, 'db'>) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { r, tags, view } = featureRoutes(app, 'geo', { view: 'projects.view' });
 
   r.get(
     '/api/geo/places',
     {
-      ...guard('projects.view'),
+      ...view,
       schema: {
-        tags: ['geo'],
+        tags,
         description:
           'Address autocomplete (AU suburbs with postcodes, NZ towns) from the offline gazetteer: digits match postcodes by prefix, words match place names (typos tolerated). At most 10.',
         querystring: PlaceQuery,
@@ -37,9 +37,9 @@ export function geoRoutes(app: FastifyInstance, deps: Pick<Deps, 'db'>) {
   r.get(
     '/api/geo/postcode-state',
     {
-      ...guard('projects.view'),
+      ...view,
       schema: {
-        tags: ['geo'],
+        tags,
         description:
           "The state of a postcode: the gazetteer's where it knows the postcode (and suburb), else the rule of spec 1 section 9.",
         querystring: PostcodeStateQuery,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DirectionsView, ErrorResponse, NearbyProviders, NearbyProvidersQuery } from '@siteflow/core';
 import { requireActor, tenantOf } from '../../platform/context.js';
-import { guard, NumericIdParam } from '../../platform/http.js';
+import { NumericIdParam } from '../../platform/http.js';
+import { featureRoutes } from '../../platform/route-helpers.js';
 import { projectDirections, type DirectionsDeps } from './directions.js';
 import { nearbyProviders } from './nearby.js';
 
@@ -10,14 +10,17 @@ const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422
 
 /** Driving routes for a project: directions from its provider, and the providers near it. */
 export function routingRoutes(app: FastifyInstance, deps: DirectionsDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { r, tags, view, assign } = featureRoutes(app, 'projects', {
+    view: 'projects.view',
+    assign: 'projects.assignProvider',
+  });
 
   r.get(
     '/api/projects/:id/directions',
     {
-      ...guard('projects.view'),
+      ...view,
       schema: {
-        tags: ['projects'],
+        tags,
         description:
           "From the project's service provider (A, business address) to the project (B). Client roles get the project only. `status` NO_PROVIDER without a provider; NOT_FOUND when either has no coordinates; a routing failure keeps the points with the spec's message. `route.approximate` is true for the offline estimate (also the fallback when the routing service fails).",
         params: NumericIdParam,
@@ -30,9 +33,9 @@ export function routingRoutes(app: FastifyInstance, deps: DirectionsDeps) {
   r.get(
     '/api/projects/:id/nearby-providers',
     {
-      ...guard('projects.assignProvider'),
+      ...assign,
       schema: {
-        tags: ['projects'],
+        tags,
         description:
           'Providers (not deleted, with a location) whose driving distance to the project is at most `distance` x 1000 m, nearest first. Candidates are the 200 nearest within `distance` km as the crow flies; a provider whose route lookup fails is left out and counted in `failed`. A project without coordinates has no origin and no items.',
         params: NumericIdParam,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkResponse, QuickSearchQuery, QuickSearchResult, RecentlyViewedPage } from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
-import { errorResponses as errors, guard, numericId } from '../../platform/http.js';
+import { errorResponses as errors, numericId } from '../../platform/http.js';
+import { featureRoutes } from '../../platform/route-helpers.js';
 import { forgetRecentlyViewed, quickSearch, recentlyViewed } from './service.js';
 
 const RecentQuery = z.object({
@@ -14,15 +14,14 @@ export const RECENT_REMOVED = 'Removed from recently viewed.';
 
 /** Quick search (Ctrl+K) and the Recently Viewed popup. */
 export function searchRoutes(app: FastifyInstance, deps: Deps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const view = guard('projects.view');
+  const { r, tags, view } = featureRoutes(app, 'search', { view: 'projects.view' });
 
   r.get(
     '/api/search/projects',
     {
       ...view,
       schema: {
-        tags: ['search'],
+        tags,
         description:
           'Matches code, name, order reference, client and address: the term as typed, else every word of it anywhere, else with typing slips corrected against the words of the company’s projects; newest first. `total` stops at 1,000. `service_provider_name` is left out for client roles.',
         querystring: QuickSearchQuery,
@@ -36,7 +35,7 @@ export function searchRoutes(app: FastifyInstance, deps: Deps) {
     '/api/recently-viewed',
     {
       ...view,
-      schema: { tags: ['search'], querystring: RecentQuery, response: { 200: RecentlyViewedPage, ...errors } },
+      schema: { tags, querystring: RecentQuery, response: { 200: RecentlyViewedPage, ...errors } },
     },
     async (request) => recentlyViewed(deps, tenantOf(request), requireActor(request), request.query),
   );
@@ -46,7 +45,7 @@ export function searchRoutes(app: FastifyInstance, deps: Deps) {
     {
       ...view,
       schema: {
-        tags: ['search'],
+        tags,
         params: z.object({ projectId: numericId }),
         response: { 200: OkResponse, ...errors },
       },
