@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { CustomerInput, CustomerPage, CustomerView, IdParam, PageQuery } from '@siteflow/core';
 import { tenantOf, type Deps } from '../../platform/context.js';
-import { parseOr422 } from '../../platform/errors.js';
 import { errorResponses as errors } from '../../platform/http.js';
-import { featureRoutes } from '../../platform/route-helpers.js';
+import { featureRoutes, readImageForm } from '../../platform/route-helpers.js';
 import { sendImage } from '../../platform/images.js';
-import { readFormWithImage } from '../../platform/uploads.js';
 import { createCustomer, getCustomer, listCustomers, updateCustomer, viewCustomer } from './service.js';
 
 const formNote =
@@ -25,10 +23,9 @@ export function customerRoutes(app: FastifyInstance, deps: Deps) {
     '/api/customers',
     { ...manage, schema: { tags, description: formNote, response: { 201: CustomerView, ...errors } } },
     async (request, reply) => {
-      const form = await readFormWithImage(request);
-      const input = parseOr422(CustomerInput, form.fields);
+      const { input, image } = await readImageForm(request, CustomerInput);
       reply.code(201);
-      return createCustomer(deps, input, form.image);
+      return createCustomer(deps, input, image);
     },
   );
 
@@ -42,9 +39,8 @@ export function customerRoutes(app: FastifyInstance, deps: Deps) {
     '/api/customers/:id',
     { ...manage, schema: { tags, description: formNote, params: IdParam, response: { 200: CustomerView, ...errors } } },
     async (request) => {
-      const form = await readFormWithImage(request);
-      const input = parseOr422(CustomerInput, form.fields);
-      return updateCustomer(deps, request.params.id, input, form.image);
+      const { input, image } = await readImageForm(request, CustomerInput);
+      return updateCustomer(deps, request.params.id, input, image);
     },
   );
 

@@ -10,12 +10,10 @@ import {
   StaffView,
 } from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
-import { parseOr422 } from '../../platform/errors.js';
 import { errorResponses as errors } from '../../platform/http.js';
-import { featureRoutes } from '../../platform/route-helpers.js';
+import { featureRoutes, readImageForm } from '../../platform/route-helpers.js';
 import { sendImage } from '../../platform/images.js';
 import { roleAudit } from '../../platform/security-log.js';
-import { readFormWithImage } from '../../platform/uploads.js';
 import {
   createStaff,
   getStaff,
@@ -56,9 +54,8 @@ export function staffRoutes(app: FastifyInstance, deps: Deps) {
     '/api/staff',
     { ...manage, schema: { tags, description: formNote, response: { 201: WithMessage, ...errors } } },
     async (request, reply) => {
-      const form = await readFormWithImage(request);
-      const input = parseOr422(StaffInput, form.fields);
-      const staff = await createStaff(deps, tenantOf(request), requireActor(request), input, form.image);
+      const { input, image } = await readImageForm(request, StaffInput);
+      const staff = await createStaff(deps, tenantOf(request), requireActor(request), input, image);
       reply.code(201);
       return { message: STAFF_TEXT.created, staff };
     },
@@ -74,15 +71,15 @@ export function staffRoutes(app: FastifyInstance, deps: Deps) {
     '/api/staff/:id',
     { ...manage, schema: { tags, description: formNote, params: IdParam, response: { 200: WithMessage, ...errors } } },
     async (request) => {
-      const form = await readFormWithImage(request);
-      const input = parseOr422(StaffInput, form.fields);
+      const { input, image } = await readImageForm(request, StaffInput);
+      const actor = requireActor(request);
       const staff = await updateStaff(
         deps,
         tenantOf(request),
-        requireActor(request),
+        actor,
         request.params.id,
         input,
-        form.image,
+        image,
         roleAudit(request),
       );
       return { message: STAFF_TEXT.saved, staff };
