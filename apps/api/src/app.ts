@@ -36,6 +36,7 @@ import { projectRoutes } from './features/projects/routes.js';
 import { projectLinkRoutes } from './features/project-links/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { certificateRoutes } from './features/certificates/routes.js';
+import { taskTemplateRoutes } from './features/task-templates/routes.js';
 import { documentRoutes } from './features/documents/routes.js';
 import { providerRoutes } from './features/providers/routes.js';
 
@@ -183,6 +184,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   projectLinkRoutes(app, deps);
   searchRoutes(app, deps);
   certificateRoutes(app, deps);
+  taskTemplateRoutes(app, deps);
   // Outside /api (the spec's address); before the single-page app's fallback below.
   documentRoutes(app, deps);
   providerRoutes(app, deps);

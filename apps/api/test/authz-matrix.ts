@@ -144,6 +144,8 @@ export type TenantFx = {
   tag: Pair<{ id: string }>;
   classification: Pair<{ id: string }>;
   certType: Pair<{ id: string }>;
+  /** A task template with one task. */
+  taskTemplate: Pair<{ id: string; taskId: string }>;
   sample: Pair<{ typeId: string; fileId: string }>;
   /** Certificates with a file: of a user (in: the provider user's own; out: a staff member's) and of a provider. */
   userCert: Pair<{ ownerId: string; id: string; fileId: string }>;
@@ -232,6 +234,22 @@ export const make = {
     );
     return { id: res.json.id as string };
   },
+  taskTemplate: async (t: TestApp, T: TenantFx) => {
+    const template = await ok(
+      await adminApi(t, T, { method: 'POST', url: '/api/task-templates', body: { title: `Template ${uniq()}` } }),
+      'task template',
+    );
+    const id = template.json.id as string;
+    const task = await ok(
+      await adminApi(t, T, {
+        method: 'POST',
+        url: `/api/task-templates/${id}/tasks`,
+        body: { title: `Task ${uniq()}` },
+      }),
+      'template task',
+    );
+    return { id, taskId: task.json.id as string };
+  },
   sample: async (t: TestApp, T: TenantFx) => {
     const type = await make.certType(t, T);
     const res = await ok(
@@ -309,6 +327,7 @@ async function buildTenant(t: TestApp, key: 'A' | 'B'): Promise<TenantFx> {
   T.tag = await pair(() => make.reference(t, T, 'tags'));
   T.classification = await pair(() => make.reference(t, T, 'classifications'));
   T.certType = await pair(() => make.certType(t, T));
+  T.taskTemplate = await pair(() => make.taskTemplate(t, T));
   T.sample = await pair(() => make.sample(t, T));
   T.userCert = {
     in: await make.cert(t, T, 'user', pu.id, T.certType.in.id),
@@ -371,6 +390,10 @@ function markersOf(T: TenantFx): Marker[] {
     T.tag.out.id,
     T.classification.in.id,
     T.classification.out.id,
+    T.taskTemplate.in.id,
+    T.taskTemplate.out.id,
+    T.taskTemplate.in.taskId,
+    T.taskTemplate.out.taskId,
   );
   // Categories and services are the project map's filter options for every role that sees the map.
   add([...STAFF, CU, PU], T.category.in.id, T.category.out.id, T.service.in.id, T.service.out.id);
@@ -1060,6 +1083,65 @@ export const ROUTES: Record<string, RouteDef> = {
       const provider = c.T.provider[c.s];
       const user = c.fresh ? await createProviderUser(c.T.tenant, provider.id, 'sp_employee') : c.T.providerUser[c.s];
       return { url: `/api/service-providers/${provider.id}/users/${user.id}/active`, body: { active: true } };
+    },
+  },
+
+  // ----- task templates
+  'GET /api/task-templates': { action: 'taskTemplates.manage', req: () => ({ url: '/api/task-templates' }) },
+  'POST /api/task-templates': {
+    action: 'taskTemplates.manage',
+    req: () => ({ url: '/api/task-templates', body: { title: `Template ${uniq()}` } }),
+  },
+  'GET /api/task-templates/:id': {
+    action: 'taskTemplates.manage',
+    obj: 'plain',
+    req: (c) => ({ url: `/api/task-templates/${c.T.taskTemplate[c.s].id}` }),
+  },
+  'PUT /api/task-templates/:id': {
+    action: 'taskTemplates.manage',
+    obj: 'plain',
+    req: async (c) => ({
+      url: `/api/task-templates/${(c.fresh ? await make.taskTemplate(c.w.t, c.T) : c.T.taskTemplate[c.s]).id}`,
+      body: { title: `Template ${uniq()}` },
+    }),
+  },
+  'DELETE /api/task-templates/:id': {
+    action: 'taskTemplates.manage',
+    obj: 'plain',
+    req: async (c) => ({
+      url: `/api/task-templates/${(c.fresh ? await make.taskTemplate(c.w.t, c.T) : c.T.taskTemplate[c.s]).id}`,
+    }),
+  },
+  'POST /api/task-templates/:id/tasks': {
+    action: 'taskTemplates.manage',
+    obj: 'plain',
+    req: async (c) => ({
+      url: `/api/task-templates/${(c.fresh ? await make.taskTemplate(c.w.t, c.T) : c.T.taskTemplate[c.s]).id}/tasks`,
+      body: { title: `Task ${uniq()}` },
+    }),
+  },
+  'PUT /api/task-templates/:id/tasks/:taskId': {
+    action: 'taskTemplates.manage',
+    obj: 'plain',
+    req: async (c) => {
+      const template = c.fresh ? await make.taskTemplate(c.w.t, c.T) : c.T.taskTemplate[c.s];
+      return { url: `/api/task-templates/${template.id}/tasks/${template.taskId}`, body: { title: `Task ${uniq()}` } };
+    },
+  },
+  'DELETE /api/task-templates/:id/tasks/:taskId': {
+    action: 'taskTemplates.manage',
+    obj: 'plain',
+    req: async (c) => {
+      const template = c.fresh ? await make.taskTemplate(c.w.t, c.T) : c.T.taskTemplate[c.s];
+      return { url: `/api/task-templates/${template.id}/tasks/${template.taskId}` };
+    },
+  },
+  'PUT /api/task-templates/:id/task-order': {
+    action: 'taskTemplates.manage',
+    obj: 'plain',
+    req: async (c) => {
+      const template = c.fresh ? await make.taskTemplate(c.w.t, c.T) : c.T.taskTemplate[c.s];
+      return { url: `/api/task-templates/${template.id}/task-order`, body: { ids: [template.taskId] } };
     },
   },
 

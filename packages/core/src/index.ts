@@ -18,3 +18,4 @@ export * from './certificates/index.js';
 export * from './policies/index.js';
 export * from './messages/index.js';
 export * from './tasks/due-dates.js';
+export * from './task-templates/index.js';

@@ -86,6 +86,7 @@ describe('can', () => {
       'projectMap.view',
       'certificates.view',
       'certificates.manage',
+      'taskTemplates.manage',
     ]);
   });
 });

@@ -35,6 +35,7 @@ export const ACTIONS = [
   'certificates.view',
   'certificates.manage',
   'certificateTypes.manage',
+  'taskTemplates.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

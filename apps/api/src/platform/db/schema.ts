@@ -12,3 +12,4 @@ export * from './schema/project-providers.js';
 export * from './schema/search.js';
 export * from './schema/geo.js';
 export * from './schema/certificates.js';
+export * from './schema/task-templates.js';

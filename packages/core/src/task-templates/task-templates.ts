@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { requiredText } from '../common/fields.js';
+import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '../projects/statuses.js';
+import { DUE_DATE_TRIGGERS } from '../tasks/due-dates.js';
+
+/**
+ * Task templates (issue 12 section 1; spec 2 sections 2.4, 3, 4, 5, 6 and 9): a titled, ordered
+ * list of template tasks that a project's action list is built from. The option lists, defaults,
+ * limits and texts below are the spec's; what it leaves open is in docs/decisions.md.
+ */
+export const TASK_TEMPLATE_TEXT = {
+  titleRequired: 'Sorry, the title cannot be empty.',
+  hours: 'The hours must be a whole number from 0 to 24.',
+  minutes: 'The minutes must be a whole number from 0 to 59.',
+  days: 'The days must be a whole number of at least 0.',
+  taskIndex: 'The task number must be a whole number of at least 0.',
+  staffResponsible: 'Choose a staff option of the chosen Action By.',
+  defaultContact: 'Choose a contact of the chosen recipient.',
+  completedTask: 'Choose an earlier task of this template.',
+  fixedDate: 'The date must be a date and time (dd/MM/yyyy hh:mm a).',
+  order: 'The order must list every task of this template once.',
+  classificationTaken: 'Another template is already applied to this classification.',
+  savingOrder: 'Saving the Task order...',
+  orderSaved: 'Task order saved',
+  noEmailTemplates: 'No e-mail templates yet',
+  saved: 'Saved.',
+  removed: 'Removed.',
+} as const;
+
+/** How a template task is titled in the list: 'Task {index}: {title}'. */
+export const templateTaskHeading = (index: number, title: string) => `Task ${index}: ${title}`;
+
+/** A new task's number: the last task's number plus 1, or 1 for the first. */
+export const nextTaskIndex = (indexes: readonly number[]) => (indexes.length ? Math.max(...indexes) + 1 : 1);
+
+export const ACTION_BY = ['Company', 'Client', 'Service Provider'] as const;
+export type ActionBy = (typeof ACTION_BY)[number];
+
+/** Staff Responsible options per Action By; without an Action By only 'All'. */
+export const STAFF_RESPONSIBLE_OPTIONS: Record<ActionBy, readonly string[]> = {
+  Company: ['Project Manager', 'Project Administrator', 'Admin', 'Employee', 'All'],
+  Client: ['Account Manager', 'Admin', 'Finance', 'All'],
+  'Service Provider': ['Admin', 'Staff', 'All'],
+};
+export const staffResponsibleOptions = (actionBy: string | null | undefined): readonly string[] =>
+  actionBy && actionBy in STAFF_RESPONSIBLE_OPTIONS ? STAFF_RESPONSIBLE_OPTIONS[actionBy as ActionBy] : ['All'];
+
+export const RECIPIENTS = ['Company', 'Client', 'Service Provider', 'Site Contact'] as const;
+export type Recipient = (typeof RECIPIENTS)[number];
+
+/** Default Contact options per recipient; a Service Provider or Site Contact is fixed to itself. */
+export const CONTACT_OPTIONS: Record<Recipient, readonly string[]> = {
+  Company: ['Project Manager', 'Project Administrator'],
+  Client: ['Account Manager', 'Admin', 'Finance'],
+  'Service Provider': ['Service Provider'],
+  'Site Contact': ['Site Contact'],
+};
+/** Whether the recipient fixes the contact (the contact person choice is disabled). */
+export const recipientFixesContact = (recipient: string | null | undefined) =>
+  recipient === 'Service Provider' || recipient === 'Site Contact';
+export const contactOptions = (recipient: string | null | undefined): readonly string[] =>
+  recipient && recipient in CONTACT_OPTIONS ? CONTACT_OPTIONS[recipient as Recipient] : [];
+
+export const PRIORITIES = ['High', 'Medium', 'Low'] as const;
+export const TRIGGER_TYPES = ['After', 'Before'] as const;
+export const TASK_TRIGGERS = DUE_DATE_TRIGGERS;
+
+/** The project statuses a 'Project Status' trigger may name, with their labels. */
+export const TRIGGER_PROJECT_STATUS_OPTIONS = PROJECT_STATUSES.map((value) => ({
+  value,
+  label: PROJECT_STATUS_LABELS[value],
+}));
+
+/** The spec's defaults of a new template task (section 9). */
+export const TEMPLATE_TASK_DEFAULTS = {
+  priority: 'Medium',
+  trigger_type: 'After',
+  is_auto_complete: false,
+  actioned_at_days: 0,
+  actioned_at_hours: 0,
+  actioned_at_mins: 0,
+  is_auto_due_date: true,
+  /** The time of day a Fixed Date trigger starts at (today at 08:00). */
+  fixed_time: '08:00',
+} as const;
+
+const nullableChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.enum(values), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const nullableId = () =>
+  z
+    .union([z.uuid(), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const wholeNumber = (message: string, max?: number) => {
+  const base = z.number({ error: message }).int({ error: message }).min(0, { error: message });
+  return (max === undefined ? base : base.max(max, { error: message })).default(0);
+};
+
+/** A company wall-clock date and time 'YYYY-MM-DD HH:mm' (format/wall-clock.ts). */
+const WALL_CLOCK = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d$/;
+
+export const TaskTemplateInput = z.object({
+  title: requiredText(TASK_TEMPLATE_TEXT.titleRequired, 200),
+  classification_id: nullableId(),
+});
+export type TaskTemplateInput = z.input<typeof TaskTemplateInput>;
+
+const TemplateTaskFields = z.object({
+  task_index: z
+    .number({ error: TASK_TEMPLATE_TEXT.taskIndex })
+    .int({ error: TASK_TEMPLATE_TEXT.taskIndex })
+    .min(0, { error: TASK_TEMPLATE_TEXT.taskIndex })
+    .max(100000, { error: TASK_TEMPLATE_TEXT.taskIndex })
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? null : v)),
+  title: requiredText(TASK_TEMPLATE_TEXT.titleRequired, 255),
+  action_by: nullableChoice(ACTION_BY),
+  staff_responsible: z
+    .union([z.string().trim().max(60), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  priority: z.enum(PRIORITIES).default('Medium'),
+  trigger_type: z.enum(TRIGGER_TYPES).default('After'),
+  trigger: nullableChoice(DUE_DATE_TRIGGERS),
+  trigger_project_status: nullableChoice(PROJECT_STATUSES),
+  trigger_completed_task_id: nullableId(),
+  fixed_date_at: z
+    .union([z.string().regex(WALL_CLOCK, { error: TASK_TEMPLATE_TEXT.fixedDate }), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  default_entity: nullableChoice(RECIPIENTS),
+  default_contact: z
+    .union([z.string().trim().max(60), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  email_template: nullableId(),
+  instructions: z
+    .union([z.string().max(10000, 'Must be at most 10000 characters.'), z.null()])
+    .optional()
+    .transform((v) => (v && v.trim() ? v : null)),
+  is_auto_complete: z.boolean().default(false),
+  share_action_on_client: z.boolean().default(false),
+  share_action_on_sp: z.boolean().default(false),
+  email_reminder: z.boolean().default(false),
+  email_notice: z.boolean().default(false),
+  actioned_at_days: wholeNumber(TASK_TEMPLATE_TEXT.days, 100000),
+  actioned_at_hours: wholeNumber(TASK_TEMPLATE_TEXT.hours, 24),
+  actioned_at_mins: wholeNumber(TASK_TEMPLATE_TEXT.minutes, 59),
+  is_auto_due_date: z.boolean().default(true),
+});
+
+/**
+ * A template task as saved. Fields that only one trigger uses are cleared for the others (the
+ * project status, the completed task, the fixed date); a Service Provider or Site Contact
+ * recipient is its own contact; without an e-mail notice no e-mail template is kept.
+ */
+export const TemplateTaskInput = TemplateTaskFields.superRefine((task, ctx) => {
+  if (task.staff_responsible && !staffResponsibleOptions(task.action_by).includes(task.staff_responsible))
+    ctx.addIssue({ code: 'custom', path: ['staff_responsible'], message: TASK_TEMPLATE_TEXT.staffResponsible });
+  if (
+    task.default_contact &&
+    !recipientFixesContact(task.default_entity) &&
+    !contactOptions(task.default_entity).includes(task.default_contact)
+  )
+    ctx.addIssue({ code: 'custom', path: ['default_contact'], message: TASK_TEMPLATE_TEXT.defaultContact });
+}).transform((task) => ({
+  ...task,
+  trigger_project_status: task.trigger === 'Project Status' ? task.trigger_project_status : null,
+  trigger_completed_task_id: task.trigger === 'Completed Task' ? task.trigger_completed_task_id : null,
+  fixed_date_at: task.trigger === 'Fixed Date' ? task.fixed_date_at : null,
+  default_contact: recipientFixesContact(task.default_entity)
+    ? task.default_entity
+    : task.default_entity
+      ? task.default_contact
+      : null,
+  email_template: task.email_notice && task.default_contact ? task.email_template : null,
+}));
+export type TemplateTaskInput = z.input<typeof TemplateTaskInput>;
+export type TemplateTaskData = z.output<typeof TemplateTaskInput>;
+
+export const TemplateTaskView = z.object({
+  id: z.uuid(),
+  template_id: z.uuid(),
+  task_index: z.number().int(),
+  title: z.string(),
+  action_by: z.enum(ACTION_BY).nullable(),
+  staff_responsible: z.string().nullable(),
+  priority: z.enum(PRIORITIES),
+  trigger_type: z.enum(TRIGGER_TYPES),
+  trigger: z.enum(DUE_DATE_TRIGGERS).nullable(),
+  trigger_project_status: z.enum(PROJECT_STATUSES).nullable(),
+  trigger_completed_task_id: z.uuid().nullable(),
+  fixed_date_at: z.string().nullable(),
+  default_entity: z.enum(RECIPIENTS).nullable(),
+  default_contact: z.string().nullable(),
+  email_template: z.uuid().nullable(),
+  instructions: z.string().nullable(),
+  is_auto_complete: z.boolean(),
+  share_action_on_client: z.boolean(),
+  share_action_on_sp: z.boolean(),
+  email_reminder: z.boolean(),
+  email_notice: z.boolean(),
+  actioned_at_days: z.number().int(),
+  actioned_at_hours: z.number().int(),
+  actioned_at_mins: z.number().int(),
+  is_auto_due_date: z.boolean(),
+});
+export type TemplateTaskView = z.infer<typeof TemplateTaskView>;
+
+export const TaskTemplateSummary = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  classification_id: z.uuid().nullable(),
+  classification_title: z.string().nullable(),
+  task_count: z.number().int(),
+});
+export type TaskTemplateSummary = z.infer<typeof TaskTemplateSummary>;
+
+export const TaskTemplateView = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  classification_id: z.uuid().nullable(),
+  classification_title: z.string().nullable(),
+  /** In task-number order. */
+  tasks: z.array(TemplateTaskView),
+});
+export type TaskTemplateView = z.infer<typeof TaskTemplateView>;
+
+/** The template's tasks in their new order: every task id once. */
+export const TemplateTaskOrderInput = z.object({
+  ids: z.array(z.uuid({ error: TASK_TEMPLATE_TEXT.order })).max(1000, { error: TASK_TEMPLATE_TEXT.order }),
+});
+export type TemplateTaskOrderInput = z.input<typeof TemplateTaskOrderInput>;
+
+/** The form's starting values of a new template task: the spec's defaults and the next number. */
+export const newTemplateTask = (indexes: readonly number[]): TemplateTaskInput => ({
+  task_index: nextTaskIndex(indexes),
+  title: '',
+  action_by: null,
+  staff_responsible: null,
+  priority: 'Medium',
+  trigger_type: 'After',
+  trigger: null,
+  trigger_project_status: null,
+  trigger_completed_task_id: null,
+  fixed_date_at: null,
+  default_entity: null,
+  default_contact: null,
+  email_template: null,
+  instructions: null,
+  is_auto_complete: false,
+  share_action_on_client: false,
+  share_action_on_sp: false,
+  email_reminder: false,
+  email_notice: false,
+  actioned_at_days: 0,
+  actioned_at_hours: 0,
+  actioned_at_mins: 0,
+  is_auto_due_date: true,
+});
