@@ -15,6 +15,7 @@ const auth = () => import('../features/auth');
 const customers = () => import('../features/customers');
 const staff = () => import('../features/staff');
 const settings = () => import('../features/settings');
+const taskTemplates = () => import('../features/task-templates');
 const mailbox = () => import('../features/mailbox');
 const clients = () => import('../features/clients');
 const reference = () => import('../features/reference');
@@ -67,6 +68,9 @@ const StaffEditScreen = screen(staff, (m) => m.StaffEditScreen);
 const SettingListScreen = screen(settings, (m) => m.SettingListScreen);
 const SettingCreateScreen = screen(settings, (m) => m.SettingCreateScreen);
 const SettingEditScreen = screen(settings, (m) => m.SettingEditScreen);
+const TaskTemplateListScreen = screen(taskTemplates, (m) => m.TaskTemplateListScreen);
+const TaskTemplateCreateScreen = screen(taskTemplates, (m) => m.TaskTemplateCreateScreen);
+const TaskTemplateEditorScreen = screen(taskTemplates, (m) => m.TaskTemplateEditorScreen);
 const MailboxListScreen = screen(mailbox, (m) => m.MailboxListScreen);
 const MailboxMessageScreen = screen(mailbox, (m) => m.MailboxMessageScreen);
 
@@ -158,6 +162,11 @@ export function AppRoutes() {
                     <Route path="new" element={<StaffCreateScreen />} />
                     <Route path=":id/edit" element={<StaffEditScreen />} />
                   </Route>
+                </Route>
+                <Route path="task-templates" element={needs('taskTemplates.manage')}>
+                  <Route index element={<TaskTemplateListScreen />} />
+                  <Route path="new" element={<TaskTemplateCreateScreen />} />
+                  <Route path=":id" element={<TaskTemplateEditorScreen />} />
                 </Route>
                 <Route path="settings" element={needs('settings.view')}>
                   <Route index element={<SettingListScreen />} />

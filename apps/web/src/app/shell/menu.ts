@@ -89,7 +89,10 @@ const TENANT_MENU: MenuItem[] = [
   {
     label: 'Settings',
     icon: IconScale,
-    children: [{ label: 'Legal settings', href: '/settings', ability: 'settings.view' }],
+    children: [
+      { label: 'Legal settings', href: '/settings', ability: 'settings.view' },
+      { label: 'Task Templates', href: '/task-templates', ability: 'taskTemplates.manage' },
+    ],
   },
 ];
 

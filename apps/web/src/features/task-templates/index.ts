@@ -1,0 +1,2 @@
+export { TaskTemplateListScreen } from './task-template-list-screen';
+export { TaskTemplateCreateScreen, TaskTemplateEditorScreen } from './task-template-editor-screen';

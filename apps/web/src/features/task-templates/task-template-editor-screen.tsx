@@ -1,0 +1,68 @@
+import { Accordion, Paper, Stack, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import type { TaskTemplateView } from '@siteflow/core';
+import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
+import { Loaded } from '../../ui/loaded';
+import { PageHeader } from '../../ui/page-header';
+import { useTaskTemplate } from './api';
+import { TemplateDetailsForm } from './template-details-form';
+import { TemplateTaskForm } from './template-task-form';
+import { TemplateTaskList } from './template-task-list';
+
+/** A new template: its title and classification; its tasks are added on its editor. */
+export function TaskTemplateCreateScreen() {
+  return (
+    <>
+      <BreadcrumbTrail list="Task Templates" to="/task-templates" current="New task template" />
+      <PageHeader title="New task template" />
+      <Paper withBorder radius="lg" p="lg">
+        <TemplateDetailsForm />
+      </Paper>
+    </>
+  );
+}
+
+/**
+ * The template editor (spec 2 section 2.4): the title above, the template's details, the 'New
+ * Task' accordion with the task form, then the drag-reorderable list of its tasks.
+ */
+export function TaskTemplateEditorScreen() {
+  const { id = '' } = useParams();
+  const query = useTaskTemplate(id);
+  return (
+    <Loaded query={query} loading="Loading the task template…" errorTitle="Could not load the task template">
+      {(template) => <Editor key={template.id} template={template} />}
+    </Loaded>
+  );
+}
+
+function Editor({ template }: { template: TaskTemplateView }) {
+  return (
+    <>
+      <BreadcrumbTrail list="Task Templates" to="/task-templates" current={template.title} />
+      <PageHeader title={template.title} />
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="template-details-heading">
+          <Title order={2} size="h4" mb="md" id="template-details-heading">
+            Template details
+          </Title>
+          <TemplateDetailsForm template={template} />
+        </Paper>
+        <Accordion variant="separated" chevronPosition="left" transitionDuration={0}>
+          <Accordion.Item value="new">
+            <Accordion.Control>New Task</Accordion.Control>
+            <Accordion.Panel>
+              <TemplateTaskForm templateId={template.id} tasks={template.tasks} />
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
+        <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="template-tasks-heading">
+          <Title order={2} size="h4" mb="xs" id="template-tasks-heading">
+            Tasks
+          </Title>
+          <TemplateTaskList templateId={template.id} tasks={template.tasks} />
+        </Paper>
+      </Stack>
+    </>
+  );
+}
