@@ -343,8 +343,8 @@ export function TemplateTaskForm({ templateId, task, tasks }: Props) {
         </Grid>
         <Group justify="flex-end" gap="sm">
           {savedAt !== null ? (
-            <Group gap={4} c="green.8" role="status">
-              <IconCircleCheck size={18} aria-hidden />
+            <Group gap={4} role="status">
+              <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />
               <Text size="sm">Saved</Text>
             </Group>
           ) : null}

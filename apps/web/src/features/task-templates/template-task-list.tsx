@@ -92,7 +92,14 @@ export function TemplateTaskList({ templateId, tasks }: { templateId: string; ta
 
   return (
     <>
-      <Text size="sm" c={state === 'saved' ? 'green.8' : 'dimmed'} role="status" mih={20} mb="xs">
+      <Text
+        size="sm"
+        c={state === 'saved' ? undefined : 'dimmed'}
+        fw={state === 'saved' ? 600 : undefined}
+        role="status"
+        mih={20}
+        mb="xs"
+      >
         {state === 'saving' ? TASK_TEMPLATE_TEXT.savingOrder : state === 'saved' ? TASK_TEMPLATE_TEXT.orderSaved : ''}
       </Text>
       {order.length === 0 ? (
