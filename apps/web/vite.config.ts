@@ -31,10 +31,13 @@ const nm = (names: string) => {
 };
 
 /**
- * Vendor chunks: each library in a chunk of its own, cached across releases, so a screen loads only
- * the libraries it uses (sign-in: React, the router, TanStack Query, the Mantine parts of its form).
- * Without them the bundler merges small shared modules into whichever chunk fits, and the app's
- * frame ended up importing a 44 kB floating-ui chunk for a 100-byte Mantine helper it shared.
+ * Vendor chunks for the libraries every screen shares, each in a chunk of its own (cached across
+ * releases). Without them the bundler merged small shared modules into whichever chunk fitted: the
+ * app's frame imported a 44 kB floating-ui chunk for a 100-byte Mantine helper merged into it.
+ * A group also takes the modules its modules import, so only libraries whose imports are leaves
+ * (or other groups) are here; the lazily loaded ones (maps, editor, tables, date pickers) stay in
+ * the bundler's own chunks, which cannot import each other in a cycle (a group for the editor
+ * without its imports made one, and the editor's chunk failed to start).
  */
 const VENDOR_CHUNKS = [
   { name: 'react', test: nm('react|react-dom|scheduler'), priority: 50 },
@@ -43,22 +46,6 @@ const VENDOR_CHUNKS = [
   { name: 'zod', test: nm('zod'), priority: 50 },
   { name: 'floating-ui', test: nm('@floating-ui'), priority: 50 },
   { name: 'dayjs', test: nm('dayjs'), priority: 50 },
-  // Libraries built on Mantine: only their own modules (a group takes the modules its modules
-  // import unless told not to, and would carry Mantine's core into the sign-in page).
-  { name: 'dates', test: nm('@mantine/dates'), priority: 40, includeDependenciesRecursively: false },
-  { name: 'datatable', test: nm('mantine-datatable'), priority: 40, includeDependenciesRecursively: false },
-  {
-    name: 'leaflet',
-    test: nm('leaflet|react-leaflet|@react-leaflet'),
-    priority: 40,
-    includeDependenciesRecursively: false,
-  },
-  {
-    name: 'editor',
-    test: nm('@tiptap|prosemirror-[a-z]+|@mantine/tiptap|linkifyjs|orderedmap|rope-sequence|w3c-keyname'),
-    priority: 40,
-    includeDependenciesRecursively: false,
-  },
   // Icons by the set of screens using them (one small chunk each would mean dozens of requests).
   {
     name: 'icons',

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
 import { SESSION_KEY, forgetUser, useSessionQuery } from '../session';
@@ -30,13 +31,27 @@ export function createQueryClient(options: { retry?: boolean } = {}): QueryClien
 }
 
 /**
- * Toasts come in a chunk of their own after the first screen (a toast shown before it arrives waits
- * in the notifications store). The modal stack (with floating-ui and the scroll area, about 25 kB
- * gzipped) is fetched by the first `modals.open*` call, which is replayed once the provider listens:
- * the app opens dialogs only through those calls, never through the provider's context.
+ * Toasts and dialogs are fetched when first used, not with the page. The toasts' container (with its
+ * transitions) mounts with the first toast, which waits in the notifications store until it is
+ * there. The modal stack (with floating-ui and the scroll area, about 25 kB gzipped) is fetched by
+ * the first `modals.open*` call, which is replayed once the provider listens: the app opens dialogs
+ * only through those calls, never through the provider's context.
  */
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(() => import('./toasts').then((m) => ({ default: m.Notifications })));
 const ModalsProvider = lazy(() => import('@mantine/modals').then((m) => ({ default: m.ModalsProvider })));
+
+function OnDemandToasts() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" limit={4} />
+    </Suspense>
+  );
+}
+
 const MODAL_OPENERS = ['openModal', 'openConfirmModal', 'openContextModal'].map((e) => `mantine-modals:${e}`);
 
 function OnDemandModals() {
@@ -77,9 +92,7 @@ function ThemedProviders({ children, env }: { children: ReactNode; env?: 'test' 
   const scheme = data?.area === 'platform' ? 'dark' : 'light';
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={scheme} env={env}>
-      <Suspense fallback={null}>
-        <Notifications position="top-right" limit={4} />
-      </Suspense>
+      <OnDemandToasts />
       <OnDemandModals />
       {children}
     </MantineProvider>
