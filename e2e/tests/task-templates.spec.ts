@@ -40,7 +40,12 @@ test('a company admin builds a template, reorders its tasks by keyboard and dele
   // Move task 2 up from the keyboard: its handle, Space, Arrow Up, Space.
   await page.getByRole('button', { name: 'Move Task 2: Order the cabinets' }).focus();
   await page.keyboard.press('Space');
+  // dnd-kit's live region: picked up (then over its own place) before the arrow moves it.
+  await expect(
+    page.getByText(/^(Picked up Task 2: Order the cabinets|Task 2: Order the cabinets is over Task 2)/),
+  ).toBeAttached();
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('Task 2: Order the cabinets is over Task 1: Measure the kitchen.')).toBeAttached();
   await page.keyboard.press('Space');
   await expect(page.getByText(TASK_TEMPLATE_TEXT.orderSaved)).toBeVisible();
   await expect(page.getByText(TASK_TEMPLATE_TEXT.orderSaved)).toBeHidden({ timeout: 6000 });

@@ -95,4 +95,23 @@ describe('round trips per request', () => {
   it('a project list page is the context, a count and the page', async () => {
     expect(await count(() => asAdmin({ url: '/api/projects?page=1&pageSize=20' }))).toBeLessThanOrEqual(5);
   });
+
+  it('a task template is the context and one statement, whatever its number of tasks', async () => {
+    const template = async (tasks: number) => {
+      const res = await asAdmin({ method: 'POST', url: '/api/task-templates', body: { title: `Template ${tasks}` } });
+      for (let i = 0; i < tasks; i++)
+        await asAdmin({
+          method: 'POST',
+          url: `/api/task-templates/${res.json.id}/tasks`,
+          body: { title: `Task ${i}` },
+        });
+      return res.json.id as string;
+    };
+    const [empty, many] = [await template(0), await template(6)];
+    const forEmpty = await count(() => asAdmin({ url: `/api/task-templates/${empty}` }));
+    // context 1; BEGIN + tenant 1; the template with its tasks 1; COMMIT 1
+    expect(forEmpty).toBeLessThanOrEqual(4);
+    expect(await count(() => asAdmin({ url: `/api/task-templates/${many}` }))).toBe(forEmpty);
+    expect(await count(() => asAdmin({ url: '/api/task-templates' }))).toBe(forEmpty);
+  });
 });

@@ -221,6 +221,24 @@ describe('Task templates', { timeout: 60_000 }, () => {
     expect(contact).toHaveValue('Site Contact');
   });
 
+  it('saves an edited task, keeping the number the server gives it unless changed here', async () => {
+    const { calls } = serve([task({ task_index: 3 })], (call) =>
+      call.method === 'PUT' ? { body: task({ task_index: 3, title: 'Book the first visit' }) } : undefined,
+    );
+    openEditor();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Task 3: Book the site visit' }, { timeout: 5000 }));
+    const form = await screen.findByRole('form', { name: 'Task 3: Book the site visit' });
+    const title = within(form).getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Book the first visit');
+    await user.click(within(form).getByRole('button', { name: 'Save task' }));
+    expect(await within(form).findByText('Saved')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe(`/api/task-templates/${TEMPLATE_ID}/tasks/22222222-2222-4222-8222-222222222222`);
+    expect(put?.body).toMatchObject({ title: 'Book the first visit', task_index: null });
+  });
+
   it('deletes a task after confirmation', async () => {
     const { calls } = serve([task({})], (call) => (call.method === 'DELETE' ? { body: template([]) } : undefined));
     openEditor();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Grid, Group, NumberInput, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import {
   TRIGGER_TYPES,
   contactOptions,
   newTemplateTask,
+  nextTaskIndex,
   recipientFixesContact,
   staffResponsibleOptions,
   templateTaskHeading,
@@ -79,6 +80,18 @@ export function TemplateTaskForm({ templateId, task, tasks }: Props) {
   const key = task?.id ?? 'new';
   const id = (field: string) => `tt-${key}-${field}`;
 
+  // The number the task has now (a reorder renumbers), or the next one for a new task: the form
+  // follows it unless the user typed a number of their own.
+  const currentIndex = task ? task.task_index : nextTaskIndex(tasks.map((t) => t.task_index));
+  const shownIndex = useRef(currentIndex);
+  useEffect(() => {
+    if (shownIndex.current === currentIndex) return;
+    shownIndex.current = currentIndex;
+    if (form.isDirty('task_index')) return;
+    form.setFieldValue('task_index', currentIndex);
+    form.resetDirty({ ...form.getValues(), task_index: currentIndex });
+  }, [currentIndex, form]);
+
   useEffect(() => {
     if (savedAt === null) return;
     const timer = setTimeout(() => setSavedAt(null), SAVED_TICK_MS);
@@ -111,15 +124,22 @@ export function TemplateTaskForm({ templateId, task, tasks }: Props) {
   };
 
   const send = submit((payload) =>
-    save.mutate(payload, {
-      onSuccess: (saved) => {
-        setSavedAt(Date.now());
-        // After saving a new task a blank form returns, numbered after it.
-        if (!task) form.setValues(newTemplateTask([...tasks.map((t) => t.task_index), saved.task_index]) as Values);
-        else form.resetDirty();
+    save.mutate(
+      // A saved task keeps the number the server has unless the user changed it here.
+      task && !form.isDirty('task_index') ? { ...payload, task_index: null } : payload,
+      {
+        onSuccess: (saved) => {
+          setSavedAt(Date.now());
+          // After saving a new task a blank form returns, numbered after it.
+          if (!task) {
+            const blank = newTemplateTask([...tasks.map((t) => t.task_index), saved.task_index]) as Values;
+            form.setValues(blank);
+            form.resetDirty(blank);
+          } else form.resetDirty();
+        },
+        onError: (error) => showServerErrors(error),
       },
-      onError: (error) => showServerErrors(error),
-    }),
+    ),
   );
 
   return (
