@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneCompany, signedIn, type As, type OneCompany } from '../../../test/companies.js';
-import { createCatalogue, createClientCo, createProject } from '../../../test/factories.js';
+import { createCatalogue, createClientCo, createProject, createProvider } from '../../../test/factories.js';
 
 /** Counts every statement (simple or extended query) sent through the app's pool. */
 function queryCounter(pool: pg.Pool) {
@@ -49,9 +49,10 @@ beforeAll(async () => {
   const client = await createClientCo(tenant);
   const catalogue = await createCatalogue(tenant);
   bare = (await createProject(tenant, client)).id;
-  full = (await createProject(tenant, client)).id;
+  const provider = await createProvider(tenant);
+  full = (await createProject(tenant, client, { providerId: provider.id })).id;
   const linked = await Promise.all([1, 2, 3].map(() => createProject(tenant, client)));
-  // The full project has many of every part: tags, categories, services, contacts, links, date changes.
+  // The full project has many of every part: tags, categories, services, links, date changes, a provider.
   const put = (url: string, body: unknown) => asAdmin({ method: 'PUT', url: `/api/projects/${full}${url}`, body });
   expect(
     (
@@ -87,6 +88,9 @@ describe('round trips per request', () => {
   it('a project detail is the context, one statement for the view and the recently-viewed write, whatever its parts', async () => {
     const forBare = await count(() => asAdmin({ url: `/api/projects/${bare}` }));
     const forFull = await count(() => asAdmin({ url: `/api/projects/${full}` }));
+    expect(
+      ((await asAdmin({ url: `/api/projects/${full}` })).json as { service_provider: unknown }).service_provider,
+    ).not.toBeNull();
     // context 1; BEGIN + tenant 1; the view 1; recently viewed 1; COMMIT 1
     expect(forBare).toBeLessThanOrEqual(5);
     expect(forFull).toBe(forBare);

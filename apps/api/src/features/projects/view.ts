@@ -31,7 +31,7 @@ import {
 } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { visibilityShape, visibleProjects } from './scope.js';
-import { projectProviderCard } from './provider-card.js';
+import { projectProviderCard, providerCardColumn } from './provider-card.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -126,9 +126,9 @@ type ChangeRow = {
 
 /**
  * Everything the project details screen shows, as this actor may see it: ONE statement (the
- * project with its people, links, tags, categories, services, contacts and date changes as JSON
- * built in SQL), plus the provider card's when a provider is assigned. This is the pattern for a
- * detail view: one round trip, not one query per part.
+ * project with its people, links, tags, categories, services, contacts, date changes and provider
+ * card as JSON built in SQL). This is the pattern for a detail view: one round trip, not one query
+ * per part.
  */
 export async function projectView(tx: Exec, actor: Actor, id: number): Promise<ProjectView> {
   const people = [
@@ -157,6 +157,7 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
         sql`from ${siteContacts} where ${siteContacts.projectId} = ${id}`,
         sql`${siteContacts.position}`,
       ),
+      provider: providerCardColumn(),
       changes: jsonRows<ChangeRow>(
         sql`json_build_object('id', ${projectDateChanges.id}, 'changed_at', ${projectDateChanges.changedAt}, 'first', changer.first_name, 'last', changer.last_name,
           'old_start', ${projectDateChanges.oldStart}, 'new_start', ${projectDateChanges.newStart}, 'old_end', ${projectDateChanges.oldEnd}, 'new_end', ${projectDateChanges.newEnd},
@@ -178,7 +179,7 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
     .execute();
   if (!head) throw notFound('The project');
   const { p, classificationTitle, clientName } = head;
-  const providerCard = await projectProviderCard(tx, id, p.serviceProviderId);
+  const providerCard = projectProviderCard(head.provider);
   const refs = { linked: head.linked, sub: head.sub };
   const changes = head.changes.map(({ first, last, ...c }) => ({
     c: {
