@@ -24,6 +24,8 @@ const certificates = () => import('../features/certificates');
 const projectMap = () => import('../features/project-map');
 const shell = () => import('./signed-in');
 const projectList = () => import('../features/projects/project-list-screen');
+const projectCreate = () => import('../features/projects/project-create-screen');
+const projectDetails = () => import('./project-details-route');
 
 /** One export of a lazily loaded module as a component. */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -35,14 +37,8 @@ const ForgotPasswordScreen = screen(auth, (m) => m.ForgotPasswordScreen);
 const ResetPasswordScreen = screen(auth, (m) => m.ResetPasswordScreen);
 const AppLayout = screen(shell, (m) => m.AppLayout);
 const ProjectListScreen = screen(projectList, (m) => m.ProjectListScreen);
-const ProjectCreateScreen = screen(
-  () => import('../features/projects/project-create-screen'),
-  (m) => m.ProjectCreateScreen,
-);
-const ProjectDetailsRoute = screen(
-  () => import('./project-details-route'),
-  (m) => m.ProjectDetailsRoute,
-);
+const ProjectCreateScreen = screen(projectCreate, (m) => m.ProjectCreateScreen);
+const ProjectDetailsRoute = screen(projectDetails, (m) => m.ProjectDetailsRoute);
 const ProjectMapScreen = screen(projectMap, (m) => m.ProjectMapScreen);
 const ProviderListScreen = screen(providers, (m) => m.ProviderListScreen);
 const ProviderShowScreen = screen(providers, (m) => m.ProviderShowScreen);
@@ -76,18 +72,33 @@ const MailboxMessageScreen = screen(mailbox, (m) => m.MailboxMessageScreen);
 
 /**
  * The chunks of the address the page opens on, fetched at once, alongside the session: the routes
- * would ask for them only once the session is known, one round trip later.
+ * would ask for the frame only once the session is known, and for the screen only once the frame
+ * is drawn, one round trip after another.
  */
-const FIRST_SCREEN: [RegExp, () => Promise<unknown>][] = [
+const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
+  [/^\/projects\/?$/, projectList],
+  [/^\/projects\/new/, projectCreate],
+  [/^\/projects\/[^/]+\/show/, projectDetails],
+  [/^\/(projects\/[^/]+\/assign-provider|service-providers\/?($|show|search|new|setup))/, providers],
+  [/^\/(service-providers\/[^/]+\/certifications|users\/|certifications|certificate-types)/, certificates],
+  [/^\/project-map/, projectMap],
+  [/^\/clients/, clients],
+  [/^\/reference/, reference],
+  [/^\/customers/, customers],
+  [/^\/staff/, staff],
+  [/^\/settings/, settings],
+  [/^\/task-templates/, taskTemplates],
+  [/^\/mailbox/, mailbox],
+];
+const FIRST_SCREEN: [RegExp, (pathname: string) => Promise<unknown>][] = [
   [/^\/(login|forgot-password|reset-password)(\/|$)/, auth],
-  [/^\/projects\/?$/, () => Promise.all([shell(), projectList()])],
-  [/^\//, shell],
+  [/^\//, (pathname) => Promise.all([shell(), SCREEN_CHUNKS.find(([p]) => p.test(pathname))?.[1]()])],
 ];
 
 export function preloadFirstScreen(pathname: string) {
   const load = FIRST_SCREEN.find(([pattern]) => pattern.test(pathname))?.[1];
   // A failure here is only a missed head start: the route loads (and reports) it again.
-  void load?.().catch(() => undefined);
+  void load?.(pathname).catch(() => undefined);
 }
 
 const needs = (ability: Action) => <RequireAbility ability={ability} />;
