@@ -146,6 +146,8 @@ export type TenantFx = {
   certType: Pair<{ id: string }>;
   /** A task template with one task. */
   taskTemplate: Pair<{ id: string; taskId: string }>;
+  /** An e-mail template. */
+  messageTemplate: Pair<{ id: string }>;
   sample: Pair<{ typeId: string; fileId: string }>;
   /** Certificates with a file: of a user (in: the provider user's own; out: a staff member's) and of a provider. */
   userCert: Pair<{ ownerId: string; id: string; fileId: string }>;
@@ -187,6 +189,13 @@ export const adminApi = (t: TestApp, T: Pick<TenantFx, 'host' | 'adminCookie' | 
   request(t, { host: T.host, cookie: T.adminCookie, remoteAddress: T.ip, ...opts });
 
 const png = () => ({ data: pngBytes(2, 2), filename: 'card.png', type: 'image/png', field: 'files[0]' });
+
+const messageTemplateBody = () => ({
+  channel: 'email',
+  name: `Template ${uniq()}`,
+  subject: 'About {{project_name}}',
+  body: '<p>Hello</p>',
+});
 
 export const make = {
   staff: async (t: TestApp, T: { tenant: TestTenant }) =>
@@ -249,6 +258,13 @@ export const make = {
       'template task',
     );
     return { id, taskId: task.json.id as string };
+  },
+  messageTemplate: async (t: TestApp, T: TenantFx) => {
+    const res = await ok(
+      await adminApi(t, T, { method: 'POST', url: '/api/message-templates', body: messageTemplateBody() }),
+      'message template',
+    );
+    return { id: res.json.id as string };
   },
   sample: async (t: TestApp, T: TenantFx) => {
     const type = await make.certType(t, T);
@@ -328,6 +344,7 @@ async function buildTenant(t: TestApp, key: 'A' | 'B'): Promise<TenantFx> {
   T.classification = await pair(() => make.reference(t, T, 'classifications'));
   T.certType = await pair(() => make.certType(t, T));
   T.taskTemplate = await pair(() => make.taskTemplate(t, T));
+  T.messageTemplate = await pair(() => make.messageTemplate(t, T));
   T.sample = await pair(() => make.sample(t, T));
   T.userCert = {
     in: await make.cert(t, T, 'user', pu.id, T.certType.in.id),
@@ -394,6 +411,8 @@ function markersOf(T: TenantFx): Marker[] {
     T.taskTemplate.out.id,
     T.taskTemplate.in.taskId,
     T.taskTemplate.out.taskId,
+    T.messageTemplate.in.id,
+    T.messageTemplate.out.id,
   );
   // Categories and services are the project map's filter options for every role that sees the map.
   add([...STAFF, CU, PU], T.category.in.id, T.category.out.id, T.service.in.id, T.service.out.id);
@@ -1143,6 +1162,40 @@ export const ROUTES: Record<string, RouteDef> = {
       const template = c.fresh ? await make.taskTemplate(c.w.t, c.T) : c.T.taskTemplate[c.s];
       return { url: `/api/task-templates/${template.id}/task-order`, body: { ids: [template.taskId] } };
     },
+  },
+
+  // ----- e-mail and SMS templates
+  'GET /api/message-templates': {
+    action: 'messageTemplates.manage',
+    req: () => ({ url: '/api/message-templates' }),
+  },
+  'POST /api/message-templates': {
+    action: 'messageTemplates.manage',
+    req: () => ({ url: '/api/message-templates', body: messageTemplateBody() }),
+  },
+  'POST /api/message-templates/preview': {
+    action: 'messageTemplates.manage',
+    req: () => ({ url: '/api/message-templates/preview', body: { channel: 'sms', body: 'Hi {{user_name}}' } }),
+  },
+  'GET /api/message-templates/:id': {
+    action: 'messageTemplates.manage',
+    obj: 'plain',
+    req: (c) => ({ url: `/api/message-templates/${c.T.messageTemplate[c.s].id}` }),
+  },
+  'PUT /api/message-templates/:id': {
+    action: 'messageTemplates.manage',
+    obj: 'plain',
+    req: async (c) => ({
+      url: `/api/message-templates/${(c.fresh ? await make.messageTemplate(c.w.t, c.T) : c.T.messageTemplate[c.s]).id}`,
+      body: messageTemplateBody(),
+    }),
+  },
+  'DELETE /api/message-templates/:id': {
+    action: 'messageTemplates.manage',
+    obj: 'plain',
+    req: async (c) => ({
+      url: `/api/message-templates/${(c.fresh ? await make.messageTemplate(c.w.t, c.T) : c.T.messageTemplate[c.s]).id}`,
+    }),
   },
 
   // ----- certificate types

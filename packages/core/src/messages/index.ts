@@ -1,1 +1,2 @@
 export * from './render.js';
+export * from './templates.js';

@@ -87,6 +87,7 @@ describe('can', () => {
       'certificates.view',
       'certificates.manage',
       'taskTemplates.manage',
+      'messageTemplates.manage',
     ]);
   });
 });

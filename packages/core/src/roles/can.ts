@@ -36,6 +36,7 @@ export const ACTIONS = [
   'certificates.manage',
   'certificateTypes.manage',
   'taskTemplates.manage',
+  'messageTemplates.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

@@ -13,3 +13,4 @@ export * from './schema/search.js';
 export * from './schema/geo.js';
 export * from './schema/certificates.js';
 export * from './schema/task-templates.js';
+export * from './schema/messages.js';
