@@ -7,12 +7,22 @@ import type { z } from 'zod';
 import { AUTH_TEXT } from '@siteflow/core';
 import { zodResolver } from '../../ui/zod-resolver';
 
-/** The form of a sign-in screen, checked by its contract (a field also when it is left). */
-export function useAuthForm<Values extends Record<string, unknown>>(contract: z.ZodType, initialValues: Values) {
+type Contracts = typeof import('./contracts');
+let contracts: Promise<Contracts> | undefined;
+
+/**
+ * The form of a sign-in screen, checked by its contract (a field also when it is left). The
+ * contract is fetched (./contracts, with zod) on the first check, not with the page: the sign-in
+ * page's first load carries no validation code.
+ */
+export function useAuthForm<Values extends Record<string, unknown>>(
+  contract: (c: Contracts) => z.ZodType,
+  initialValues: Values,
+) {
   return useForm<Values>({
     mode: 'controlled',
     initialValues,
-    validate: zodResolver<Values>(contract),
+    validate: async (values) => zodResolver<Values>(contract(await (contracts ??= import('./contracts'))))(values),
     validateInputOnBlur: true,
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { AUTH_TEXT, ResetLinkRequest } from '@siteflow/core';
+import { AUTH_TEXT } from '@siteflow/core';
 import { applyServerErrors } from '../../ui/server-errors';
 import { focusFirstInvalid } from '../../ui/focus';
 import { useForgotPassword } from './api';
@@ -13,7 +13,7 @@ export function ForgotPasswordScreen() {
   const request = useForgotPassword();
   const [sent, setSent] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
-  const form = useAuthForm<Values>(ResetLinkRequest, { email: '' });
+  const form = useAuthForm<Values>((c) => c.ResetLinkRequest, { email: '' });
 
   const submit = form.onSubmit(
     (values) => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Switch } from '@mantine/core';
 import { PasswordField } from '../../ui/password-field';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { AUTH_TEXT, LoginRequest } from '@siteflow/core';
+import { AUTH_TEXT } from '@siteflow/core';
 import { ApiError } from '../../api/client';
 import { homePath, useSession } from '../../session';
 import { applyServerErrors } from '../../ui/server-errors';
@@ -22,7 +22,7 @@ export function LoginScreen() {
   const [alert, setAlert] = useState<string | null>(null);
   const notice = (location.state as { notice?: string } | null)?.notice ?? null;
 
-  const form = useAuthForm<LoginValues>(LoginRequest, { email: '', password: '', remember: false });
+  const form = useAuthForm<LoginValues>((c) => c.LoginRequest, { email: '', password: '', remember: false });
 
   if (session.user) return <Navigate to={safeNext(params.get('next')) ?? homePath(session)} replace />;
 

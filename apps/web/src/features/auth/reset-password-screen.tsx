@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { AUTH_TEXT, ResetPasswordRequest } from '@siteflow/core';
+import { AUTH_TEXT } from '@siteflow/core';
 import { PasswordField } from '../../ui/password-field';
 import { ApiError } from '../../api/client';
 import { applyServerErrors } from '../../ui/server-errors';
@@ -21,7 +21,7 @@ export function ResetPasswordScreen() {
   const [alert, setAlert] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
 
-  const form = useAuthForm<Values>(ResetPasswordRequest, {
+  const form = useAuthForm<Values>((c) => c.ResetPasswordRequest, {
     token,
     email: params.get('email') ?? '',
     password: '',
