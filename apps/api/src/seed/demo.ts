@@ -5,6 +5,7 @@ import { PLATFORM_TENANT_ID, settings, tenants, users } from '../platform/db/sch
 import { hashPassword } from '../platform/passwords.js';
 import { sanitizeSettingHtml } from '../features/settings/service.js';
 import { seedDemoCertificates } from './certificates.js';
+import { seedDemoMessageTemplates } from './messages.js';
 import { seedDemoProjects } from './projects.js';
 import { seedDemoProviders } from './providers.js';
 
@@ -181,6 +182,7 @@ export async function seed(deps: Pick<Deps, 'db' | 'config'>): Promise<SeedRepor
   // Each part seeds once (when the tenant has none of its rows), so a demo made before providers existed gains them.
   const demoProviders = await seedDemoProviders(db, tenantId, { passwordHash, today });
   await seedDemoCertificates(db, tenantId, { today });
+  await seedDemoMessageTemplates(db, tenantId);
   report.demo = {
     clientAdminEmail: demoProjects.clientAdminEmail,
     providerAdminEmail: demoProviders.providerAdminEmail,

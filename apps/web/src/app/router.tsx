@@ -16,6 +16,7 @@ const customers = () => import('../features/customers');
 const staff = () => import('../features/staff');
 const settings = () => import('../features/settings');
 const taskTemplates = () => import('../features/task-templates');
+const messages = () => import('../features/messages');
 const mailbox = () => import('../features/mailbox');
 const clients = () => import('../features/clients');
 const reference = () => import('../features/reference');
@@ -67,6 +68,9 @@ const SettingEditScreen = screen(settings, (m) => m.SettingEditScreen);
 const TaskTemplateListScreen = screen(taskTemplates, (m) => m.TaskTemplateListScreen);
 const TaskTemplateCreateScreen = screen(taskTemplates, (m) => m.TaskTemplateCreateScreen);
 const TaskTemplateEditorScreen = screen(taskTemplates, (m) => m.TaskTemplateEditorScreen);
+const MessageTemplateListScreen = screen(messages, (m) => m.MessageTemplateListScreen);
+const MessageTemplateCreateScreen = screen(messages, (m) => m.MessageTemplateCreateScreen);
+const MessageTemplateEditScreen = screen(messages, (m) => m.MessageTemplateEditScreen);
 const MailboxListScreen = screen(mailbox, (m) => m.MailboxListScreen);
 const MailboxMessageScreen = screen(mailbox, (m) => m.MailboxMessageScreen);
 
@@ -88,6 +92,7 @@ const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   [/^\/staff/, staff],
   [/^\/settings/, settings],
   [/^\/task-templates/, taskTemplates],
+  [/^\/message-templates/, messages],
   [/^\/mailbox/, mailbox],
 ];
 const FIRST_SCREEN: [RegExp, (pathname: string) => Promise<unknown>][] = [
@@ -178,6 +183,11 @@ export function AppRoutes() {
                   <Route index element={<TaskTemplateListScreen />} />
                   <Route path="new" element={<TaskTemplateCreateScreen />} />
                   <Route path=":id" element={<TaskTemplateEditorScreen />} />
+                </Route>
+                <Route path="message-templates" element={needs('messageTemplates.manage')}>
+                  <Route index element={<MessageTemplateListScreen />} />
+                  <Route path="new" element={<MessageTemplateCreateScreen />} />
+                  <Route path=":id" element={<MessageTemplateEditScreen />} />
                 </Route>
                 <Route path="settings" element={needs('settings.view')}>
                   <Route index element={<SettingListScreen />} />

@@ -51,6 +51,8 @@ describe('message templates', () => {
       original_template_id: null,
     });
     const id = created.id as string;
+    const unsafe = await newTemplate({ ...emailBody(), body: '<p onclick="x()">Hi<script>alert(1)</script></p>' });
+    expect(unsafe.body).toBe('<p>Hi</p>');
     expect((await asA({ url: `/api/message-templates/${id}` })).json.name).toBe(created.name);
 
     const updated = await asA({

@@ -18,6 +18,7 @@ import { inOrder } from '../../platform/db/in-order.js';
 import { containsAny } from '../../platform/db/like.js';
 import { clients, messageTemplates } from '../../platform/db/schema.js';
 import { fieldError, notFound } from '../../platform/errors.js';
+import { sanitizeSettingHtml } from '../settings/service.js';
 
 type D = Pick<Deps, 'db'>;
 type ListQuery = z.output<typeof MessageTemplateListQuery>;
@@ -80,11 +81,14 @@ async function checkClient(tx: Tx, clientId: string | null) {
   if (!found) throw fieldError('client_id', MESSAGE_TEMPLATE_TEXT.clientNotFound);
 }
 
+/** An e-mail body keeps exactly what the editor's toolbar produces (the legal settings' rules). */
+const emailHtml = (channel: string, body: string) => (channel === 'email' ? sanitizeSettingHtml(body) : body);
+
 const fields = (input: MessageTemplateData) => ({
   channel: input.channel,
   name: input.name,
   subject: input.subject,
-  body: input.body,
+  body: emailHtml(input.channel, input.body),
   status: input.status,
   clientId: input.client_id,
 });
@@ -175,6 +179,6 @@ export const previewTemplate = (
     };
     return {
       subject: input.channel === 'email' ? fillTemplate(input.subject ?? '', values) : null,
-      body: fillTemplate(input.body, values, { html: input.channel === 'email' }),
+      body: fillTemplate(emailHtml(input.channel, input.body), values, { html: input.channel === 'email' }),
     };
   });

@@ -92,6 +92,7 @@ const TENANT_MENU: MenuItem[] = [
     children: [
       { label: 'Legal settings', href: '/settings', ability: 'settings.view' },
       { label: 'Task Templates', href: '/task-templates', ability: 'taskTemplates.manage' },
+      { label: 'E-mail & SMS Templates', href: '/message-templates', ability: 'messageTemplates.manage' },
     ],
   },
 ];

@@ -1,0 +1,2 @@
+export { MessageTemplateListScreen } from './message-template-list-screen';
+export { MessageTemplateCreateScreen, MessageTemplateEditScreen } from './message-template-screens';

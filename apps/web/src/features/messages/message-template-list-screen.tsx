@@ -1,0 +1,130 @@
+import { Anchor, Badge, Text } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { Link } from 'react-router';
+import {
+  MESSAGE_CHANNEL_LABELS,
+  MESSAGE_CHANNELS,
+  MESSAGE_TEMPLATE_STATUSES,
+  type MessageTemplateView,
+} from '@siteflow/core';
+import { confirmAction } from '../../ui/confirm';
+import {
+  ALL,
+  actionsColumn,
+  DeleteAction,
+  EditAction,
+  FilterSelect,
+  ListScreen,
+  listTexts,
+  NewButton,
+  useListState,
+} from '../../ui/list-page';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { useDeleteMessageTemplate, useMessageTemplateList } from './api';
+
+const LIST = {
+  pageSizes: [20, 50, 100],
+  defaultPageSize: 20,
+  filters: {
+    channel: (v: string) => (MESSAGE_CHANNELS as readonly string[]).includes(v),
+    status: (v: string) => (MESSAGE_TEMPLATE_STATUSES as readonly string[]).includes(v),
+  },
+};
+
+const TEXTS = listTexts('e-mail and SMS templates', {
+  title: 'E-mail & SMS Templates',
+  description: 'What a task’s e-mails and text messages say, with variables filled from the project.',
+  placeholder: 'Name or subject',
+  one: 'template',
+  errorTitle: 'Could not load the templates',
+});
+
+const CHANNEL_OPTIONS = [
+  { value: ALL, label: 'All channels' },
+  ...MESSAGE_CHANNELS.map((c) => ({ value: c, label: MESSAGE_CHANNEL_LABELS[c] })),
+];
+const STATUS_OPTIONS = [
+  { value: ALL, label: 'All statuses' },
+  ...MESSAGE_TEMPLATE_STATUSES.map((s) => ({ value: s, label: s })),
+];
+
+const COLUMNS: DataTableColumn<MessageTemplateView>[] = [
+  {
+    accessor: 'name',
+    title: 'Name',
+    render: (t) => (
+      <Anchor component={Link} to={`/message-templates/${t.id}`} fw={600} size="sm">
+        {t.name}
+      </Anchor>
+    ),
+  },
+  { accessor: 'channel', title: 'Channel', noWrap: true, render: (t) => MESSAGE_CHANNEL_LABELS[t.channel] },
+  { accessor: 'subject', title: 'Subject', render: (t) => t.subject ?? '' },
+  {
+    accessor: 'client_name',
+    title: 'Client',
+    render: (t) =>
+      t.client_name ?? (
+        <Text size="sm" c="dimmed">
+          Every client
+        </Text>
+      ),
+  },
+  {
+    accessor: 'status',
+    title: 'Status',
+    noWrap: true,
+    render: (t) => (
+      <Badge variant="light" color={t.status === 'Active' ? 'teal' : 'gray'}>
+        {t.status}
+      </Badge>
+    ),
+  },
+];
+
+/** The company's e-mail and SMS templates (settings, company admins and employees). */
+export function MessageTemplateListScreen() {
+  const list = useListState(LIST);
+  const { search, page, pageSize, channel, status } = list.params;
+  const query = useMessageTemplateList({ page, pageSize, search, channel, status });
+  const remove = useDeleteMessageTemplate();
+
+  const askDelete = (template: MessageTemplateView) =>
+    confirmAction({
+      title: `Delete ${template.name}?`,
+      message: 'The template is deleted permanently. Messages already sent are not changed.',
+      confirmLabel: 'Delete',
+      onConfirm: () =>
+        remove.mutate(template.id, {
+          onSuccess: (data) => notifySuccess(data.message),
+          onError: (error) => notifyError(error, `${template.name} was not deleted`),
+        }),
+    });
+
+  const actions = actionsColumn<MessageTemplateView>((t) => (
+    <>
+      <EditAction name={t.name} to={`/message-templates/${t.id}`} />
+      <DeleteAction
+        name={t.name}
+        onClick={() => askDelete(t)}
+        loading={remove.isPending && remove.variables === t.id}
+      />
+    </>
+  ));
+
+  return (
+    <ListScreen<MessageTemplateView>
+      actions={<NewButton to="/message-templates/new">New template</NewButton>}
+      texts={TEXTS}
+      list={list}
+      query={query}
+      filters={
+        <>
+          <FilterSelect list={list} name="channel" label="Channel" data={CHANNEL_OPTIONS} width={160} />
+          <FilterSelect list={list} name="status" label="Status" data={STATUS_OPTIONS} width={160} />
+        </>
+      }
+      columns={[...COLUMNS, actions]}
+    />
+  );
+}
