@@ -9,37 +9,30 @@
  *    prints req/s, p50/p99 and the share of the raw ceiling, with the targets: every read at least
  *    40% of the ceiling and p99 under 50 ms, the write at least 20%.
  *
- * Options: --duration 10 (s per phase), --connections 10, --workers N (server processes; default
- * the server's own choice), --only session,detail (names below), --compiled (run the compiled
- * server, dist, instead of tsx), --profile (a CPU profile of the server in bench/out/profiles).
+ * Options: --duration 10 (s per phase), --connections 10, --only session,detail (the keys below),
+ * --profile (a CPU profile of the server in bench/out/profiles).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureAppRole, startEmbeddedPostgres } from '../apps/api/src/platform/db/bootstrap.js';
 import { freePort, httpCall, signInHttp } from '../apps/api/test/reliability/processes.js';
 import { BENCH_DIR } from './generate.js';
+import { numberArg } from './cli.js';
 import { runMain } from './harness.js';
 
 const ROOT = path.resolve(BENCH_DIR, '..');
-const { values } = parseArgs({
-  strict: false,
-  options: {
-    duration: { type: 'string' },
-    connections: { type: 'string' },
-    workers: { type: 'string' },
-    only: { type: 'string' },
-    compiled: { type: 'boolean' },
-    profile: { type: 'boolean' },
-  },
-});
-const num = (v: unknown, d: number) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : d);
-const DURATION = num(values.duration, 10);
-const CONNECTIONS = num(values.connections, 10);
-const ONLY = typeof values.only === 'string' ? new Set(values.only.split(',')) : null;
+const flag = (name: string) => process.argv.includes(`--${name}`);
+const textArg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? undefined : process.argv[i + 1];
+};
+const DURATION = numberArg('duration', 10, 'positive whole number');
+const CONNECTIONS = numberArg('connections', 10, 'positive whole number');
+const ONLY = textArg('only') ? new Set(textArg('only')!.split(',')) : null;
+const PROFILE = flag('profile');
 
 const TARGET_READ = 0.4;
 const TARGET_WRITE = 0.2;
@@ -109,10 +102,10 @@ async function startServer(
 ): Promise<{ child: ChildProcess; banner: string }> {
   const entry = [
     // --profile: a CPU profile of the server, written to bench/out/profiles when it stops.
-    ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(BENCH_DIR, 'out', 'profiles')}`] : []),
-    ...(values.compiled
-      ? [path.join(ROOT, 'apps/api/dist/main.js')]
-      : ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')]),
+    ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(BENCH_DIR, 'out', 'profiles')}`] : []),
+    '--import',
+    'tsx',
+    path.join(ROOT, 'apps/api/src/main.ts'),
   ];
   const child = spawn(process.execPath, entry, {
     cwd: ROOT,
@@ -124,7 +117,6 @@ async function startServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      ...(typeof values.workers === 'string' ? { WEB_CONCURRENCY: values.workers } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -263,7 +255,7 @@ async function main() {
     const pad = (s: string, n: number) => s.padEnd(n);
     const lines = [
       '',
-      `API against the raw ceiling: ${CONNECTIONS} connections, ${DURATION} s each, server ${values.compiled ? 'compiled' : 'tsx'}${typeof values.workers === 'string' ? `, ${values.workers} worker(s)` : ''}`,
+      `API against the raw ceiling: ${CONNECTIONS} connections, ${DURATION} s each, server as npm start runs it`,
       `${pad('request', 48)} ${pad('req/s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('share', 7)} target`,
     ];
     let failed = 0;

@@ -10,7 +10,6 @@
  */
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/api/src/config.js';
@@ -24,6 +23,7 @@ import {
   type FuzzActor,
   type OpenApiDoc,
 } from '../apps/api/test/fuzz.js';
+import { freePort } from '../apps/api/test/reliability/processes.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,17 +39,6 @@ const concurrency = Number(args.concurrency);
 const DEMO_ADMIN = { email: 'olivia.nguyen@demo.test', password: 'siteflow-demo' };
 const PLATFORM_HOST = 'localhost';
 const DEMO_HOST = 'demo.localhost';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const clientErrors = new Map<string, number>();
 

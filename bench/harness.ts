@@ -9,7 +9,6 @@
  */
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../apps/api/src/config.js';
 import { startRuntime, type Runtime } from '../apps/api/src/runtime.js';
 import { BENCH_DIR, BENCH_PASSWORD, BENCH_SLUG, benchAdminEmail } from './generate.js';
+import { freePort } from '../apps/api/test/reliability/processes.js';
 
 export const HOST = `${BENCH_SLUG}.localhost`;
 
@@ -138,17 +138,6 @@ export function shuffled<T>(list: T[], seed = 7): T[] {
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export function call(port: number, method: string, url: string, headers: Record<string, string>, body?: string) {

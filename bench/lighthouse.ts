@@ -10,7 +10,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {
@@ -21,6 +20,7 @@ import {
   requireChromium,
   startWebServer,
   warnIfBusy,
+  webBenchOptions,
 } from './web-server.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -33,15 +33,7 @@ const TIMINGS = [
   ['speed-index', 'SI'],
 ] as const;
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '3291' },
-    runs: { type: 'string', default: '1' },
-    fresh: { type: 'boolean', default: false },
-    json: { type: 'string' },
-  },
-});
-const runs = Math.max(1, Math.min(5, Number(values.runs) || 1));
+const { port, runs, fresh, json } = webBenchOptions({ port: 3291, runs: 1, maxRuns: 5 });
 
 type Audit = {
   id: string;
@@ -144,7 +136,7 @@ async function main() {
   const load = os.loadavg()[0]!;
   warnIfBusy(load);
   ensureWebBuild();
-  const server = await startWebServer(Number(values.port), values.fresh === true);
+  const server = await startWebServer(port, fresh);
   try {
     const host = `demo.localhost:${server.port}`;
     const cookie = await signIn(server.port, host);
@@ -177,7 +169,7 @@ async function main() {
     }
     lines.push('');
     console.log(lines.join('\n'));
-    if (values.json) fs.writeFileSync(values.json, JSON.stringify({ load, runs, pages }, null, 2));
+    if (json) fs.writeFileSync(json, JSON.stringify({ load, runs, pages }, null, 2));
   } finally {
     await server.stop();
   }

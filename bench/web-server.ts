@@ -8,6 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = '/usr/bin/chromium';
@@ -96,4 +97,22 @@ export async function startWebServer(port: number, fresh: boolean): Promise<WebS
 /** Load average over the last minute, and a warning when the machine is busy (figures would be noisy). */
 export function warnIfBusy(loadavg: number) {
   if (loadavg > 3) console.warn(`warning: load average ${loadavg.toFixed(1)}: figures will be noisy`);
+}
+
+/** The options both web benches take: --port, --runs (1 to maxRuns), --fresh, --json <file>. */
+export function webBenchOptions(defaults: { port: number; runs: number; maxRuns: number }) {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: String(defaults.port) },
+      runs: { type: 'string', default: String(defaults.runs) },
+      fresh: { type: 'boolean', default: false },
+      json: { type: 'string' },
+    },
+  });
+  return {
+    port: Number(values.port),
+    runs: Math.max(1, Math.min(defaults.maxRuns, Number(values.runs) || defaults.runs)),
+    fresh: values.fresh === true,
+    json: values.json,
+  };
 }

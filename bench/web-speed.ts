@@ -16,7 +16,6 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from '@playwright/test';
 import { AUTH_TEXT } from '../packages/core/src/auth/messages.js';
@@ -28,6 +27,7 @@ import {
   requireChromium,
   startWebServer,
   warnIfBusy,
+  webBenchOptions,
 } from './web-server.js';
 
 const TARGET_READY_MS = 1000;
@@ -38,15 +38,7 @@ type Screen = { name: string; path: string; extra?: string };
 type JsLoad = { files: number; raw: number; gzip: number; sent: number };
 type ScreenResult = { name: string; path: string; cold: number; warm: number; js: JsLoad };
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '3290' },
-    runs: { type: 'string', default: '3' },
-    fresh: { type: 'boolean', default: false },
-    json: { type: 'string' },
-  },
-});
-const runs = Math.max(1, Math.min(10, Number(values.runs) || 3));
+const { port, runs, fresh, json } = webBenchOptions({ port: 3290, runs: 3, maxRuns: 10 });
 
 /** The little of the DOM that READY uses (the bench compiles without the DOM library). */
 type PageElement = {
@@ -176,7 +168,7 @@ async function main() {
   const load = os.loadavg()[0]!;
   warnIfBusy(load);
   ensureWebBuild();
-  const server = await startWebServer(Number(values.port), values.fresh === true);
+  const server = await startWebServer(port, fresh);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
     const signIns = [];
@@ -229,9 +221,9 @@ async function main() {
       '',
     ];
     console.log(lines.join('\n'));
-    if (values.json) {
+    if (json) {
       fs.writeFileSync(
-        values.json,
+        json,
         JSON.stringify({ load, runs, signIn: { ready: signInReady, js: signInJs }, screens: results }, null, 2),
       );
     }
