@@ -80,9 +80,10 @@ export const TEMPLATE_TASK_DEFAULTS = {
   actioned_at_hours: 0,
   actioned_at_mins: 0,
   is_auto_due_date: true,
-  /** The time of day a Fixed Date trigger starts at (today at 08:00). */
-  fixed_time: '08:00',
 } as const;
+
+/** The time of day a Fixed Date trigger starts at (today at 08:00). */
+export const FIXED_DATE_DEFAULT_TIME = '08:00';
 
 const nullableChoice = <T extends readonly [string, ...string[]]>(values: T) =>
   z
@@ -125,8 +126,8 @@ const TemplateTaskFields = z.object({
     .union([z.string().trim().max(60), z.null()])
     .optional()
     .transform((v) => (v ? v : null)),
-  priority: z.enum(PRIORITIES).default('Medium'),
-  trigger_type: z.enum(TRIGGER_TYPES).default('After'),
+  priority: z.enum(PRIORITIES).default(TEMPLATE_TASK_DEFAULTS.priority),
+  trigger_type: z.enum(TRIGGER_TYPES).default(TEMPLATE_TASK_DEFAULTS.trigger_type),
   trigger: nullableChoice(DUE_DATE_TRIGGERS),
   trigger_project_status: nullableChoice(PROJECT_STATUSES),
   trigger_completed_task_id: nullableId(),
@@ -144,7 +145,7 @@ const TemplateTaskFields = z.object({
     .union([z.string().max(10000, 'Must be at most 10000 characters.'), z.null()])
     .optional()
     .transform((v) => (v && v.trim() ? v : null)),
-  is_auto_complete: z.boolean().default(false),
+  is_auto_complete: z.boolean().default(TEMPLATE_TASK_DEFAULTS.is_auto_complete),
   share_action_on_client: z.boolean().default(false),
   share_action_on_sp: z.boolean().default(false),
   email_reminder: z.boolean().default(false),
@@ -152,7 +153,7 @@ const TemplateTaskFields = z.object({
   actioned_at_days: wholeNumber(TASK_TEMPLATE_TEXT.days, 100000),
   actioned_at_hours: wholeNumber(TASK_TEMPLATE_TEXT.hours, 24),
   actioned_at_mins: wholeNumber(TASK_TEMPLATE_TEXT.minutes, 59),
-  is_auto_due_date: z.boolean().default(true),
+  is_auto_due_date: z.boolean().default(TEMPLATE_TASK_DEFAULTS.is_auto_due_date),
 });
 
 /**
@@ -213,20 +214,19 @@ export const TemplateTaskView = z.object({
 });
 export type TemplateTaskView = z.infer<typeof TemplateTaskView>;
 
-export const TaskTemplateSummary = z.object({
+/** What a template says of itself, in the list and on its screen. */
+const templateHead = {
   id: z.uuid(),
   title: z.string(),
   classification_id: z.uuid().nullable(),
   classification_title: z.string().nullable(),
-  task_count: z.number().int(),
-});
+};
+
+export const TaskTemplateSummary = z.object({ ...templateHead, task_count: z.number().int() });
 export type TaskTemplateSummary = z.infer<typeof TaskTemplateSummary>;
 
 export const TaskTemplateView = z.object({
-  id: z.uuid(),
-  title: z.string(),
-  classification_id: z.uuid().nullable(),
-  classification_title: z.string().nullable(),
+  ...templateHead,
   /** In task-number order. */
   tasks: z.array(TemplateTaskView),
 });
@@ -238,14 +238,13 @@ export const TemplateTaskOrderInput = z.object({
 });
 export type TemplateTaskOrderInput = z.input<typeof TemplateTaskOrderInput>;
 
-/** The form's starting values of a new template task: the spec's defaults and the next number. */
-export const newTemplateTask = (indexes: readonly number[]): TemplateTaskInput => ({
+/** The starting values of a new template task: the spec's defaults and the next number. */
+export const newTemplateTask = (indexes: readonly number[]): TemplateTaskData & { task_index: number } => ({
+  ...TEMPLATE_TASK_DEFAULTS,
   task_index: nextTaskIndex(indexes),
   title: '',
   action_by: null,
   staff_responsible: null,
-  priority: 'Medium',
-  trigger_type: 'After',
   trigger: null,
   trigger_project_status: null,
   trigger_completed_task_id: null,
@@ -254,13 +253,8 @@ export const newTemplateTask = (indexes: readonly number[]): TemplateTaskInput =
   default_contact: null,
   email_template: null,
   instructions: null,
-  is_auto_complete: false,
   share_action_on_client: false,
   share_action_on_sp: false,
   email_reminder: false,
   email_notice: false,
-  actioned_at_days: 0,
-  actioned_at_hours: 0,
-  actioned_at_mins: 0,
-  is_auto_due_date: true,
 });

@@ -104,24 +104,26 @@ function inCycles(tasks: readonly DueDateTask[]): Set<number> {
   return out;
 }
 
+/** The triggers anchored on one of the project's dates, with that date. */
+const PROJECT_DATE_TRIGGERS: Partial<Record<string, ProjectDateName>> = {
+  'Project Commencement Date': 'commencement',
+  'Project End Date': 'end',
+  'Project Completion Date': 'completion',
+  'Project Registration Date': 'registration',
+};
+
 /** The anchor (minutes or null) of a computed task at position i, assuming no cycle. */
 function refAnchor(input: DueDateInput, i: number): number | null {
   const t = input.tasks[i]!;
   const p = input.project;
   const j = linkOf(input.tasks, i);
+  const projectDate = t.trigger ? PROJECT_DATE_TRIGGERS[t.trigger] : undefined;
+  if (projectDate) return parse(p[projectDate]);
   switch (t.trigger) {
     case 'Current Date':
       return parse(input.now);
     case 'Fixed Date':
       return parse(t.fixedDateAt);
-    case 'Project Commencement Date':
-      return parse(p.commencement);
-    case 'Project End Date':
-      return parse(p.end);
-    case 'Project Completion Date':
-      return parse(p.completion);
-    case 'Project Registration Date':
-      return parse(p.registration);
     case 'Project Status':
       return t.triggerProjectStatus ? parse(p.statusEnteredAt[t.triggerProjectStatus]) : null;
     case 'Completed Task':

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TASK_TEMPLATE_TEXT } from '@siteflow/core';
+import { TASK_TEMPLATE_TEXT, TEMPLATE_TASK_DEFAULTS } from '@siteflow/core';
 import { createClientCo, createClientUser, createProvider, createProviderUser } from '../../../test/factories.js';
 import { createUser, uniq } from '../../../test/harness.js';
 import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
@@ -77,15 +77,7 @@ describe('template tasks', () => {
   it('numbers new tasks last + 1 (or 1) and keeps the spec defaults', async () => {
     const id = await newTemplate();
     const one = await newTask(id);
-    expect(one).toMatchObject({
-      task_index: 1,
-      priority: 'Medium',
-      is_auto_complete: false,
-      actioned_at_days: 0,
-      actioned_at_hours: 0,
-      actioned_at_mins: 0,
-      is_auto_due_date: true,
-    });
+    expect(one).toMatchObject({ ...TEMPLATE_TASK_DEFAULTS, task_index: 1 });
     const two = await newTask(id, { task_index: 7 });
     expect(two.task_index).toBe(7);
     expect((await newTask(id)).task_index).toBe(8);

@@ -1,10 +1,9 @@
-import { Anchor, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Link } from 'react-router';
 import type { TaskTemplateSummary } from '@siteflow/core';
-import { confirmAction } from '../../ui/confirm';
-import { actionsColumn, DeleteAction, EditAction, ListScreen, listTexts, NewButton } from '../../ui/list-page';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { ListScreen, listTexts, NewButton } from '../../ui/list-page';
+import { editDeleteColumn } from '../../ui/list-page/edit-delete-column';
+import { linkColumn } from '../../ui/list-page/link-column';
 import { useDeleteTemplate, useTaskTemplates } from './api';
 
 const TEXTS = listTexts('task templates', {
@@ -13,16 +12,11 @@ const TEXTS = listTexts('task templates', {
   errorTitle: 'Could not load the task templates',
 });
 
+const name = (t: TaskTemplateSummary) => t.title;
+const editPath = (t: TaskTemplateSummary) => `/task-templates/${t.id}`;
+
 const COLUMNS: DataTableColumn<TaskTemplateSummary>[] = [
-  {
-    accessor: 'title',
-    title: 'Title',
-    render: (t) => (
-      <Anchor component={Link} to={`/task-templates/${t.id}`} fw={600} size="sm">
-        {t.title}
-      </Anchor>
-    ),
-  },
+  linkColumn('title', 'Title', { name, to: editPath }),
   {
     accessor: 'classification_title',
     title: 'Classification',
@@ -41,28 +35,11 @@ export function TaskTemplateListScreen() {
   const query = useTaskTemplates();
   const remove = useDeleteTemplate();
 
-  const askDelete = (template: TaskTemplateSummary) =>
-    confirmAction({
-      title: `Delete ${template.title}?`,
-      message: 'The template and its tasks are deleted. Projects that were built from it keep their tasks.',
-      confirmLabel: 'Delete',
-      onConfirm: () =>
-        remove.mutate(template.id, {
-          onSuccess: (data) => notifySuccess(data.message),
-          onError: (error) => notifyError(error, `${template.title} was not deleted`),
-        }),
-    });
-
-  const actions = actionsColumn<TaskTemplateSummary>((t) => (
-    <>
-      <EditAction name={t.title} to={`/task-templates/${t.id}`} />
-      <DeleteAction
-        name={t.title}
-        onClick={() => askDelete(t)}
-        loading={remove.isPending && remove.variables === t.id}
-      />
-    </>
-  ));
+  const actions = editDeleteColumn<TaskTemplateSummary>(remove, {
+    name,
+    editPath,
+    confirmMessage: 'The template and its tasks are deleted. Projects that were built from it keep their tasks.',
+  });
 
   return (
     <ListScreen<TaskTemplateSummary>

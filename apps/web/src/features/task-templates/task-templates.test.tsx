@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TASK_TEMPLATE_TEXT, type TaskTemplateView, type TemplateTaskView } from '@siteflow/core';
+import {
+  newTemplateTask,
+  TASK_TEMPLATE_TEXT,
+  TEMPLATE_TASK_DEFAULTS,
+  type TaskTemplateView,
+  type TemplateTaskView,
+} from '@siteflow/core';
 import { mockFetch, renderScreen, tenantSession, type FetchCall } from '../../test/render';
 import { stubMatchMedia } from '../../test/setup';
 import { TaskTemplateEditorScreen } from './task-template-editor-screen';
@@ -11,31 +17,10 @@ const session = tenantSession(['taskTemplates.manage', 'reference.view']);
 const TEMPLATE_ID = '11111111-1111-4111-8111-111111111111';
 
 const task = (over: Partial<TemplateTaskView>): TemplateTaskView => ({
+  ...newTemplateTask([]),
   id: '22222222-2222-4222-8222-222222222222',
   template_id: TEMPLATE_ID,
-  task_index: 1,
   title: 'Book the site visit',
-  action_by: null,
-  staff_responsible: null,
-  priority: 'Medium',
-  trigger_type: 'After',
-  trigger: null,
-  trigger_project_status: null,
-  trigger_completed_task_id: null,
-  fixed_date_at: null,
-  default_entity: null,
-  default_contact: null,
-  email_template: null,
-  instructions: null,
-  is_auto_complete: false,
-  share_action_on_client: false,
-  share_action_on_sp: false,
-  email_reminder: false,
-  email_notice: false,
-  actioned_at_days: 0,
-  actioned_at_hours: 0,
-  actioned_at_mins: 0,
-  is_auto_due_date: true,
   ...over,
 });
 
@@ -132,16 +117,7 @@ describe('Task templates', { timeout: 60_000 }, () => {
     expect(await within(form).findByText('Saved')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url).toBe(`/api/task-templates/${TEMPLATE_ID}/tasks`);
-    expect(post?.body).toMatchObject({
-      task_index: 1,
-      title: 'Call the client',
-      priority: 'Medium',
-      is_auto_complete: false,
-      actioned_at_days: 0,
-      actioned_at_hours: 0,
-      actioned_at_mins: 0,
-      is_auto_due_date: true,
-    });
+    expect(post?.body).toMatchObject({ ...TEMPLATE_TASK_DEFAULTS, task_index: 1, title: 'Call the client' });
     // A blank form returns.
     await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Title' })).toHaveValue(''));
   });

@@ -5,6 +5,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import {
   ACTION_BY,
+  FIXED_DATE_DEFAULT_TIME,
   PRIORITIES,
   RECIPIENTS,
   TASK_TEMPLATE_TEXT,
@@ -49,7 +50,7 @@ function toPayload(values: Values): TemplateTaskInput {
 }
 
 /** Today at 08:00, the Fixed Date trigger's starting value, as 'YYYY-MM-DD HH:mm'. */
-export const fixedDateDefault = () => `${dayjs().format('YYYY-MM-DD')} 08:00`;
+export const fixedDateDefault = () => `${dayjs().format('YYYY-MM-DD')} ${FIXED_DATE_DEFAULT_TIME}`;
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
