@@ -63,19 +63,8 @@ describe('Task templates', { timeout: 60_000 }, () => {
   beforeEach(() => stubMatchMedia(true));
 
   it('lists the templates with their classification and number of tasks', async () => {
-    mockFetch(() => ({
-      body: {
-        items: [
-          {
-            id: TEMPLATE_ID,
-            title: 'Bathroom installation',
-            classification_id: null,
-            classification_title: null,
-            task_count: 3,
-          },
-        ],
-      },
-    }));
+    const { tasks: _tasks, ...summary } = template([]);
+    mockFetch(() => ({ body: { items: [{ ...summary, task_count: 3 }] } }));
     renderScreen(<TaskTemplateListScreen />, { session, route: '/task-templates', path: '/task-templates' });
     const row = (await screen.findByRole('link', { name: 'Bathroom installation' }, { timeout: 5000 })).closest('tr');
     if (!row) throw new Error('row missing');

@@ -54,6 +54,30 @@ export const fixedDateDefault = () => `${dayjs().format('YYYY-MM-DD')} ${FIXED_D
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
+type Field = keyof Values & string;
+/** A field with its input's id (`tt-{task}-{key}`) and label. */
+type FieldSpec<F extends Field = Field> = { field: F; key: string; label: string };
+
+/** The automatic due date's offsets, whole numbers up to their `max`. */
+const OFFSETS: (FieldSpec & { max?: number })[] = [
+  { field: 'actioned_at_days', key: 'days', label: 'Days' },
+  { field: 'actioned_at_hours', key: 'hours', label: 'Hours', max: 24 },
+  { field: 'actioned_at_mins', key: 'mins', label: 'Minutes', max: 59 },
+];
+
+/** The task's yes/no settings, in their two columns. */
+const SETTINGS: FieldSpec[][] = [
+  [
+    { field: 'is_auto_complete', key: 'auto-complete', label: 'Auto complete' },
+    { field: 'share_action_on_client', key: 'share-client', label: 'Share action on client storyboard' },
+    { field: 'share_action_on_sp', key: 'share-sp', label: 'Share action on service provider storyboard' },
+  ],
+  [
+    { field: 'email_reminder', key: 'reminder', label: 'Email reminder' },
+    { field: 'email_notice', key: 'notice', label: 'Email notice' },
+  ],
+];
+
 type Props = {
   templateId: string;
   /** The saved task, or none for the 'New Task' form. */
@@ -80,6 +104,9 @@ export function TemplateTaskForm({ templateId, task, tasks }: Props) {
   const v = form.values;
   const key = task?.id ?? 'new';
   const id = (field: string) => `tt-${key}-${field}`;
+  const toggle = ({ field, key, label }: FieldSpec) => (
+    <Switch key={key} id={id(key)} label={label} {...form.getInputProps(field, { type: 'checkbox' })} />
+  );
 
   // The number the task has now (a reorder renumbers), or the next one for a new task: the form
   // follows it unless the user typed a number of their own.
@@ -191,47 +218,22 @@ export function TemplateTaskForm({ templateId, task, tasks }: Props) {
             />
           </Grid.Col>
           <Grid.Col span={12}>
-            <Switch
-              id={id('auto-due')}
-              label="Automatic due date"
-              {...form.getInputProps('is_auto_due_date', { type: 'checkbox' })}
-            />
+            {toggle({ field: 'is_auto_due_date', key: 'auto-due', label: 'Automatic due date' })}
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <NumberInput
-              id={id('days')}
-              label="Days"
-              min={0}
-              step={1}
-              allowDecimal={false}
-              disabled={!auto}
-              {...form.getInputProps('actioned_at_days')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <NumberInput
-              id={id('hours')}
-              label="Hours"
-              min={0}
-              max={24}
-              step={1}
-              allowDecimal={false}
-              disabled={!auto}
-              {...form.getInputProps('actioned_at_hours')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <NumberInput
-              id={id('mins')}
-              label="Minutes"
-              min={0}
-              max={59}
-              step={1}
-              allowDecimal={false}
-              disabled={!auto}
-              {...form.getInputProps('actioned_at_mins')}
-            />
-          </Grid.Col>
+          {OFFSETS.map(({ field, key, label, max }) => (
+            <Grid.Col key={key} span={{ base: 12, sm: 4 }}>
+              <NumberInput
+                id={id(key)}
+                label={label}
+                min={0}
+                max={max}
+                step={1}
+                allowDecimal={false}
+                disabled={!auto}
+                {...form.getInputProps(field)}
+              />
+            </Grid.Col>
+          ))}
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Select
               id={id('trigger-type')}
@@ -292,39 +294,11 @@ export function TemplateTaskForm({ templateId, task, tasks }: Props) {
           <Grid.Col span={12}>
             <Textarea id={id('instructions')} label="Instructions" rows={3} {...form.getInputProps('instructions')} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Stack gap="xs">
-              <Switch
-                id={id('auto-complete')}
-                label="Auto complete"
-                {...form.getInputProps('is_auto_complete', { type: 'checkbox' })}
-              />
-              <Switch
-                id={id('share-client')}
-                label="Share action on client storyboard"
-                {...form.getInputProps('share_action_on_client', { type: 'checkbox' })}
-              />
-              <Switch
-                id={id('share-sp')}
-                label="Share action on service provider storyboard"
-                {...form.getInputProps('share_action_on_sp', { type: 'checkbox' })}
-              />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Stack gap="xs">
-              <Switch
-                id={id('reminder')}
-                label="Email reminder"
-                {...form.getInputProps('email_reminder', { type: 'checkbox' })}
-              />
-              <Switch
-                id={id('notice')}
-                label="Email notice"
-                {...form.getInputProps('email_notice', { type: 'checkbox' })}
-              />
-            </Stack>
-          </Grid.Col>
+          {SETTINGS.map((column) => (
+            <Grid.Col key={column[0]!.key} span={{ base: 12, sm: 6 }}>
+              <Stack gap="xs">{column.map(toggle)}</Stack>
+            </Grid.Col>
+          ))}
           {v.email_notice ? (
             <>
               <Grid.Col span={{ base: 12, sm: 4 }}>
