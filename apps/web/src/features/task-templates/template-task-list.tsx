@@ -19,8 +19,8 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { TASK_TEMPLATE_TEXT, templateTaskHeading, type TemplateTaskView } from '@siteflow/core';
-import { confirmAction } from '../../ui/confirm';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { confirmDelete } from '../../ui/confirm-delete';
+import { notifyError } from '../../ui/notify';
 import { useDeleteTemplateTask, useReorderTasks } from './api';
 import { TemplateTaskForm } from './template-task-form';
 
@@ -79,15 +79,11 @@ export function TemplateTaskList({ templateId, tasks }: { templateId: string; ta
   };
 
   const askDelete = (task: TemplateTaskView) =>
-    confirmAction({
+    confirmDelete(remove, task.id, {
       title: `Delete ${templateTaskHeading(task.task_index, task.title)}?`,
       message: 'Are you sure, you want to delete this task?',
-      confirmLabel: 'Delete',
-      onConfirm: () =>
-        remove.mutate(task.id, {
-          onSuccess: () => notifySuccess(TASK_TEMPLATE_TEXT.removed),
-          onError: (error) => notifyError(error, 'The task was not deleted'),
-        }),
+      done: () => TASK_TEMPLATE_TEXT.removed,
+      failed: 'The task was not deleted',
     });
 
   return (

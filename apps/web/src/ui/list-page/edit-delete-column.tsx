@@ -1,17 +1,6 @@
 import type { DataTableColumn } from 'mantine-datatable';
-import { confirmAction } from '../confirm';
-import { notifyError, notifySuccess } from '../notify';
+import { confirmDelete, type DeleteMutation } from '../confirm-delete';
 import { actionsColumn, DeleteAction, EditAction } from './row-actions';
-
-/** A delete request by the row's id whose answer carries the message to show. */
-type DeleteMutation = {
-  mutate: (
-    id: string,
-    callbacks: { onSuccess: (data: { message: string }) => void; onError: (error: Error) => void },
-  ) => void;
-  isPending: boolean;
-  variables?: string;
-};
 
 export type EditDeleteRow<T> = {
   /** The row's name in the buttons, the question and the failure ('Edit Acme', 'Delete Acme?'). */
@@ -27,19 +16,15 @@ export type EditDeleteRow<T> = {
  * server's message, or '{name} was not deleted' with the error.
  */
 export function editDeleteColumn<T extends { id: string }>(
-  remove: DeleteMutation,
+  remove: DeleteMutation<{ message: string }>,
   { name, editPath, confirmMessage }: EditDeleteRow<T>,
 ): DataTableColumn<T> {
   const askDelete = (record: T) =>
-    confirmAction({
+    confirmDelete(remove, record.id, {
       title: `Delete ${name(record)}?`,
       message: confirmMessage,
-      confirmLabel: 'Delete',
-      onConfirm: () =>
-        remove.mutate(record.id, {
-          onSuccess: (data) => notifySuccess(data.message),
-          onError: (error) => notifyError(error, `${name(record)} was not deleted`),
-        }),
+      done: (data) => data.message,
+      failed: `${name(record)} was not deleted`,
     });
 
   return actionsColumn<T>((record) => (
