@@ -62,12 +62,29 @@ export async function listProjects(
   );
   const hideClient = isProviderRole(actor.role);
   const flip = query.order === 'asc' ? 'desc' : 'asc';
+  const item = (r: PageRow): ProjectListItem => ({
+    id: r.id,
+    project_code: r.code,
+    name: r.name,
+    status: r.status,
+    status_label: PROJECT_STATUS_LABELS[r.status],
+    status_colour: PROJECT_STATUS_COLOURS[r.status],
+    client: hideClient ? null : { id: r.clientId, trading_name: r.clientName },
+    project_manager: { id: r.pmId, full_name: `${r.pmFirst ?? ''} ${r.pmLast ?? ''}`.trim() },
+    order_reference: r.orderReference,
+    start_date: toWallClock(r.startDate),
+    end_date: toWallClock(r.endDate),
+    suburb: r.suburb,
+    state: r.state,
+  });
   return inTenant(deps, tenant.id, async (tx) => {
     // With a text search: every match's id when there are few (then the page is sorted from
     // those), else the total stops at the cap and the sort's index walk finds matches densely.
     const found = term ? await allMatchingIds(tx, where, LIST_SEARCH_COUNT_CAP) : null;
-    const total = term ? (found?.length ?? LIST_SEARCH_COUNT_CAP) : await exactCount(tx, where);
     const rowsWhere = found ? (found.length ? inArray(projects.id, found) : sql`false`) : where;
+    const offset = (query.page - 1) * query.pageSize;
+    // The first pages are read forward whatever the total, so the total can come with them.
+    const countOnPage = !term && offset < COUNT_WITH_PAGE_BELOW;
     const page = (orderBy: SQL[], limit: number, offset: number) =>
       tx
         .select({
@@ -85,6 +102,8 @@ export async function listProjects(
           endDate: projects.endDate,
           suburb: projects.suburb,
           state: projects.state,
+          // Early pages without a search read the total with the page (one round trip, not two).
+          total: sql<number | null>`${countOnPage ? exactCountSql(where) : sql`null`}`,
         })
         .from(projects)
         .leftJoin(pm, and(eq(pm.tenantId, projects.tenantId), eq(pm.id, projects.projectManagerId)))
@@ -92,7 +111,13 @@ export async function listProjects(
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset);
-    const offset = (query.page - 1) * query.pageSize;
+    if (countOnPage) {
+      const first = await page(SORTS[query.sort](query.order), query.pageSize, offset);
+      // An empty page (past the end) carries no total: count on its own.
+      const total = first.length ? Number(first[0]!.total ?? 0) : await exactCount(tx, where);
+      return { items: first.map(item), total, page: query.page, pageSize: query.pageSize };
+    }
+    const total = term ? (found?.length ?? LIST_SEARCH_COUNT_CAP) : await exactCount(tx, where);
     // Past the middle (when the total is exact), read from the far end in the reverse order:
     // the last pages then cost what the first ones do instead of skipping ~100,000 rows.
     const fromEnd = !term && offset > total / 2;
@@ -110,23 +135,34 @@ export async function listProjects(
         ? // Many matches: walk the sort's index and keep the matching rows (found at once).
           await indexWalkOnly(tx, () => page(SORTS[query.sort](query.order), query.pageSize, offset))
         : await page(SORTS[query.sort](query.order), query.pageSize, offset);
-    const items: ProjectListItem[] = rows.map((r) => ({
-      id: r.id,
-      project_code: r.code,
-      name: r.name,
-      status: r.status,
-      status_label: PROJECT_STATUS_LABELS[r.status],
-      status_colour: PROJECT_STATUS_COLOURS[r.status],
-      client: hideClient ? null : { id: r.clientId, trading_name: r.clientName },
-      project_manager: { id: r.pmId, full_name: `${r.pmFirst ?? ''} ${r.pmLast ?? ''}`.trim() },
-      order_reference: r.orderReference,
-      start_date: toWallClock(r.startDate),
-      end_date: toWallClock(r.endDate),
-      suburb: r.suburb,
-      state: r.state,
-    }));
-    return { items, total, page: query.page, pageSize: query.pageSize };
+    return { items: rows.map(item), total, page: query.page, pageSize: query.pageSize };
   });
+}
+
+/** Below this offset a page is read forward, and the total comes with it (exactCountSql). */
+const COUNT_WITH_PAGE_BELOW = 1000;
+
+type ProjectColumns = typeof projects.$inferSelect;
+type PageRow = Pick<
+  ProjectColumns,
+  | 'id'
+  | 'code'
+  | 'name'
+  | 'status'
+  | 'clientId'
+  | 'clientName'
+  | 'orderReference'
+  | 'startDate'
+  | 'endDate'
+  | 'suburb'
+  | 'state'
+> & { pmId: ProjectColumns['projectManagerId']; pmFirst: string | null; pmLast: string | null };
+
+/** exactCount as a scalar subquery, to read with a page. */
+function exactCountSql(where: SQL | undefined): SQL {
+  return where
+    ? sql`(select count(*) from ${projects} where ${where})`
+    : sql`(select ${tenantCounters.value} from ${tenantCounters} where ${tenantCounters.name} = 'projects_total')`;
 }
 
 /**
