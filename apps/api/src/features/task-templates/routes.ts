@@ -23,46 +23,38 @@ const TemplateList = z.object({ items: z.array(TaskTemplateSummary) });
 export function taskTemplateRoutes(app: FastifyInstance, deps: Deps) {
   const { r, tags, manage } = featureRoutes(app, 'task-templates', { manage: 'taskTemplates.manage' });
 
-  r.get(
-    '/api/task-templates',
-    { ...manage, schema: { tags, response: { 200: TemplateList, ...errors } } },
-    async (request) => svc.listTemplates(deps, tenantOf(request)),
+  /** A route's options: for `manage`, under the feature's tag, with `schema` and its answers plus the errors. */
+  const managed = <S extends object, R extends object>(schema: S, response: R) => ({
+    ...manage,
+    schema: { tags, ...schema, response: { ...response, ...errors } },
+  });
+
+  r.get('/api/task-templates', managed({}, { 200: TemplateList }), async (request) =>
+    svc.listTemplates(deps, tenantOf(request)),
   );
   r.post(
     '/api/task-templates',
-    { ...manage, schema: { tags, body: TaskTemplateInput, response: { 201: TaskTemplateView, ...errors } } },
+    managed({ body: TaskTemplateInput }, { 201: TaskTemplateView }),
     async (request, reply) => {
       reply.code(201);
       return svc.createTemplate(deps, tenantOf(request), request.body);
     },
   );
-  r.get(
-    '/api/task-templates/:id',
-    { ...manage, schema: { tags, params: IdParam, response: { 200: TaskTemplateView, ...errors } } },
-    async (request) => svc.getTemplate(deps, tenantOf(request), request.params.id),
+  r.get('/api/task-templates/:id', managed({ params: IdParam }, { 200: TaskTemplateView }), async (request) =>
+    svc.getTemplate(deps, tenantOf(request), request.params.id),
   );
   r.put(
     '/api/task-templates/:id',
-    {
-      ...manage,
-      schema: { tags, params: IdParam, body: TaskTemplateInput, response: { 200: TaskTemplateView, ...errors } },
-    },
+    managed({ params: IdParam, body: TaskTemplateInput }, { 200: TaskTemplateView }),
     async (request) => svc.updateTemplate(deps, tenantOf(request), request.params.id, request.body),
   );
-  r.delete(
-    '/api/task-templates/:id',
-    { ...manage, schema: { tags, params: IdParam, response: { 200: OkResponse, ...errors } } },
-    async (request) => {
-      await svc.deleteTemplate(deps, tenantOf(request), request.params.id);
-      return { message: TASK_TEMPLATE_TEXT.removed };
-    },
-  );
+  r.delete('/api/task-templates/:id', managed({ params: IdParam }, { 200: OkResponse }), async (request) => {
+    await svc.deleteTemplate(deps, tenantOf(request), request.params.id);
+    return { message: TASK_TEMPLATE_TEXT.removed };
+  });
   r.post(
     '/api/task-templates/:id/tasks',
-    {
-      ...manage,
-      schema: { tags, params: IdParam, body: TemplateTaskInput, response: { 201: TemplateTaskView, ...errors } },
-    },
+    managed({ params: IdParam, body: TemplateTaskInput }, { 201: TemplateTaskView }),
     async (request, reply) => {
       reply.code(201);
       return svc.createTask(deps, tenantOf(request), request.params.id, request.body);
@@ -70,28 +62,17 @@ export function taskTemplateRoutes(app: FastifyInstance, deps: Deps) {
   );
   r.put(
     '/api/task-templates/:id/tasks/:taskId',
-    {
-      ...manage,
-      schema: { tags, params: TaskParams, body: TemplateTaskInput, response: { 200: TemplateTaskView, ...errors } },
-    },
+    managed({ params: TaskParams, body: TemplateTaskInput }, { 200: TemplateTaskView }),
     async (request) => svc.updateTask(deps, tenantOf(request), request.params.id, request.params.taskId, request.body),
   );
   r.delete(
     '/api/task-templates/:id/tasks/:taskId',
-    { ...manage, schema: { tags, params: TaskParams, response: { 200: TaskTemplateView, ...errors } } },
+    managed({ params: TaskParams }, { 200: TaskTemplateView }),
     async (request) => svc.deleteTask(deps, tenantOf(request), request.params.id, request.params.taskId),
   );
   r.put(
     '/api/task-templates/:id/task-order',
-    {
-      ...manage,
-      schema: {
-        tags,
-        params: IdParam,
-        body: TemplateTaskOrderInput,
-        response: { 200: TaskTemplateView, ...errors },
-      },
-    },
+    managed({ params: IdParam, body: TemplateTaskOrderInput }, { 200: TaskTemplateView }),
     async (request) => svc.reorderTasks(deps, tenantOf(request), request.params.id, request.body.ids),
   );
 }

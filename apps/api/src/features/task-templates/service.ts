@@ -54,10 +54,28 @@ async function taskView(tx: Tx, templateId: string, taskId: string): Promise<Tem
   return row.task;
 }
 
-/** A classification can carry one template; a race past the check is the same 422. */
-async function saveTemplate<T>(deps: D, tenant: TenantContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+/**
+ * Creates a template, or updates template `id`: the template as saved. A classification can carry
+ * one template; a race past the check is the same 422.
+ */
+async function saveTemplate(deps: D, tenant: TenantContext, input: TemplateData, id?: string) {
   try {
-    return await inTenant(deps, tenant.id, work);
+    return await inTenant(deps, tenant.id, async (tx) => {
+      await checkClassification(tx, input, id);
+      const columns = { title: input.title, classificationId: input.classification_id };
+      const [row] = id
+        ? await tx
+            .update(taskTemplates)
+            .set({ ...columns, updatedAt: sql`now()` })
+            .where(eq(taskTemplates.id, id))
+            .returning({ id: taskTemplates.id })
+        : await tx
+            .insert(taskTemplates)
+            .values({ tenantId: tenant.id, ...columns })
+            .returning({ id: taskTemplates.id });
+      if (!row) throw templateNotFound();
+      return templateView(tx, row.id);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('classification_id', TASK_TEMPLATE_TEXT.classificationTaken);
     throw error;
@@ -91,26 +109,10 @@ export const getTemplate = (deps: D, tenant: TenantContext, id: string) =>
   inTenant(deps, tenant.id, (tx) => templateView(tx, id));
 
 export const createTemplate = (deps: D, tenant: TenantContext, input: TemplateData) =>
-  saveTemplate(deps, tenant, async (tx) => {
-    await checkClassification(tx, input);
-    const [row] = await tx
-      .insert(taskTemplates)
-      .values({ tenantId: tenant.id, title: input.title, classificationId: input.classification_id })
-      .returning({ id: taskTemplates.id });
-    return templateView(tx, row!.id);
-  });
+  saveTemplate(deps, tenant, input);
 
 export const updateTemplate = (deps: D, tenant: TenantContext, id: string, input: TemplateData) =>
-  saveTemplate(deps, tenant, async (tx) => {
-    await checkClassification(tx, input, id);
-    const [row] = await tx
-      .update(taskTemplates)
-      .set({ title: input.title, classificationId: input.classification_id, updatedAt: sql`now()` })
-      .where(eq(taskTemplates.id, id))
-      .returning({ id: taskTemplates.id });
-    if (!row) throw templateNotFound();
-    return templateView(tx, id);
-  });
+  saveTemplate(deps, tenant, input, id);
 
 export const deleteTemplate = (deps: D, tenant: TenantContext, id: string) =>
   inTenant(deps, tenant.id, async (tx) => {
