@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Accordion, Paper, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import type { TaskTemplateView } from '@siteflow/core';
@@ -9,12 +10,43 @@ import { TemplateDetailsForm } from './template-details-form';
 import { TemplateTaskForm } from './template-task-form';
 import { TemplateTaskList } from './template-task-list';
 
+/** The breadcrumb back to the list and the page's title. */
+function TemplateHeader({ title }: { title: string }) {
+  return (
+    <>
+      <BreadcrumbTrail list="Task Templates" to="/task-templates" current={title} />
+      <PageHeader title={title} />
+    </>
+  );
+}
+
+/** A titled panel of the editor; `headingId` names it. */
+function Section({
+  headingId,
+  title,
+  gap,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  gap: 'xs' | 'md';
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h4" mb={gap} id={headingId}>
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
 /** A new template: its title and classification; its tasks are added on its editor. */
 export function TaskTemplateCreateScreen() {
   return (
     <>
-      <BreadcrumbTrail list="Task Templates" to="/task-templates" current="New task template" />
-      <PageHeader title="New task template" />
+      <TemplateHeader title="New task template" />
       <Paper withBorder radius="lg" p="lg">
         <TemplateDetailsForm />
       </Paper>
@@ -39,15 +71,11 @@ export function TaskTemplateEditorScreen() {
 function Editor({ template }: { template: TaskTemplateView }) {
   return (
     <>
-      <BreadcrumbTrail list="Task Templates" to="/task-templates" current={template.title} />
-      <PageHeader title={template.title} />
+      <TemplateHeader title={template.title} />
       <Stack gap="lg">
-        <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="template-details-heading">
-          <Title order={2} size="h4" mb="md" id="template-details-heading">
-            Template details
-          </Title>
+        <Section headingId="template-details-heading" title="Template details" gap="md">
           <TemplateDetailsForm template={template} />
-        </Paper>
+        </Section>
         <Accordion variant="separated" chevronPosition="left" transitionDuration={0}>
           <Accordion.Item value="new">
             <Accordion.Control>New Task</Accordion.Control>
@@ -56,12 +84,9 @@ function Editor({ template }: { template: TaskTemplateView }) {
             </Accordion.Panel>
           </Accordion.Item>
         </Accordion>
-        <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="template-tasks-heading">
-          <Title order={2} size="h4" mb="xs" id="template-tasks-heading">
-            Tasks
-          </Title>
+        <Section headingId="template-tasks-heading" title="Tasks" gap="xs">
           <TemplateTaskList templateId={template.id} tasks={template.tasks} />
-        </Paper>
+        </Section>
       </Stack>
     </>
   );
