@@ -30,6 +30,13 @@ export const projectStatusFields = () => ({
   status_colour: z.string(),
 });
 
+/** A view's status fields (projectStatusFields) for one status: the key, its label and its colour. */
+export const statusView = (status: ProjectStatus) => ({
+  status,
+  status_label: PROJECT_STATUS_LABELS[status],
+  status_colour: PROJECT_STATUS_COLOURS[status],
+});
+
 export const PROJECT_TRANSITIONS: Record<ProjectStatus, readonly ProjectStatus[]> = {
   quote: ['order', 'on_hold', 'cancelled'],
   order: ['scheduled', 'on_hold', 'cancelled', 'quote'],

@@ -4,40 +4,16 @@
  * the context, the page and its count.
  */
 import { eq } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneCompany, signedIn, type As, type OneCompany } from '../../../test/companies.js';
+import { queryCounter, type StatementCount } from '../../../test/query-counter.js';
 import { createClientCo, createProject, createProvider } from '../../../test/factories.js';
 import { asOwner } from '../../../test/harness.js';
 import { siteContacts } from '../../platform/db/schema.js';
 
-/** The statements one request sends through the app's pool (the fewest of three runs). */
-function queryCounter(pool: pg.Pool) {
-  let n = 0;
-  const wrapped = new WeakSet<pg.PoolClient>();
-  pool.on('acquire', (client) => {
-    if (wrapped.has(client)) return;
-    wrapped.add(client);
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      n++;
-      return query(...args);
-    };
-  });
-  return async (send: () => Promise<{ status: number }>) => {
-    let fewest = Infinity;
-    for (let i = 0; i < 3; i++) {
-      n = 0;
-      expect((await send()).status).toBe(200);
-      fewest = Math.min(fewest, n);
-    }
-    return fewest;
-  };
-}
-
 let world: OneCompany;
 let asAdmin: As;
-let count: ReturnType<typeof queryCounter>;
+let count: StatementCount;
 
 beforeAll(async () => {
   world = await oneCompany();
@@ -60,16 +36,14 @@ describe('message templates: round trips', () => {
     const full = await createProject(tenant, client, { providerId: (await createProvider(tenant)).id });
     await asOwner(tenant.id, async (tx) => {
       await tx.delete(siteContacts).where(eq(siteContacts.projectId, full.id));
-      await tx
-        .insert(siteContacts)
-        .values(
-          [1, 2, 3, 4, 5].map((position) => ({
-            tenantId: tenant.id,
-            projectId: full.id,
-            position,
-            name: `C${position}`,
-          })),
-        );
+      await tx.insert(siteContacts).values(
+        [1, 2, 3, 4, 5].map((position) => ({
+          tenantId: tenant.id,
+          projectId: full.id,
+          position,
+          name: `C${position}`,
+        })),
+      );
     });
     const preview = (project_id?: number) =>
       asAdmin({ method: 'POST', url: '/api/message-templates/preview', body: { ...body, project_id } });

@@ -9,14 +9,13 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  PROJECT_STATUS_COLOURS,
-  PROJECT_STATUS_LABELS,
   placeLine,
-  seesPerformanceRating,
   type ProjectMapItem,
   type ProjectMapMarker,
   type ProjectMapQueryParsed,
   type ProjectMapResponse,
+  seesPerformanceRating,
+  statusView,
   toWallClock,
 } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
@@ -102,9 +101,7 @@ export async function projectMap(
           ? {
               id: p.id,
               name: p.name,
-              status: p.status,
-              status_label: PROJECT_STATUS_LABELS[p.status],
-              status_colour: PROJECT_STATUS_COLOURS[p.status],
+              ...statusView(p.status),
               end_date: toWallClock(p.endDate),
               completed_on: toWallClock(p.completedOn),
               performance_rating: withPerformance ? rating(p.id).performance : null,
@@ -119,9 +116,7 @@ export async function projectMap(
       id_code: r.code,
       name: r.name,
       order_reference: r.orderReference,
-      status: r.status,
-      status_label: PROJECT_STATUS_LABELS[r.status],
-      status_colour: PROJECT_STATUS_COLOURS[r.status],
+      ...statusView(r.status),
       client_name: r.clientName,
       client_id: r.clientId,
       client_am_id: r.clientAmId,

@@ -2,11 +2,10 @@ import { and, asc, count, desc, eq, inArray, ne, sql, type AnyColumn, type SQL }
 import { alias } from 'drizzle-orm/pg-core';
 import {
   isProviderRole,
-  PROJECT_STATUS_COLOURS,
-  PROJECT_STATUS_LABELS,
   type ProjectListItem,
   type ProjectListQuery,
   type ProjectRef,
+  statusView,
   toWallClock,
 } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
@@ -66,9 +65,7 @@ export async function listProjects(
     id: r.id,
     project_code: r.code,
     name: r.name,
-    status: r.status,
-    status_label: PROJECT_STATUS_LABELS[r.status],
-    status_colour: PROJECT_STATUS_COLOURS[r.status],
+    ...statusView(r.status),
     client: hideClient ? null : { id: r.clientId, trading_name: r.clientName },
     project_manager: { id: r.pmId, full_name: `${r.pmFirst ?? ''} ${r.pmLast ?? ''}`.trim() },
     order_reference: r.orderReference,

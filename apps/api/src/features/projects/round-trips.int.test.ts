@@ -4,40 +4,14 @@
  * These count the statements a request sends to PostgreSQL; a query per tag, contact or link
  * (N+1), or a context read in several steps, fails here before it shows in a benchmark.
  */
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneCompany, signedIn, type As, type OneCompany } from '../../../test/companies.js';
+import { queryCounter, type StatementCount } from '../../../test/query-counter.js';
 import { createCatalogue, createClientCo, createProject, createProvider } from '../../../test/factories.js';
-
-/** Counts every statement (simple or extended query) sent through the app's pool. */
-function queryCounter(pool: pg.Pool) {
-  let n = 0;
-  const wrapped = new WeakSet<pg.PoolClient>();
-  pool.on('acquire', (client) => {
-    if (wrapped.has(client)) return;
-    wrapped.add(client);
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      n++;
-      return query(...args);
-    };
-  });
-  /** The statements one request sends (the fewest of three runs: nothing else shares this pool). */
-  return async (send: () => Promise<{ status: number }>) => {
-    let fewest = Infinity;
-    for (let i = 0; i < 3; i++) {
-      n = 0;
-      const res = await send();
-      expect(res.status).toBe(200);
-      fewest = Math.min(fewest, n);
-    }
-    return fewest;
-  };
-}
 
 let world: OneCompany;
 let asAdmin: As;
-let count: ReturnType<typeof queryCounter>;
+let count: StatementCount;
 let bare: number;
 let full: number;
 let clientId: string;

@@ -1,16 +1,15 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  fullName,
   isProviderRole,
-  PROJECT_STATUS_COLOURS,
-  PROJECT_STATUS_LABELS,
+  type Person,
   PROJECT_TRANSITIONS,
   projectAbilities,
-  type Person,
   type ProjectRef,
   type ProjectView,
+  statusView,
   toWallClock,
-  fullName,
 } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
@@ -212,9 +211,7 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
     summary: p.summary,
     order_reference: p.orderReference,
     client_comments: p.clientComments,
-    status: p.status,
-    status_label: PROJECT_STATUS_LABELS[p.status],
-    status_colour: PROJECT_STATUS_COLOURS[p.status],
+    ...statusView(p.status),
     allowed_statuses: mayEdit ? [...PROJECT_TRANSITIONS[p.status]] : [],
     start_date: toWallClock(p.startDate),
     end_date: toWallClock(p.endDate),
