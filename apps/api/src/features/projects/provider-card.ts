@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { addressLine, detailsStatus, fullName, type ProjectProviderView } from '@siteflow/core';
 import type { Exec } from '../../platform/db/client.js';
+import type { Located } from '../geo/location.js';
 import {
   outbox,
   projectProviderStaff,
@@ -24,18 +25,12 @@ export const notificationsWithDelivery = (tx: Exec) =>
     .from(providerNotifications)
     .innerJoin(outbox, tenantJoin(providerNotifications, providerNotifications.outboxId, outbox));
 
-type CardProvider = {
+type CardProvider = Located & {
   id: string;
   name: string;
   statusCode: string;
   phone: string | null;
   email: string | null;
-  street: string | null;
-  suburb: string | null;
-  state: string | null;
-  postcode: string | null;
-  lat: number | null;
-  lng: number | null;
   /** Its staff on the project, by name. */
   staff: { id: string; firstName: string; lastName: string }[];
   /** The provider's last notification about the project, with its e-mail's delivery. */

@@ -7,19 +7,8 @@ import {
   MESSAGE_TEMPLATE_STATUSES,
   type MessageTemplateView,
 } from '@siteflow/core';
-import { confirmAction } from '../../ui/confirm';
-import {
-  ALL,
-  actionsColumn,
-  DeleteAction,
-  EditAction,
-  FilterSelect,
-  ListScreen,
-  listTexts,
-  NewButton,
-  useListState,
-} from '../../ui/list-page';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { ALL, FilterSelect, ListScreen, listTexts, NewButton, useListState } from '../../ui/list-page';
+import { editDeleteColumn } from '../../ui/list-page/edit-delete-column';
 import { useDeleteMessageTemplate, useMessageTemplateList } from './api';
 
 const LIST = {
@@ -89,28 +78,11 @@ export function MessageTemplateListScreen() {
   const query = useMessageTemplateList({ page, pageSize, search, channel, status });
   const remove = useDeleteMessageTemplate();
 
-  const askDelete = (template: MessageTemplateView) =>
-    confirmAction({
-      title: `Delete ${template.name}?`,
-      message: 'The template is deleted permanently. Messages already sent are not changed.',
-      confirmLabel: 'Delete',
-      onConfirm: () =>
-        remove.mutate(template.id, {
-          onSuccess: (data) => notifySuccess(data.message),
-          onError: (error) => notifyError(error, `${template.name} was not deleted`),
-        }),
-    });
-
-  const actions = actionsColumn<MessageTemplateView>((t) => (
-    <>
-      <EditAction name={t.name} to={`/message-templates/${t.id}`} />
-      <DeleteAction
-        name={t.name}
-        onClick={() => askDelete(t)}
-        loading={remove.isPending && remove.variables === t.id}
-      />
-    </>
-  ));
+  const actions = editDeleteColumn<MessageTemplateView>(remove, {
+    name: (t) => t.name,
+    editPath: (t) => `/message-templates/${t.id}`,
+    confirmMessage: 'The template is deleted permanently. Messages already sent are not changed.',
+  });
 
   return (
     <ListScreen<MessageTemplateView>
