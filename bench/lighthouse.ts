@@ -9,19 +9,9 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  DEMO_ADMIN,
-  ensureWebBuild,
-  requireChromium,
-  startWebServer,
-  warnIfBusy,
-  webBenchOptions,
-} from './web-server.js';
+import { CHROMIUM, CHROMIUM_ARGS, DEMO_ADMIN, prepareWebBench, webBenchOptions } from './web-server.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Partial<Record<(typeof CATEGORIES)[number], number>> = { performance: 90, accessibility: 100 };
@@ -132,11 +122,7 @@ async function audit(name: string, url: string, headers: Record<string, string>)
 }
 
 async function main() {
-  requireChromium();
-  const load = os.loadavg()[0]!;
-  warnIfBusy(load);
-  ensureWebBuild();
-  const server = await startWebServer(port, fresh);
+  const { load, server } = await prepareWebBench(port, fresh);
   try {
     const host = `demo.localhost:${server.port}`;
     const cookie = await signIn(server.port, host);

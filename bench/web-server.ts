@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -97,6 +98,18 @@ export async function startWebServer(port: number, fresh: boolean): Promise<WebS
 /** Load average over the last minute, and a warning when the machine is busy (figures would be noisy). */
 export function warnIfBusy(loadavg: number) {
   if (loadavg > 3) console.warn(`warning: load average ${loadavg.toFixed(1)}: figures will be noisy`);
+}
+
+/**
+ * What both web benches do first: check for Chromium, note the load average (warned when high),
+ * build the web app if its sources changed and start the server. Returns the load and the server.
+ */
+export async function prepareWebBench(port: number, fresh: boolean): Promise<{ load: number; server: WebServer }> {
+  requireChromium();
+  const load = os.loadavg()[0]!;
+  warnIfBusy(load);
+  ensureWebBuild();
+  return { load, server: await startWebServer(port, fresh) };
 }
 
 /** The options both web benches take: --port, --runs (1 to maxRuns), --fresh, --json <file>. */

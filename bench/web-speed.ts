@@ -15,20 +15,10 @@
  * --json <file> (the figures as JSON too).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from '@playwright/test';
 import { AUTH_TEXT } from '../packages/core/src/auth/messages.js';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  DEMO_ADMIN,
-  ensureWebBuild,
-  requireChromium,
-  startWebServer,
-  warnIfBusy,
-  webBenchOptions,
-} from './web-server.js';
+import { CHROMIUM, CHROMIUM_ARGS, DEMO_ADMIN, prepareWebBench, webBenchOptions } from './web-server.js';
 
 const TARGET_READY_MS = 1000;
 const TARGET_SIGNIN_GZIP = 150 * 1024;
@@ -164,11 +154,7 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
 
 async function main() {
-  requireChromium();
-  const load = os.loadavg()[0]!;
-  warnIfBusy(load);
-  ensureWebBuild();
-  const server = await startWebServer(port, fresh);
+  const { load, server } = await prepareWebBench(port, fresh);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
     const signIns = [];

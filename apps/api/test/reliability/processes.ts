@@ -6,26 +6,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../src/platform/db/bootstrap.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const API_MAIN = path.join(ROOT, 'apps/api/src/main.ts');
 const MEMORY_PROBE = path.join(ROOT, 'apps/api/test/reliability/memory-probe.ts');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** A temp directory the embedded PostgreSQL can reach when it runs as 'postgres' (as root). */
 export async function tempDir(prefix: string): Promise<string> {

