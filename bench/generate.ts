@@ -26,6 +26,7 @@ import {
   SITES,
   STREETS,
 } from '../apps/api/src/seed/vocabulary.js';
+import { CATEGORIES as DEMO_CATEGORIES } from '../apps/api/src/seed/projects.js';
 
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const BENCH_SLUG = 'bench';
@@ -96,12 +97,9 @@ const CLIENT_B = [
   'Medical Centres',
   'Pharmacies',
 ];
+/** The demo's categories and services, and three more trades. */
 const CATEGORIES: Record<string, string[]> = {
-  Electrical: ['Wiring', 'Switchboards', 'Lighting', 'Data Cabling', 'Test and Tag'],
-  Plumbing: ['Hot Water Systems', 'Drainage', 'Backflow Testing', 'Gas Fitting'],
-  HVAC: ['Split Systems', 'Ducted Air Conditioning', 'Refrigeration', 'Preventive Maintenance'],
-  Security: ['CCTV', 'Alarms', 'Access Control', 'Data Cabling'],
-  Fire: ['Fire Alarms', 'Sprinklers', 'Extinguishers', 'Emergency Lighting'],
+  ...DEMO_CATEGORIES,
   Solar: ['Solar Panels', 'Inverters', 'Battery Storage'],
   Carpentry: ['Joinery', 'Shopfitting', 'Doors and Hardware'],
   Painting: ['Interior Painting', 'Exterior Painting', 'Line Marking'],

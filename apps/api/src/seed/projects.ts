@@ -47,7 +47,8 @@ export type DemoProjectsReport = { created: boolean; projects: number; clients: 
 // ---------------------------------------------------------------------------------------------
 // Reference data
 
-const CATEGORIES: Record<string, string[]> = {
+/** The demo's trade categories and their services (the bench data set adds more). */
+export const CATEGORIES: Record<string, string[]> = {
   Electrical: ['Wiring', 'Switchboards', 'Lighting', 'Data Cabling', 'Test and Tag'],
   Plumbing: ['Hot Water Systems', 'Drainage', 'Backflow Testing', 'Gas Fitting'],
   HVAC: ['Split Systems', 'Ducted Air Conditioning', 'Refrigeration', 'Preventive Maintenance'],
