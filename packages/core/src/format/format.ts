@@ -64,3 +64,10 @@ export const addressLine = (a: AddressParts): string => [a.street, placeLine(a)]
 
 /** 'First Last' from a user row (trimmed when a part is empty). */
 export const fullName = (u: { firstName: string; lastName: string }): string => `${u.firstName} ${u.lastName}`.trim();
+
+/** A view's name fields (userNamesView) from a user row: first, last and full name. */
+export const userNames = (u: { firstName: string; lastName: string }) => ({
+  first_name: u.firstName,
+  last_name: u.lastName,
+  full_name: fullName(u),
+});

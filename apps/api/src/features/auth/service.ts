@@ -1,13 +1,14 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
-  AUTH_TEXT,
-  REMEMBER_DAYS,
-  SESSION_HOURS,
   abilitiesOf,
+  AUTH_TEXT,
   type LoginRequest,
+  REMEMBER_DAYS,
   type ResetPasswordRequest,
   type Role,
+  SESSION_HOURS,
   type SessionView,
+  userNames,
 } from '@siteflow/core';
 import type { Actor, Deps, TenantContext } from '../../platform/context.js';
 import { inTenant } from '../../platform/context.js';
@@ -334,9 +335,7 @@ export async function describeSession(
       user = {
         id: actor.userId,
         email: u.email,
-        first_name: u.firstName,
-        last_name: u.lastName,
-        full_name: `${u.firstName} ${u.lastName}`.trim(),
+        ...userNames(u),
         role: actor.role,
         has_picture: Boolean(u.pictureKey),
       };

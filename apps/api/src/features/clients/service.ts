@@ -1,12 +1,13 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
+  type AccountManager,
   CLIENT_ROLES,
   CLIENT_TEXT,
-  sortManagers,
-  type AccountManager,
   type ClientRole,
   type ClientUserView,
   type ClientView,
+  sortManagers,
+  userNames,
 } from '@siteflow/core';
 import type { z } from 'zod';
 import type { AccountManagerQuickAdd, ClientInput, ClientListQuery, ClientUserInput } from '@siteflow/core';
@@ -169,9 +170,7 @@ export function presentClientUser(u: UserRow): ClientUserView {
   return {
     id: u.id,
     client_id: u.clientId!,
-    first_name: u.firstName,
-    last_name: u.lastName,
-    full_name: `${u.firstName} ${u.lastName}`.trim(),
+    ...userNames(u),
     email: u.email,
     phone: u.phone,
     mobile: u.mobile,

@@ -1,7 +1,6 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  fullName,
   isProviderRole,
   type Person,
   PROJECT_TRANSITIONS,
@@ -10,6 +9,7 @@ import {
   type ProjectView,
   statusView,
   toWallClock,
+  userNames,
 } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
@@ -37,9 +37,7 @@ type UserRow = typeof users.$inferSelect;
 
 const person = (u: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'mobile'>): Person => ({
   id: u.id,
-  first_name: u.firstName,
-  last_name: u.lastName,
-  full_name: fullName(u),
+  ...userNames(u),
   email: u.email,
   phone: u.phone,
   mobile: u.mobile,

@@ -6,6 +6,7 @@ import {
   type ProviderPage,
   type ProviderUserView,
   type ProviderView,
+  userNames,
 } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
@@ -115,9 +116,7 @@ export const listProviders = (
 export function presentProviderUser(u: ProviderUserRow): ProviderUserView {
   return {
     id: u.id,
-    first_name: u.firstName,
-    last_name: u.lastName,
-    full_name: fullName(u),
+    ...userNames(u),
     email: u.email,
     phone: u.phone,
     role: u.role === 'sp_admin' ? 'sp_admin' : 'sp_employee',

@@ -1,16 +1,17 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   canOnStaff,
+  type Role,
   ROLE_LABELS,
   STAFF_ROLES,
   STAFF_TEXT,
   staffFormAbilities,
   type StaffFormOptions,
   type StaffInput,
+  type StaffListQuery,
   type StaffRole,
   type StaffView,
-  type Role,
-  type StaffListQuery,
+  userNames,
 } from '@siteflow/core';
 import type { z } from 'zod';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
@@ -28,9 +29,7 @@ type UserRow = typeof users.$inferSelect;
 export function presentStaff(u: UserRow): StaffView {
   return {
     id: u.id,
-    first_name: u.firstName,
-    last_name: u.lastName,
-    full_name: `${u.firstName} ${u.lastName}`.trim(),
+    ...userNames(u),
     email: u.email,
     phone: u.phone,
     position: u.position,
