@@ -145,7 +145,7 @@ export function MessageTemplateForm({ template }: { template?: MessageTemplateVi
           <FormAlert title="Not saved" message={alert} />
           <Grid mb="md">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Name" required withAsterisk {...form.getInputProps('name')} />
+              <TextInput label="Name" required {...form.getInputProps('name')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Radio.Group label="Channel" value={channel} onChange={changeChannel}>
@@ -162,7 +162,6 @@ export function MessageTemplateForm({ template }: { template?: MessageTemplateVi
                   ref={subjectRef}
                   label="Subject"
                   required
-                  withAsterisk
                   {...form.getInputProps('subject')}
                   onFocus={() => (target.current = 'subject')}
                 />
@@ -186,7 +185,6 @@ export function MessageTemplateForm({ template }: { template?: MessageTemplateVi
                   ref={smsRef}
                   label={BODY_LABEL}
                   required
-                  withAsterisk
                   rows={5}
                   description={`${form.values.body.length} / ${SMS_MAX_LENGTH} characters`}
                   {...form.getInputProps('body')}

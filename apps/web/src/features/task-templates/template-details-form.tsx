@@ -41,7 +41,7 @@ export function TemplateDetailsForm({ template }: { template?: TaskTemplateView 
       <FormAlert title="Not saved" message={alert} />
       <Grid mb="md">
         <Grid.Col span={{ base: 12, sm: 7 }}>
-          <TextInput label="Template title" required withAsterisk {...form.getInputProps('title')} />
+          <TextInput label="Template title" required {...form.getInputProps('title')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5 }}>
           <Select

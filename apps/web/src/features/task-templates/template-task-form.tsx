@@ -187,7 +187,7 @@ export function TemplateTaskForm({ templateId, task, tasks }: Props) {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 9 }}>
-            <TextInput id={id('title')} label="Title" required withAsterisk {...form.getInputProps('title')} />
+            <TextInput id={id('title')} label="Title" required {...form.getInputProps('title')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Select
