@@ -17,5 +17,5 @@ export * from './project-map/index.js';
 export * from './certificates/index.js';
 export * from './policies/index.js';
 export * from './messages/index.js';
-export * from './tasks/due-dates.js';
+export * from './tasks/index.js';
 export * from './task-templates/index.js';

@@ -29,17 +29,18 @@ describe('can', () => {
     expect(can({ role: 'platform_admin', area: 'tenant' }, 'customers.manage')).toBe(false);
   });
 
-  it('lets client users view their projects and the map, and rate the work, nothing more', () => {
+  it('lets client users view their projects, the map and the action list, and rate the work, nothing more', () => {
     for (const role of ['client_admin', 'client_account', 'client_am'] as const) {
       expect(abilitiesOf({ role, area: 'tenant' })).toEqual([
         'projects.view',
         'projects.rateCustomer',
         'projectMap.view',
+        'tasks.view',
       ]);
     }
   });
 
-  it('lets provider users see their projects, their provider and certificates, but not search or assign', () => {
+  it('lets provider users see their projects, their provider, certificates and the action list, but not search or assign', () => {
     for (const role of ['sp_admin', 'sp_employee'] as const) {
       expect(abilitiesOf({ role, area: 'tenant' })).toEqual([
         'projects.view',
@@ -47,6 +48,7 @@ describe('can', () => {
         'projectMap.view',
         'certificates.view',
         'certificates.manage',
+        'tasks.view',
       ]);
       expect(can({ role, area: 'tenant' }, 'providers.search')).toBe(false);
       expect(can({ role, area: 'tenant' }, 'projects.assignProvider')).toBe(false);
@@ -88,6 +90,8 @@ describe('can', () => {
       'certificates.manage',
       'taskTemplates.manage',
       'messageTemplates.manage',
+      'tasks.view',
+      'tasks.manage',
     ]);
   });
 });

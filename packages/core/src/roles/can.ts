@@ -37,6 +37,8 @@ export const ACTIONS = [
   'certificateTypes.manage',
   'taskTemplates.manage',
   'messageTemplates.manage',
+  'tasks.view',
+  'tasks.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -61,13 +63,14 @@ const ADMIN_ONLY: readonly Action[] = [
 // Client and provider users see their own projects only (projectScope). Clients rate the work
 // (customer rating); provider users see their own provider and manage their own certificates
 // (sp_admin also the provider's): the owner checks are in features/certificates/owner.ts.
-const CLIENT_USER: readonly Action[] = ['projects.view', 'projectMap.view', 'projects.rateCustomer'];
+const CLIENT_USER: readonly Action[] = ['projects.view', 'projectMap.view', 'projects.rateCustomer', 'tasks.view'];
 const PROVIDER_USER: readonly Action[] = [
   'projects.view',
   'projectMap.view',
   'providers.view',
   'certificates.view',
   'certificates.manage',
+  'tasks.view',
 ];
 
 const GRANTS: Record<Role, readonly Action[]> = {

@@ -85,13 +85,13 @@ export const TEMPLATE_TASK_DEFAULTS = {
 /** The time of day a Fixed Date trigger starts at (today at 08:00). */
 export const FIXED_DATE_DEFAULT_TIME = '08:00';
 
-const nullableChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+export const nullableChoice = <T extends readonly [string, ...string[]]>(values: T) =>
   z
     .union([z.enum(values), z.literal(''), z.null()])
     .optional()
     .transform((v) => (v ? v : null));
 
-const nullableId = () =>
+export const nullableId = () =>
   z
     .union([z.uuid(), z.literal(''), z.null()])
     .optional()
@@ -103,7 +103,7 @@ const wholeNumber = (message: string, max?: number) => {
 };
 
 /** A company wall-clock date and time 'YYYY-MM-DD HH:mm' (format/wall-clock.ts). */
-const WALL_CLOCK = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d$/;
+export const WALL_CLOCK = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d$/;
 
 export const TaskTemplateInput = z.object({
   title: requiredText(TASK_TEMPLATE_TEXT.titleRequired, 200),
@@ -111,7 +111,8 @@ export const TaskTemplateInput = z.object({
 });
 export type TaskTemplateInput = z.input<typeof TaskTemplateInput>;
 
-const TemplateTaskFields = z.object({
+/** The fields a template task and a project task share (the project task adds its own). */
+export const TemplateTaskFields = z.object({
   task_index: z
     .number({ error: TASK_TEMPLATE_TEXT.taskIndex })
     .int({ error: TASK_TEMPLATE_TEXT.taskIndex })
@@ -161,7 +162,13 @@ const TemplateTaskFields = z.object({
  * project status, the completed task, the fixed date); a Service Provider or Site Contact
  * recipient is its own contact; without an e-mail notice no e-mail template is kept.
  */
-export const TemplateTaskInput = TemplateTaskFields.superRefine((task, ctx) => {
+type SharedTaskFields = z.output<typeof TemplateTaskFields>;
+
+/** The dependent-field rules (spec 2 section 4) both task forms share: 422 per field. */
+export function checkTaskFields(
+  task: Pick<SharedTaskFields, 'staff_responsible' | 'action_by' | 'default_contact' | 'default_entity'>,
+  ctx: z.RefinementCtx,
+) {
   if (task.staff_responsible && !staffResponsibleOptions(task.action_by).includes(task.staff_responsible))
     ctx.addIssue({ code: 'custom', path: ['staff_responsible'], message: TASK_TEMPLATE_TEXT.staffResponsible });
   if (
@@ -170,7 +177,24 @@ export const TemplateTaskInput = TemplateTaskFields.superRefine((task, ctx) => {
     !contactOptions(task.default_entity).includes(task.default_contact)
   )
     ctx.addIssue({ code: 'custom', path: ['default_contact'], message: TASK_TEMPLATE_TEXT.defaultContact });
-}).transform((task) => ({
+}
+
+/**
+ * A task as saved. Fields that only one trigger uses are cleared for the others (the project
+ * status, the completed task, the fixed date); a Service Provider or Site Contact recipient is its
+ * own contact; without an e-mail notice no e-mail template is kept.
+ */
+type NormalisedFields = Pick<
+  SharedTaskFields,
+  | 'trigger'
+  | 'trigger_project_status'
+  | 'fixed_date_at'
+  | 'default_entity'
+  | 'default_contact'
+  | 'email_notice'
+  | 'email_template'
+> & { trigger_completed_task_id: unknown };
+export const normaliseTaskFields = <T extends NormalisedFields>(task: T): T => ({
   ...task,
   trigger_project_status: task.trigger === 'Project Status' ? task.trigger_project_status : null,
   trigger_completed_task_id: task.trigger === 'Completed Task' ? task.trigger_completed_task_id : null,
@@ -181,7 +205,10 @@ export const TemplateTaskInput = TemplateTaskFields.superRefine((task, ctx) => {
       ? task.default_contact
       : null,
   email_template: task.email_notice && task.default_contact ? task.email_template : null,
-}));
+});
+
+/** A template task as saved (checkTaskFields, normaliseTaskFields). */
+export const TemplateTaskInput = TemplateTaskFields.superRefine(checkTaskFields).transform(normaliseTaskFields);
 export type TemplateTaskInput = z.input<typeof TemplateTaskInput>;
 export type TemplateTaskData = z.output<typeof TemplateTaskInput>;
 

@@ -14,3 +14,4 @@ export * from './schema/geo.js';
 export * from './schema/certificates.js';
 export * from './schema/task-templates.js';
 export * from './schema/messages.js';
+export * from './schema/tasks.js';

@@ -22,6 +22,34 @@ export const taskTemplates = tenantTable(
 );
 
 /**
+ * The columns a template task and a project task share (spec 2 section 3), each table adding its
+ * own key to the Completed Task it names (a template task's uuid, a project task's number).
+ */
+export const taskColumns = () => ({
+  title: text('title').notNull(),
+  actionBy: text('action_by'),
+  staffResponsible: text('staff_responsible'),
+  priority: text('priority').notNull().default('Medium'),
+  triggerType: text('trigger_type').notNull().default('After'),
+  trigger: text('trigger'),
+  triggerProjectStatus: text('trigger_project_status'),
+  fixedDateAt: timestamp('fixed_date_at', { mode: 'string' }),
+  defaultEntity: text('default_entity'),
+  defaultContact: text('default_contact'),
+  emailTemplate: uuid('email_template'),
+  instructions: text('instructions'),
+  isAutoComplete: boolean('is_auto_complete').notNull().default(false),
+  shareActionOnClient: boolean('share_action_on_client').notNull().default(false),
+  shareActionOnSp: boolean('share_action_on_sp').notNull().default(false),
+  emailReminder: boolean('email_reminder').notNull().default(false),
+  emailNotice: boolean('email_notice').notNull().default(false),
+  actionedAtDays: integer('actioned_at_days').notNull().default(0),
+  actionedAtHours: integer('actioned_at_hours').notNull().default(0),
+  actionedAtMins: integer('actioned_at_mins').notNull().default(0),
+  isAutoDueDate: boolean('is_auto_due_date').notNull().default(true),
+});
+
+/**
  * A task of a template. trigger_completed_task_id names another task of the same template; the
  * migration makes that key `ON DELETE SET NULL (trigger_completed_task_id)`. email_template is the
  * id of an e-mail template once that feature exists (no key yet).
@@ -31,28 +59,8 @@ export const templateTasks = tenantTable(
   {
     templateId: uuid('template_id').notNull(),
     taskIndex: integer('task_index').notNull(),
-    title: text('title').notNull(),
-    actionBy: text('action_by'),
-    staffResponsible: text('staff_responsible'),
-    priority: text('priority').notNull().default('Medium'),
-    triggerType: text('trigger_type').notNull().default('After'),
-    trigger: text('trigger'),
-    triggerProjectStatus: text('trigger_project_status'),
+    ...taskColumns(),
     triggerCompletedTaskId: uuid('trigger_completed_task_id'),
-    fixedDateAt: timestamp('fixed_date_at', { mode: 'string' }),
-    defaultEntity: text('default_entity'),
-    defaultContact: text('default_contact'),
-    emailTemplate: uuid('email_template'),
-    instructions: text('instructions'),
-    isAutoComplete: boolean('is_auto_complete').notNull().default(false),
-    shareActionOnClient: boolean('share_action_on_client').notNull().default(false),
-    shareActionOnSp: boolean('share_action_on_sp').notNull().default(false),
-    emailReminder: boolean('email_reminder').notNull().default(false),
-    emailNotice: boolean('email_notice').notNull().default(false),
-    actionedAtDays: integer('actioned_at_days').notNull().default(0),
-    actionedAtHours: integer('actioned_at_hours').notNull().default(0),
-    actionedAtMins: integer('actioned_at_mins').notNull().default(0),
-    isAutoDueDate: boolean('is_auto_due_date').notNull().default(true),
     ...timestamps(),
   },
   (t) => [

@@ -1,0 +1,2 @@
+export * from './due-dates.js';
+export * from './tasks.js';
