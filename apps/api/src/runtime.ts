@@ -64,6 +64,7 @@ export async function startRuntime(
       clock: systemClock,
       outbox: createOutbox(jobs.enqueue, { smsCountry: config.sms.country }),
       files: diskFileStore(path.join(config.dataDir, 'files')),
+      jobs: { enqueue: jobs.enqueue },
     };
     const seeded = await seed(deps);
     const app = await buildApp(deps, options);

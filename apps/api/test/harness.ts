@@ -19,6 +19,7 @@ import type { Clock } from '../src/platform/clock.js';
 import { CSRF_HEADER, SESSION_COOKIE, type Deps } from '../src/platform/context.js';
 import { createDb, withTenant, type Db } from '../src/platform/db/client.js';
 import { mailbox, PLATFORM_TENANT_ID, tenants, users } from '../src/platform/db/schema.js';
+import { featureJobs } from '../src/features/jobs.js';
 import { diskFileStore } from '../src/platform/files.js';
 import { createOutbox, deliverOutboxMessage, mailboxTransport, type Transport } from '../src/platform/mail.js';
 import { hashPassword } from '../src/platform/passwords.js';
@@ -83,6 +84,7 @@ export function shiftableClock(): TestClock {
 export type TestApp = {
   app: FastifyInstance;
   deps: Deps;
+  jobs: TestJobs;
   clock: TestClock;
   config: Config;
   /** The remote address requests come from unless one is given: unique per app so throttles do not collide. */
@@ -99,7 +101,15 @@ export type TestAppOverrides = {
   logStream?: NodeJS.WritableStream;
   /** Connections in the app's pool (5 by default). */
   poolSize?: number;
+  /**
+   * Keep queued feature jobs (e.g. the due dates) in `jobs.queued` until `jobs.runQueued()`
+   * instead of running them as soon as the request's transaction commits (the default).
+   */
+  holdJobs?: boolean;
 };
+
+/** The feature jobs a test app queued and did not run yet (holdJobs), and how to run them. */
+export type TestJobs = { queued: { queue: string; data: object }[]; runQueued: () => Promise<void> };
 
 export const randomIp = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
 
@@ -120,7 +130,29 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   const outbox = createOutbox(async (_queue, data) =>
     deliverOutboxMessage({ db, transport, mailFrom: config.mailFrom }, data as { tenantId: string; id: string }),
   );
-  const deps: Deps = { config, db, clock, outbox, files: diskFileStore(path.join(filesDir, 'files')) };
+  // Feature jobs run as soon as they are queued (after commit), as a worker would, unless held.
+  const held: TestJobs['queued'] = [];
+  const runJob = async (queue: string, data: object) => {
+    const job = featureJobs.find((j) => j.queue === queue);
+    if (!job) throw new Error(`no job declares the queue ${queue}`);
+    await job.handler({ db, outbox, clock, config: { appUrl: config.appUrl } }, data);
+  };
+  const jobs: TestJobs = {
+    queued: held,
+    runQueued: async () => {
+      for (const { queue, data } of held.splice(0)) await runJob(queue, data);
+    },
+  };
+  const deps: Deps = {
+    config,
+    db,
+    clock,
+    outbox,
+    files: diskFileStore(path.join(filesDir, 'files')),
+    jobs: {
+      enqueue: async (queue, data) => (overrides.holdJobs ? held.push({ queue, data }) : runJob(queue, data)),
+    },
+  };
   const app = await buildApp(deps, {
     logger: false,
     serveWeb: false,
@@ -130,6 +162,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   return {
     app,
     deps,
+    jobs,
     clock,
     config,
     ip: randomIp(),

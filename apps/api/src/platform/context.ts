@@ -7,11 +7,12 @@ import { withTenant, type Db, type TenantTxOptions, type Tx } from './db/client.
 import { forbidden, HttpError, notFound, unauthenticated } from './errors.js';
 import type { FileStore } from './files.js';
 import type { OnCommit, Outbox } from './mail.js';
+import type { JobQueue } from './jobs.js';
 import { hashToken } from './tokens.js';
 import { noteRefusedAction } from './security-log.js';
 
 /** What every feature may be given; each takes only the parts it needs. */
-export type Deps = { config: Config; db: Db; clock: Clock; outbox: Outbox; files: FileStore };
+export type Deps = { config: Config; db: Db; clock: Clock; outbox: Outbox; files: FileStore; jobs: JobQueue };
 
 export type TenantContext = {
   id: string;

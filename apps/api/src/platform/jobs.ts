@@ -6,7 +6,9 @@ import { pruneThrottle } from './throttle.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Outbox } from './mail.js';
 
-export type Jobs = { enqueue: (queue: string, data: object) => Promise<unknown>; stop: () => Promise<void> };
+/** Puts a job on a queue (requests reach it as `deps.jobs`; queue it in onCommit, after the data it reads is committed). */
+export type JobQueue = { enqueue: (queue: string, data: object) => Promise<unknown> };
+export type Jobs = JobQueue & { stop: () => Promise<void> };
 
 /** What a job's handler gets: the owner-role database (no tenant set: use inTenant), the outbox, a clock, the app's address. */
 export type JobDeps = { db: Db; outbox: Outbox; clock: Clock; config: { appUrl: string } };
@@ -20,7 +22,8 @@ export type JobDefinition = {
   queue: string;
   schedule?: string;
   tz?: string;
-  handler: (deps: JobDeps) => Promise<unknown>;
+  /** One run; `data` is what was queued with it (undefined for a scheduled run). */
+  handler: (deps: JobDeps, data?: unknown) => Promise<unknown>;
 };
 
 const SWEEP_QUEUE = 'mail-sweep';
@@ -88,7 +91,9 @@ export async function startJobs(deps: {
       config: { appUrl: deps.appUrl ?? 'http://localhost:3000' },
     };
     for (const job of featureJobs) {
-      await boss.work(job.queue, async () => job.handler(jobDeps));
+      await boss.work(job.queue, async (batch) => {
+        for (const run of batch) await job.handler(jobDeps, run.data ?? undefined);
+      });
       if (job.schedule) await boss.schedule(job.queue, job.schedule, null, job.tz ? { tz: job.tz } : {});
     }
   }

@@ -19,6 +19,7 @@ export async function generateOpenApi(): Promise<string> {
       clock: systemClock,
       outbox: createOutbox(async () => undefined),
       files: diskFileStore('/nonexistent'),
+      jobs: { enqueue: async () => undefined },
     },
     { serveWeb: false },
   );

@@ -46,8 +46,11 @@ import { categoryServiceLinks, ensureDefaultClassification, ensureTags } from '.
 import { FormChecks } from './checks.js';
 import { lockVisibleProject, projectView, type ProjectRow } from './view.js';
 import { inOrder } from '../../platform/db/in-order.js';
+import { applyTaskTemplate } from '../tasks/apply-template.js';
+import { actorRef } from '../tasks/history.js';
+import { queueDueDates, queueIfGenerating } from '../tasks/due-dates-job.js';
 
-type D = Pick<Deps, 'db'>;
+type D = Pick<Deps, 'db' | 'jobs'>;
 type DetailsData = z.output<typeof ProjectDetailsUpdate>;
 type ServicesData = z.output<typeof ProjectServicesUpdate>;
 type OtherData = z.output<typeof ProjectOtherUpdate>;
@@ -215,7 +218,7 @@ async function defaultClassificationId(tx: Tx, tenantId: string) {
 // Create
 
 export const createProject = (deps: D, tenant: TenantContext, actor: Actor, input: ProjectCreateParsed) =>
-  inTenant(deps, tenant.id, async (tx) => {
+  inTenant(deps, tenant.id, async (tx, onCommit) => {
     const checks = new FormChecks(tx);
     await checks.staff({
       project_manager: input.project_manager,
@@ -262,6 +265,9 @@ export const createProject = (deps: D, tenant: TenantContext, actor: Actor, inpu
     await replaceCategoriesAndServices(tx, tenant.id, id, input.categories, input.services);
     await replaceLinks(tx, tenant.id, id, input.linked_projects);
     await replaceContacts(tx, tenant.id, id, input.site_contacts);
+    // The action list: the template of the project's classification, its due dates by the job.
+    if (await applyTaskTemplate(tx, tenant.id, id, { classificationId }, actorRef(actor)))
+      queueDueDates(deps, onCommit, tenant.id, id);
     return { id, project_code: created!.code };
   });
 
@@ -274,10 +280,13 @@ function save(
   actor: Actor,
   id: number,
   work: (tx: Tx, p: ProjectRow) => Promise<void>,
+  options: { dueDates?: boolean } = {},
 ) {
-  return inTenant(deps, tenant.id, async (tx) => {
+  return inTenant(deps, tenant.id, async (tx, onCommit) => {
     const p = await lockVisibleProject(tx, actor, id);
     await work(tx, p);
+    // A project date or the status moved: the tasks that take their due date from it wait for the job.
+    if (options.dueDates) await queueIfGenerating(tx, deps, onCommit, tenant.id, id);
     await tx
       .update(projects)
       .set({ updatedAt: sql`now()` })
@@ -287,58 +296,65 @@ function save(
 }
 
 export const updateDetails = (
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'jobs'>,
   tenant: TenantContext,
   actor: Actor,
   id: number,
   input: DetailsData,
 ) =>
-  save(deps, tenant, actor, id, async (tx, p) => {
-    const checks = new FormChecks(tx);
-    await checks.staff({
-      project_manager_id: input.project_manager_id,
-      project_administrator_id: input.project_administrator_id,
-      project_sales_representative_id: input.project_sales_representative_id,
-    });
-    await checks.classification('classification_id', input.classification_id, p.classificationId);
-    await checks.linkedProjects('linked_projects', actor, input.linked_projects, id);
-    checks.done();
-
-    const start = fromWallClock(input.start_date);
-    const end = fromWallClock(input.end_date);
-    const before = { start: fromWallClock(p.startDate), end: fromWallClock(p.endDate) };
-    if (start !== before.start || end !== before.end) {
-      await tx.insert(projectDateChanges).values({
-        tenantId: tenant.id,
-        projectId: id,
-        changedBy: actor.userId,
-        changedAt: deps.clock.now(),
-        oldStart: before.start,
-        newStart: start,
-        oldEnd: before.end,
-        newEnd: end,
-        officialShift: input.official_shift,
-        // 'No' (or closing the question) records no shift and clears the reason.
-        reason: input.official_shift ? (input.shift_reason ?? PROJECT_TEXT.defaultShiftReason) : null,
+  save(
+    deps,
+    tenant,
+    actor,
+    id,
+    async (tx, p) => {
+      const checks = new FormChecks(tx);
+      await checks.staff({
+        project_manager_id: input.project_manager_id,
+        project_administrator_id: input.project_administrator_id,
+        project_sales_representative_id: input.project_sales_representative_id,
       });
-    }
-    await tx
-      .update(projects)
-      .set({
-        name: input.name,
-        startDate: start,
-        endDate: end,
-        completedOn: showsCompletedDate(p.status) ? (fromWallClock(input.completed_on) ?? p.completedOn) : null,
-        projectAdministratorId: input.project_administrator_id,
-        projectManagerId: input.project_manager_id,
-        salesRepresentativeId: input.project_sales_representative_id,
-        linkedProjectType: input.linked_project_type,
-        classificationId: input.classification_id,
-        summary: input.summary,
-      })
-      .where(eq(projects.id, id));
-    await replaceLinks(tx, tenant.id, id, input.linked_projects);
-  });
+      await checks.classification('classification_id', input.classification_id, p.classificationId);
+      await checks.linkedProjects('linked_projects', actor, input.linked_projects, id);
+      checks.done();
+
+      const start = fromWallClock(input.start_date);
+      const end = fromWallClock(input.end_date);
+      const before = { start: fromWallClock(p.startDate), end: fromWallClock(p.endDate) };
+      if (start !== before.start || end !== before.end) {
+        await tx.insert(projectDateChanges).values({
+          tenantId: tenant.id,
+          projectId: id,
+          changedBy: actor.userId,
+          changedAt: deps.clock.now(),
+          oldStart: before.start,
+          newStart: start,
+          oldEnd: before.end,
+          newEnd: end,
+          officialShift: input.official_shift,
+          // 'No' (or closing the question) records no shift and clears the reason.
+          reason: input.official_shift ? (input.shift_reason ?? PROJECT_TEXT.defaultShiftReason) : null,
+        });
+      }
+      await tx
+        .update(projects)
+        .set({
+          name: input.name,
+          startDate: start,
+          endDate: end,
+          completedOn: showsCompletedDate(p.status) ? (fromWallClock(input.completed_on) ?? p.completedOn) : null,
+          projectAdministratorId: input.project_administrator_id,
+          projectManagerId: input.project_manager_id,
+          salesRepresentativeId: input.project_sales_representative_id,
+          linkedProjectType: input.linked_project_type,
+          classificationId: input.classification_id,
+          summary: input.summary,
+        })
+        .where(eq(projects.id, id));
+      await replaceLinks(tx, tenant.id, id, input.linked_projects);
+    },
+    { dueDates: true },
+  );
 
 export const updateServices = (deps: D, tenant: TenantContext, actor: Actor, id: number, input: ServicesData) =>
   save(deps, tenant, actor, id, async (tx) => {
@@ -381,28 +397,35 @@ export const updateLocation = (deps: D, tenant: TenantContext, actor: Actor, id:
  * or now at the site); going back from completed/closed to an open status clears it.
  */
 export const updateStatus = (
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'jobs'>,
   tenant: TenantContext,
   actor: Actor,
   id: number,
   input: StatusData,
 ) =>
-  save(deps, tenant, actor, id, async (tx, p) => {
-    if (input.status === p.status) return;
-    if (!canTransition(p.status, input.status)) {
-      const message = PROJECT_TEXT.statusTransition
-        .replace('{from}', PROJECT_STATUS_LABELS[p.status])
-        .replace('{to}', PROJECT_STATUS_LABELS[input.status]);
-      throw fieldError('status', message);
-    }
-    const completedOn =
-      input.status === 'completed'
-        ? (fromWallClock(input.completed_on) ?? wallClockAt(deps.clock.now()))
-        : showsCompletedDate(input.status)
-          ? (fromWallClock(input.completed_on) ?? p.completedOn)
-          : null;
-    await tx.update(projects).set({ status: input.status, completedOn }).where(eq(projects.id, id));
-  });
+  save(
+    deps,
+    tenant,
+    actor,
+    id,
+    async (tx, p) => {
+      if (input.status === p.status) return;
+      if (!canTransition(p.status, input.status)) {
+        const message = PROJECT_TEXT.statusTransition
+          .replace('{from}', PROJECT_STATUS_LABELS[p.status])
+          .replace('{to}', PROJECT_STATUS_LABELS[input.status]);
+        throw fieldError('status', message);
+      }
+      const completedOn =
+        input.status === 'completed'
+          ? (fromWallClock(input.completed_on) ?? wallClockAt(deps.clock.now()))
+          : showsCompletedDate(input.status)
+            ? (fromWallClock(input.completed_on) ?? p.completedOn)
+            : null;
+      await tx.update(projects).set({ status: input.status, completedOn }).where(eq(projects.id, id));
+    },
+    { dueDates: true },
+  );
 
 export const deleteProject = (deps: D, tenant: TenantContext, actor: Actor, id: number) =>
   inTenant(deps, tenant.id, async (tx) => {

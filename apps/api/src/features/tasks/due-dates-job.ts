@@ -1,0 +1,193 @@
+import {
+  computeDueDates,
+  wallClockAt,
+  type DueDateTask,
+  type DueDateTrigger,
+  type ProjectStatus,
+} from '@siteflow/core';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { inTenant, type Deps } from '../../platform/context.js';
+import type { OnCommit } from '../../platform/mail.js';
+import type { Db, Tx } from '../../platform/db/client.js';
+import { projects, projectStatusHistory, tasks, tenants } from '../../platform/db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+
+/**
+ * Due dates are computed by a job (issue 12 section 2): a change that moves them marks the pending
+ * automatic tasks it concerns `is_generating` in its own transaction (markGenerating here, or the
+ * projects trigger of migration 0022 for project dates and status) and, after commit, queues the
+ * project (queueDueDates). The job computes every pending automatic task of the project with
+ * core's computeDueDates, writes the dates and clears the flags in one transaction. A worker that
+ * dies mid-run rolls that transaction back, so the tasks stay generating and the sweep (every 5
+ * minutes: the countdown the list shows) computes them again: nothing is lost, nothing generates
+ * for ever.
+ */
+export const DUE_DATES_QUEUE = 'tasks-due-dates';
+export const DUE_DATES_SWEEP_QUEUE = 'tasks-due-dates-sweep';
+export const DUE_DATES_SWEEP_CRON = '*/5 * * * *';
+
+export type DueDatesJob = { tenantId: string; projectId: number };
+
+/** Marks the project's pending automatic tasks generating: all of them, or those of `taskIds`. */
+export async function markGenerating(tx: Tx, tenantId: string, projectId: number, taskIds?: readonly number[]) {
+  if (taskIds && taskIds.length === 0) return;
+  await tx
+    .update(tasks)
+    .set({ isGenerating: true, generatingSince: sql`coalesce(${tasks.generatingSince}, now())` })
+    .where(
+      and(
+        eq(tasks.tenantId, tenantId),
+        eq(tasks.projectId, projectId),
+        eq(tasks.status, 'Pending'),
+        eq(tasks.isAutoDueDate, true),
+        taskIds ? sql`${tasks.id} = ANY(${`{${taskIds.join(',')}}`}::bigint[])` : undefined,
+      ),
+    );
+}
+
+/** After commit, asks the job to compute the project's due dates. */
+export function queueDueDates(deps: Pick<Deps, 'jobs'>, onCommit: OnCommit, tenantId: string, projectId: number) {
+  onCommit(() => deps.jobs.enqueue(DUE_DATES_QUEUE, { tenantId, projectId } satisfies DueDatesJob));
+}
+
+/**
+ * The job: computes the due dates of the project's pending automatic tasks, writes the ones that
+ * changed and clears every generating flag of the project. Answers how many tasks it wrote. Safe
+ * to run twice (it computes from what is stored); a cycle (refused when saving, so only from data
+ * changed behind the app's back) leaves the dates as they were.
+ */
+export async function computeProjectDueDates(deps: { db: Db; clock: Clock }, job: DueDatesJob): Promise<number> {
+  return inTenant(deps, job.tenantId, async (tx) => {
+    // The project row first (the lock order of every project write), then its tasks.
+    const [project] = await tx
+      .select({
+        start: projects.startDate,
+        end: projects.endDate,
+        completion: projects.completedOn,
+        created: projects.createdAt,
+      })
+      .from(projects)
+      .where(and(eq(projects.tenantId, job.tenantId), eq(projects.id, job.projectId)))
+      .for('update');
+    if (!project) return 0;
+    const [statuses, rows] = await Promise.all([
+      tx
+        .select({ status: projectStatusHistory.status, at: projectStatusHistory.enteredAt })
+        .from(projectStatusHistory)
+        .where(and(eq(projectStatusHistory.tenantId, job.tenantId), eq(projectStatusHistory.projectId, job.projectId))),
+      tx
+        .select({
+          id: tasks.id,
+          status: tasks.status,
+          isAutoDueDate: tasks.isAutoDueDate,
+          dueDateAt: tasks.dueDateAt,
+          completedAt: tasks.completedAt,
+          trigger: tasks.trigger,
+          triggerType: tasks.triggerType,
+          days: tasks.actionedAtDays,
+          hours: tasks.actionedAtHours,
+          minutes: tasks.actionedAtMins,
+          triggerProjectStatus: tasks.triggerProjectStatus,
+          triggerCompletedTaskId: tasks.triggerCompletedTaskId,
+          fixedDateAt: tasks.fixedDateAt,
+          isGenerating: tasks.isGenerating,
+        })
+        .from(tasks)
+        .where(and(eq(tasks.tenantId, job.tenantId), eq(tasks.projectId, job.projectId)))
+        .orderBy(asc(tasks.position), asc(tasks.id)),
+    ]);
+    const dueTasks: DueDateTask[] = rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      isAutoDueDate: r.isAutoDueDate,
+      dueDateAt: r.dueDateAt,
+      completedAt: r.completedAt,
+      trigger: r.trigger as DueDateTrigger | null,
+      triggerType: r.triggerType === 'Before' ? 'Before' : 'After',
+      days: r.days,
+      hours: r.hours,
+      minutes: r.minutes,
+      triggerProjectStatus: r.triggerProjectStatus as ProjectStatus | null,
+      triggerCompletedTaskId: r.triggerCompletedTaskId,
+      fixedDateAt: r.fixedDateAt,
+    }));
+    const result = computeDueDates({
+      now: wallClockAt(deps.clock.now()),
+      project: {
+        commencement: project.start,
+        end: project.end,
+        completion: project.completion,
+        registration: wallClockAt(new Date(project.created)),
+        statusEnteredAt: Object.fromEntries(statuses.map((s) => [s.status, s.at])),
+      },
+      tasks: dueTasks,
+    });
+    const changed: { id: number; due: string | null }[] = [];
+    if (result.ok) {
+      for (const r of rows) {
+        if (!result.dueDates.has(r.id)) continue;
+        const due = result.dueDates.get(r.id) ?? null;
+        if (r.isGenerating || normalise(r.dueDateAt) !== due) changed.push({ id: r.id, due });
+      }
+    }
+    if (changed.length) {
+      await tx.execute(sql`
+        UPDATE tasks t SET due_date_at = c.due::timestamp, is_generating = false, generating_since = NULL, updated_at = now()
+        FROM unnest(${`{${changed.map((c) => c.id).join(',')}}`}::bigint[], ${toPgArray(changed.map((c) => c.due))}::text[]) AS c(id, due)
+        WHERE t.tenant_id = ${job.tenantId} AND t.id = c.id`);
+    }
+    await tx
+      .update(tasks)
+      .set({ isGenerating: false, generatingSince: null })
+      .where(and(eq(tasks.tenantId, job.tenantId), eq(tasks.projectId, job.projectId), eq(tasks.isGenerating, true)));
+    return changed.length;
+  });
+}
+
+/** 'YYYY-MM-DD HH:mm' of a stored timestamp ('YYYY-MM-DD HH:mm:ss'), as computeDueDates answers. */
+const normalise = (v: string | null) => (v ? v.replace('T', ' ').slice(0, 16) : null);
+
+/** A PostgreSQL text[] literal of strings that are plain dates (no quotes or commas) or NULL. */
+const toPgArray = (values: readonly (string | null)[]) =>
+  `{${values.map((v) => (v === null ? 'NULL' : `"${v}"`)).join(',')}}`;
+
+/**
+ * The sweep: every project of every company with a task still generating (its job was lost, or
+ * its worker died mid-run) is computed again. Answers the number of projects.
+ */
+export async function sweepGeneratingTasks(deps: { db: Db; clock: Clock }): Promise<number> {
+  const companies = await deps.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.kind, 'customer'));
+  let done = 0;
+  for (const company of companies) {
+    const pending = await inTenant(deps, company.id, (tx) =>
+      tx
+        .selectDistinct({ projectId: tasks.projectId })
+        .from(tasks)
+        .where(and(eq(tasks.tenantId, company.id), eq(tasks.isGenerating, true))),
+    );
+    for (const p of pending) {
+      await computeProjectDueDates(deps, { tenantId: company.id, projectId: p.projectId });
+      done++;
+    }
+  }
+  return done;
+}
+
+/**
+ * After a change the projects trigger may have answered by marking tasks generating (a project
+ * date or the status): queues the project's due dates when it did. One cheap statement otherwise.
+ */
+export async function queueIfGenerating(
+  tx: Tx,
+  deps: Pick<Deps, 'jobs'>,
+  onCommit: OnCommit,
+  tenantId: string,
+  projectId: number,
+) {
+  const [row] = await tx
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.tenantId, tenantId), eq(tasks.projectId, projectId), eq(tasks.isGenerating, true)))
+    .limit(1);
+  if (row) queueDueDates(deps, onCommit, tenantId, projectId);
+}

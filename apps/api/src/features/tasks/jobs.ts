@@ -1,0 +1,21 @@
+import { COMPANY_TIME_ZONE } from '@siteflow/core';
+import type { JobDefinition } from '../../platform/jobs.js';
+import {
+  computeProjectDueDates,
+  DUE_DATES_QUEUE,
+  DUE_DATES_SWEEP_CRON,
+  DUE_DATES_SWEEP_QUEUE,
+  sweepGeneratingTasks,
+  type DueDatesJob,
+} from './due-dates-job.js';
+
+/** The tasks feature's jobs: a project's due dates when queued, and the 5-minute sweep of what is still generating. */
+export const jobs: JobDefinition[] = [
+  { queue: DUE_DATES_QUEUE, handler: (deps, data) => computeProjectDueDates(deps, data as DueDatesJob) },
+  {
+    queue: DUE_DATES_SWEEP_QUEUE,
+    schedule: DUE_DATES_SWEEP_CRON,
+    tz: COMPANY_TIME_ZONE,
+    handler: (deps) => sweepGeneratingTasks(deps),
+  },
+];
