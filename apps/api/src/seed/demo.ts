@@ -6,6 +6,7 @@ import { hashPassword } from '../platform/passwords.js';
 import { sanitizeSettingHtml } from '../features/settings/service.js';
 import { seedDemoCertificates } from './certificates.js';
 import { seedDemoMessageTemplates } from './messages.js';
+import { seedDemoTasks } from './tasks.js';
 import { seedDemoProjects } from './projects.js';
 import { seedDemoProviders } from './providers.js';
 
@@ -183,6 +184,7 @@ export async function seed(deps: Pick<Deps, 'db' | 'config'>): Promise<SeedRepor
   const demoProviders = await seedDemoProviders(db, tenantId, { passwordHash, today });
   await seedDemoCertificates(db, tenantId, { today });
   await seedDemoMessageTemplates(db, tenantId);
+  await seedDemoTasks(db, tenantId);
   report.demo = {
     clientAdminEmail: demoProjects.clientAdminEmail,
     providerAdminEmail: demoProviders.providerAdminEmail,

@@ -73,3 +73,33 @@ describe('demo projects seed', () => {
     expect(count!.n).toBeGreaterThan(0);
   });
 });
+
+describe('demo action lists seed', () => {
+  it('builds the installation template and the open projects’ tasks once, every due date computed', async () => {
+    const { seedDemoTasks, DEMO_TEMPLATE_TASKS } = await import('./tasks.js');
+    const first = await seedDemoTasks(t.deps.db, tenant.id);
+    expect(first).toMatchObject({ created: true, templates: 1 });
+    expect(first.tasks).toBeGreaterThan(100);
+    expect(await seedDemoTasks(t.deps.db, tenant.id)).toMatchObject({ created: false, templates: 1 });
+    const [shape] = await q<{
+      tasks: number;
+      generating: number;
+      undated: number;
+      completed: number;
+      projects: number;
+    }>(
+      `select count(*)::int as tasks,
+              count(*) filter (where is_generating)::int as generating,
+              count(*) filter (where due_date_at is null and trigger <> 'Completed Task')::int as undated,
+              count(*) filter (where status = 'Completed')::int as completed,
+              count(distinct project_id)::int as projects
+         from tasks where tenant_id = $1`,
+      [tenant.id],
+    );
+    expect(shape!.tasks).toBe(shape!.projects * DEMO_TEMPLATE_TASKS.length);
+    expect(shape).toMatchObject({ generating: 0 });
+    // Projects without a start or end date leave those tasks undated (an unknown anchor gives no date).
+    expect(shape!.undated).toBeLessThan(shape!.tasks / 3);
+    expect(shape!.completed).toBeGreaterThan(0);
+  });
+});
