@@ -1,0 +1,300 @@
+import type { ReactNode } from 'react';
+import { Grid, NumberInput, Select, Stack, Switch, Textarea } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import type { UseFormReturnType } from '@mantine/form';
+import dayjs from 'dayjs';
+import {
+  ACTION_BY,
+  FIXED_DATE_DEFAULT_TIME,
+  PRIORITIES,
+  RECIPIENTS,
+  TASK_TEMPLATE_TEXT,
+  TASK_TRIGGERS,
+  TRIGGER_PROJECT_STATUS_OPTIONS,
+  TRIGGER_TYPES,
+  contactOptions,
+  recipientFixesContact,
+  staffResponsibleOptions,
+  type TemplateTaskInput,
+} from '@siteflow/core';
+
+/** Today at 08:00, the Fixed Date trigger's starting value, as 'YYYY-MM-DD HH:mm'. */
+export const fixedDateDefault = () => `${dayjs().format('YYYY-MM-DD')} ${FIXED_DATE_DEFAULT_TIME}`;
+
+export const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+/**
+ * The values both task forms (a template task, a project task) share. The Completed Task trigger's
+ * task is the picker's string value (a template task's uuid, a project task's id as text).
+ */
+export type SharedTaskValues = Omit<
+  TemplateTaskInput,
+  'task_index' | 'title' | 'trigger_completed_task_id' | 'actioned_at_days' | 'actioned_at_hours' | 'actioned_at_mins'
+> & {
+  trigger_completed_task_id: string | null;
+  actioned_at_days: number | string;
+  actioned_at_hours: number | string;
+  actioned_at_mins: number | string;
+};
+
+/** A form whose values include the shared ones (each form adds its own fields). */
+export type SharedTaskForm = UseFormReturnType<SharedTaskValues>;
+
+/** A whole number of an offset input ('' is 0). */
+export const whole = (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null ? 0 : Number(v));
+
+/** A 'YYYY-MM-DD HH:mm' value in a DateTimePicker (dd/MM/yyyy hh:mm a). */
+export function WallClockPicker({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string | null | undefined;
+  onChange: (value: string | null) => void;
+  disabled?: boolean;
+  error?: ReactNode;
+}) {
+  return (
+    <DateTimePicker
+      id={id}
+      label={label}
+      valueFormat="DD/MM/YYYY hh:mm A"
+      timePickerProps={{ format: '12h' }}
+      disabled={disabled}
+      error={error}
+      value={value ? `${value}:00` : null}
+      onChange={(next) => onChange(next ? next.slice(0, 16) : null)}
+    />
+  );
+}
+
+type Field = keyof SharedTaskValues & string;
+/** A field with its input's id (`{prefix}-{key}`) and label. */
+type FieldSpec = { field: Field; key: string; label: string };
+
+/** The automatic due date's offsets, whole numbers up to their `max`. */
+const OFFSETS: (FieldSpec & { max?: number })[] = [
+  { field: 'actioned_at_days', key: 'days', label: 'Days' },
+  { field: 'actioned_at_hours', key: 'hours', label: 'Hours', max: 24 },
+  { field: 'actioned_at_mins', key: 'mins', label: 'Minutes', max: 59 },
+];
+
+/** The task's yes/no settings, in their two columns. */
+const SETTINGS: FieldSpec[][] = [
+  [
+    { field: 'is_auto_complete', key: 'auto-complete', label: 'Auto complete' },
+    { field: 'share_action_on_client', key: 'share-client', label: 'Share action on client storyboard' },
+    { field: 'share_action_on_sp', key: 'share-sp', label: 'Share action on service provider storyboard' },
+  ],
+  [
+    { field: 'email_reminder', key: 'reminder', label: 'Email reminder' },
+    { field: 'email_notice', key: 'notice', label: 'Email notice' },
+  ],
+];
+
+type Props = {
+  form: SharedTaskForm;
+  /** The inputs' id prefix (`tt-{task}`, `task-{id}`). */
+  idPrefix: string;
+  /** The tasks the Completed Task trigger may name; the trigger is offered only when there is one. */
+  completedTasks: { value: string; label: string }[];
+  /** Fields after the automatic due date's switch (the project task's manual due date). */
+  dueDate?: ReactNode;
+  /** Fields after Action By / Staff Responsible / Priority (the project task's user). */
+  afterPeople?: ReactNode;
+};
+
+/**
+ * A task's fields and their dependent rules (spec 2 section 4), shared by the template task form
+ * and the project task editor: Action By sets the Staff options, the trigger the project status,
+ * fixed date and completed task pickers, the automatic due date the offsets, and the e-mail notice
+ * the recipient, contact and template pickers.
+ */
+export function TaskFields({ form, idPrefix, completedTasks, dueDate, afterPeople }: Props) {
+  const v = form.values;
+  const id = (key: string) => `${idPrefix}-${key}`;
+  const toggle = ({ field, key, label }: FieldSpec) => (
+    <Switch key={key} id={id(key)} label={label} {...form.getInputProps(field, { type: 'checkbox' })} />
+  );
+  const triggerOptions = TASK_TRIGGERS.filter((t) => t !== 'Completed Task' || completedTasks.length > 0);
+  const auto = v.is_auto_due_date !== false;
+
+  const setActionBy = (actionBy: string | null) => {
+    form.setFieldValue('action_by', actionBy as SharedTaskValues['action_by']);
+    if (v.staff_responsible && !staffResponsibleOptions(actionBy).includes(v.staff_responsible))
+      form.setFieldValue('staff_responsible', null);
+  };
+  const setTrigger = (trigger: string | null) => {
+    form.setFieldValue('trigger', trigger as SharedTaskValues['trigger']);
+    // Choosing 'Project Status' resets the status to its placeholder; any other trigger clears it.
+    form.setFieldValue('trigger_project_status', null);
+    if (trigger !== 'Completed Task') form.setFieldValue('trigger_completed_task_id', null);
+    if (trigger === 'Fixed Date') {
+      if (!v.fixed_date_at) form.setFieldValue('fixed_date_at', fixedDateDefault());
+    } else form.setFieldValue('fixed_date_at', null);
+  };
+  const setRecipient = (recipient: string | null) => {
+    form.setFieldValue('default_entity', recipient as SharedTaskValues['default_entity']);
+    form.setFieldValue(
+      'default_contact',
+      recipientFixesContact(recipient) ? (recipient as SharedTaskValues['default_contact']) : null,
+    );
+    form.setFieldValue('email_template', null);
+  };
+
+  return (
+    <>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <Select
+          id={id('action-by')}
+          label="Action By"
+          data={options(ACTION_BY)}
+          clearable
+          {...form.getInputProps('action_by')}
+          onChange={setActionBy}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <Select
+          id={id('staff')}
+          label="Staff Responsible"
+          data={options(staffResponsibleOptions(v.action_by))}
+          clearable
+          {...form.getInputProps('staff_responsible')}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <Select
+          id={id('priority')}
+          label="Priority"
+          data={options(PRIORITIES)}
+          allowDeselect={false}
+          {...form.getInputProps('priority')}
+        />
+      </Grid.Col>
+      {afterPeople}
+      <Grid.Col span={12}>
+        {toggle({ field: 'is_auto_due_date', key: 'auto-due', label: 'Automatic due date' })}
+      </Grid.Col>
+      {dueDate}
+      {OFFSETS.map(({ field, key, label, max }) => (
+        <Grid.Col key={key} span={{ base: 12, sm: 4 }}>
+          <NumberInput
+            id={id(key)}
+            label={label}
+            min={0}
+            max={max}
+            step={1}
+            allowDecimal={false}
+            disabled={!auto}
+            {...form.getInputProps(field)}
+          />
+        </Grid.Col>
+      ))}
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <Select
+          id={id('trigger-type')}
+          label="Trigger type"
+          data={options(TRIGGER_TYPES)}
+          allowDeselect={false}
+          disabled={!auto}
+          {...form.getInputProps('trigger_type')}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <Select
+          id={id('trigger')}
+          label="Trigger"
+          data={options(triggerOptions)}
+          clearable
+          disabled={!auto}
+          {...form.getInputProps('trigger')}
+          onChange={setTrigger}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <Select
+          id={id('project-status')}
+          label="Project status"
+          placeholder="Choose a status"
+          data={TRIGGER_PROJECT_STATUS_OPTIONS}
+          disabled={!auto || v.trigger !== 'Project Status'}
+          {...form.getInputProps('trigger_project_status')}
+        />
+      </Grid.Col>
+      {v.trigger === 'Fixed Date' ? (
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <WallClockPicker
+            id={id('fixed-date')}
+            label="Fixed date"
+            disabled={!auto}
+            error={form.errors.fixed_date_at}
+            value={v.fixed_date_at}
+            onChange={(value) => form.setFieldValue('fixed_date_at', value)}
+          />
+        </Grid.Col>
+      ) : null}
+      {v.trigger === 'Completed Task' ? (
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select
+            id={id('completed-task')}
+            label="Completed task"
+            placeholder="Choose a task"
+            data={completedTasks}
+            disabled={!auto}
+            {...form.getInputProps('trigger_completed_task_id')}
+          />
+        </Grid.Col>
+      ) : null}
+      <Grid.Col span={12}>
+        <Textarea id={id('instructions')} label="Instructions" rows={3} {...form.getInputProps('instructions')} />
+      </Grid.Col>
+      {SETTINGS.map((column) => (
+        <Grid.Col key={column[0]!.key} span={{ base: 12, sm: 6 }}>
+          <Stack gap="xs">{column.map(toggle)}</Stack>
+        </Grid.Col>
+      ))}
+      {v.email_notice ? (
+        <>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Select
+              id={id('recipient')}
+              label="Recipient"
+              data={options(RECIPIENTS)}
+              clearable
+              {...form.getInputProps('default_entity')}
+              onChange={setRecipient}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Select
+              id={id('contact')}
+              label="Default contact"
+              data={options(contactOptions(v.default_entity))}
+              disabled={!v.default_entity || recipientFixesContact(v.default_entity)}
+              clearable
+              {...form.getInputProps('default_contact')}
+            />
+          </Grid.Col>
+          {v.default_contact ? (
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <Select
+                id={id('email-template')}
+                label="Email template"
+                placeholder={TASK_TEMPLATE_TEXT.noEmailTemplates}
+                data={[]}
+                disabled
+                {...form.getInputProps('email_template')}
+              />
+            </Grid.Col>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}
