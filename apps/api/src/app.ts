@@ -37,7 +37,9 @@ import { projectLinkRoutes } from './features/project-links/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { certificateRoutes } from './features/certificates/routes.js';
 import { taskTemplateRoutes } from './features/task-templates/routes.js';
+import { taskRoutes } from './features/tasks/routes.js';
 import { messageTemplateRoutes } from './features/messages/routes.js';
+import { taskMessageRoutes } from './features/tasks/message-routes.js';
 import { documentRoutes } from './features/documents/routes.js';
 import { providerRoutes } from './features/providers/routes.js';
 
@@ -186,7 +188,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   searchRoutes(app, deps);
   certificateRoutes(app, deps);
   taskTemplateRoutes(app, deps);
+  taskRoutes(app, deps);
   messageTemplateRoutes(app, deps);
+  taskMessageRoutes(app, deps);
   // Outside /api (the spec's address); before the single-page app's fallback below.
   documentRoutes(app, deps);
   providerRoutes(app, deps);

@@ -8,7 +8,8 @@ import { invalid, type FieldErrors } from './errors.js';
 import { DEFAULT_SMS_COUNTRY, mobileE164, type CountryCode } from './phone.js';
 
 export type Channel = 'email' | 'sms';
-export type OutgoingEmail = { to: string; subject: string; text: string; html?: string };
+/** An e-mail; `cc` addresses get a copy (and are named in its Cc header). */
+export type OutgoingEmail = { to: string; cc?: readonly string[]; subject: string; text: string; html?: string };
 /** A text message: `to` as people write it (made E.164 by the outbox), `text` at most SMS_MAX_LENGTH characters. */
 export type OutgoingSms = { to: string; text: string };
 export type Delivered = OutgoingEmail & {
@@ -43,6 +44,7 @@ export function smtpTransport(smtpUrl: string): Transport {
       await transporter.sendMail({
         from: m.from,
         to: m.to,
+        ...(m.cc?.length ? { cc: [...m.cc] } : {}),
         subject: m.subject,
         text: m.text,
         html: m.html,
@@ -60,6 +62,7 @@ export function mailboxTransport(db: Db): Transport {
         channel: m.channel,
         from: m.from,
         to: m.to,
+        cc: m.cc?.length ? m.cc.join(', ') : null,
         subject: m.subject,
         text: m.text,
         html: m.html ?? null,
@@ -99,7 +102,7 @@ export function createOutbox(enqueue: Enqueue, options: { smsCountry?: CountryCo
     tx: Tx,
     onCommit: OnCommit,
     tenantId: string,
-    row: { channel: Channel; to: string; subject?: string; text: string; html?: string },
+    row: { channel: Channel; to: string; cc?: readonly string[]; subject?: string; text: string; html?: string },
   ) {
     const [written] = await tx
       .insert(outbox)
@@ -107,6 +110,7 @@ export function createOutbox(enqueue: Enqueue, options: { smsCountry?: CountryCo
         tenantId,
         channel: row.channel,
         to: row.to,
+        cc: row.cc?.length ? row.cc.join(', ') : null,
         subject: row.subject ?? '',
         text: row.text,
         html: row.html ?? null,
@@ -168,6 +172,7 @@ export async function deliverOutboxMessage(
         {
           from: row.channel === 'sms' ? (deps.smsFrom ?? DEFAULT_SMS_FROM) : deps.mailFrom,
           to: row.to,
+          ...(row.cc ? { cc: row.cc.split(', ') } : {}),
           subject: row.subject,
           text: row.text,
           html: row.html ?? undefined,

@@ -1,2 +1,3 @@
 export * from './due-dates.js';
 export * from './tasks.js';
+export * from './task-messages.js';

@@ -82,7 +82,7 @@ async function checkClient(tx: Tx, clientId: string | null) {
 }
 
 /** An e-mail body keeps exactly what the editor's toolbar produces (the legal settings' rules). */
-const emailHtml = (channel: string, body: string) => (channel === 'email' ? sanitizeSettingHtml(body) : body);
+export const emailHtml = (channel: string, body: string) => (channel === 'email' ? sanitizeSettingHtml(body) : body);
 
 const fields = (input: MessageTemplateData) => ({
   channel: input.channel,
@@ -124,13 +124,13 @@ export const deleteTemplate = (deps: D, tenant: TenantContext, id: string) =>
     if (!row) throw templateNotFound();
   });
 
-type ProjectValues = Omit<Record<keyof TemplateValues, string | null>, 'user_name'>;
+export type ProjectValues = Omit<Record<keyof TemplateValues, string | null>, 'user_name'>;
 
 /**
  * A project's values of the template variables: one statement (the project with its client,
  * managers, provider and first site contact joined in). Dates as dd/mm/yyyy.
  */
-async function projectValues(tx: Tx, projectId: number): Promise<ProjectValues> {
+export async function projectValues(tx: Tx, projectId: number): Promise<ProjectValues> {
   const { rows } = await tx.execute<ProjectValues>(sql`
     select c.trading_name as client_trading_name, sp.name as service_provider_name,
       p.name as project_name, p.code as project_number, p.order_reference,

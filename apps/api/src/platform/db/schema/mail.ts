@@ -8,6 +8,7 @@ export const outbox = tenantTable(
   {
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     to: text('to').notNull(),
+    cc: text('cc'),
     subject: text('subject').notNull().default(''),
     text: text('text').notNull(),
     html: text('html'),
@@ -34,6 +35,7 @@ export const mailbox = pgTable(
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     from: text('from').notNull(),
     to: text('to').notNull(),
+    cc: text('cc'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { TASK_MESSAGE_TEXT } from '@siteflow/core';
+import * as factories from '../../../test/factories.js';
+import { asOwner, mailsTo, uniq, waitForMail } from '../../../test/harness.js';
+import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
+import { siteContacts, taskHistory, tasks } from '../../platform/db/schema.js';
+
+// A task's e-mail and SMS (issue 12 section 5): saved on the task, filled from the project, sent
+// through the outbox (here delivered into the built-in mailbox at commit) and kept in its history.
+let t: TestApp, a: TestTenant, asA: As, asB: As, asClient: As;
+let project: factories.TestProject, emailTemplate: string, smsTemplate: string, siteEmail: string;
+
+async function newTask(projectId = project.id, status: 'Pending' | 'Voided' = 'Pending') {
+  return asOwner(a.id, async (tx) => {
+    const [row] = await tx
+      .insert(tasks)
+      .values({ tenantId: a.id, projectId, position: 1, title: `Call ${uniq()}`, status })
+      .returning({ id: tasks.id });
+    return row!.id;
+  });
+}
+
+beforeAll(async () => {
+  ({ t, a, asA, asB } = await twoCompanies());
+  const client = await factories.createClientCo(a);
+  project = await factories.createProject(a, client, { name: `Switchboard ${uniq()}` });
+  siteEmail = `site-${uniq()}@example.test`;
+  await asOwner(a.id, (tx) =>
+    tx
+      .update(siteContacts)
+      .set({ email: siteEmail, phone: '0412 345 678' })
+      .where(and(eq(siteContacts.tenantId, a.id), eq(siteContacts.projectId, project.id))),
+  );
+  asClient = await signedIn(t, a, await factories.createClientUser(a, client.id, 'client_admin'));
+  const email = await asA({
+    method: 'POST',
+    url: '/api/message-templates',
+    body: {
+      channel: 'email',
+      name: `Booked ${uniq()}`,
+      subject: 'Project {{project_number}} booked',
+      body: '<p>Hello {{site_contact_name}}, {{project_name}} is booked.</p>',
+      status: 'Active',
+    },
+  });
+  expect(email.status, email.text).toBe(201);
+  emailTemplate = email.json.id;
+  const sms = await asA({
+    method: 'POST',
+    url: '/api/message-templates',
+    body: {
+      channel: 'sms',
+      name: `On our way ${uniq()}`,
+      body: 'Hi {{site_contact_name}}, we are on the way to {{project_number}}.',
+      status: 'Active',
+    },
+  });
+  expect(sms.status, sms.text).toBe(201);
+  smsTemplate = sms.json.id;
+});
+afterAll(() => t.close());
+
+const history = (taskId: number) =>
+  asOwner(a.id, (tx) =>
+    tx.select().from(taskHistory).where(eq(taskHistory.taskId, taskId)).orderBy(desc(taskHistory.id)),
+  );
+
+describe('a task’s e-mail', () => {
+  it('is saved with its recipient, previewed from the project, sent with CC and kept in the history', async () => {
+    const id = await newTask();
+    const empty = await asA({ url: `/api/tasks/${id}/email` });
+    expect(empty.status).toBe(200);
+    expect(empty.json.problem).toBe(TASK_MESSAGE_TEXT.noContact);
+
+    const saved = await asA({
+      method: 'PUT',
+      url: `/api/tasks/${id}/email`,
+      body: { recipient: 'Site Contact', template_id: emailTemplate },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.message).toBe('Email Saved');
+    expect(saved.json.preview).toMatchObject({
+      to: siteEmail,
+      to_name: 'Site Sam',
+      contact: 'Site Contact',
+      subject: `Project ${project.code} booked`,
+      problem: null,
+    });
+    expect(saved.json.preview.body).toContain(`Hello Site Sam, ${project.name} is booked.`);
+
+    const sent = await asA({
+      method: 'POST',
+      url: `/api/tasks/${id}/email/send`,
+      body: { cc: ['boss@example.test'], subject: 'Booked!' },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const mail = await waitForMail(siteEmail, { subject: 'Booked!' });
+    expect(mail.cc).toBe('boss@example.test');
+    expect(mail.text).toContain(`Hello Site Sam, ${project.name} is booked.`);
+    const [row] = await history(id);
+    expect(row).toMatchObject({
+      type: 'Email',
+      description: `E-mail 'Booked!' sent to Site Sam <${siteEmail}>, CC boss@example.test.`,
+    });
+  });
+
+  it('refuses a bad CC, a contact of the wrong recipient and a template of the other kind, per field', async () => {
+    const id = await newTask();
+    const cc = await asA({
+      method: 'PUT',
+      url: `/api/tasks/${id}/email`,
+      body: { recipient: 'Client', contact: 'Plumber', template_id: emailTemplate },
+    });
+    expect(cc.status).toBe(422);
+    expect(cc.json.errors.contact).toEqual([TASK_MESSAGE_TEXT.noContact]);
+    const kind = await asA({
+      method: 'PUT',
+      url: `/api/tasks/${id}/email`,
+      body: { recipient: 'Site Contact', template_id: smsTemplate },
+    });
+    expect(kind.status).toBe(422);
+    expect(kind.json.errors.template_id).toEqual([TASK_MESSAGE_TEXT.templateChannel]);
+    await asA({
+      method: 'PUT',
+      url: `/api/tasks/${id}/email`,
+      body: { recipient: 'Site Contact', template_id: emailTemplate },
+    });
+    const bad = await asA({ method: 'POST', url: `/api/tasks/${id}/email/send`, body: { cc: ['not an address'] } });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors['cc.0']).toEqual([TASK_MESSAGE_TEXT.ccInvalid]);
+    expect(await mailsTo('not an address')).toEqual([]);
+  });
+
+  it('flags a contact without an e-mail address before anything is sent, and sends nothing', async () => {
+    const id = await newTask();
+    const saved = await asA({
+      method: 'PUT',
+      url: `/api/tasks/${id}/email`,
+      body: { recipient: 'Client', contact: 'Finance', template_id: emailTemplate },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json.preview.problem).toBe(TASK_MESSAGE_TEXT.noEmail);
+    const sent = await asA({ method: 'POST', url: `/api/tasks/${id}/email/send`, body: {} });
+    expect(sent.status).toBe(422);
+    expect(sent.json.errors.contact).toEqual([TASK_MESSAGE_TEXT.noEmail]);
+    expect(await history(id)).toEqual([]);
+  });
+
+  it('clears the template; a voided task is locked', async () => {
+    const id = await newTask();
+    await asA({
+      method: 'PUT',
+      url: `/api/tasks/${id}/email`,
+      body: { recipient: 'Site Contact', template_id: emailTemplate },
+    });
+    const cleared = await asA({ method: 'DELETE', url: `/api/tasks/${id}/email` });
+    expect(cleared.status).toBe(200);
+    expect(cleared.json.preview.template_id).toBeNull();
+    const voided = await newTask(project.id, 'Voided');
+    expect(
+      (
+        await asA({
+          method: 'PUT',
+          url: `/api/tasks/${voided}/email`,
+          body: { recipient: 'Site Contact', template_id: emailTemplate },
+        })
+      ).status,
+    ).toBe(409);
+  });
+});
+
+describe('a task’s SMS', () => {
+  it('goes to the contact’s mobile in E.164 through the outbox and into the history', async () => {
+    const id = await newTask();
+    const saved = await asA({
+      method: 'PUT',
+      url: `/api/tasks/${id}/sms`,
+      body: { recipient: 'Site Contact', template_id: smsTemplate },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.message).toBe('SMS Saved');
+    expect(saved.json.preview).toMatchObject({
+      to: '0412 345 678',
+      body: `Hi Site Sam, we are on the way to ${project.code}.`,
+    });
+    const sent = await asA({ method: 'POST', url: `/api/tasks/${id}/sms/send`, body: {} });
+    expect(sent.status, sent.text).toBe(200);
+    const [sms] = await mailsTo('+61412345678');
+    expect(sms).toMatchObject({ channel: 'sms', text: `Hi Site Sam, we are on the way to ${project.code}.` });
+    const [row] = await history(id);
+    expect(row).toMatchObject({ type: 'SMS', description: 'SMS sent to Site Sam (+61412345678).' });
+  });
+});
+
+describe('who may use them', () => {
+  it('is for company roles of the task’s company', async () => {
+    const id = await newTask();
+    expect((await asClient({ url: `/api/tasks/${id}/email` })).status).toBe(403);
+    expect((await asClient({ method: 'POST', url: `/api/tasks/${id}/sms/send`, body: {} })).status).toBe(403);
+    expect((await asB({ url: `/api/tasks/${id}/email` })).status).toBe(404);
+    expect(
+      (
+        await asB({
+          method: 'PUT',
+          url: `/api/tasks/${id}/email`,
+          body: { recipient: 'Site Contact', template_id: emailTemplate },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,236 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  fillTemplate,
+  fullName,
+  recipientFixesContact,
+  TASK_MESSAGE_TEXT,
+  TASK_TEXT,
+  withoutCustomMarker,
+  type TaskEmailSend,
+  type TaskMessageChoice,
+  type TaskMessagePreview,
+} from '@siteflow/core';
+import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
+import type { Tx } from '../../platform/db/client.js';
+import { messageTemplates, tasks } from '../../platform/db/schema.js';
+import { fieldError, HttpError, notFound } from '../../platform/errors.js';
+import { mobileE164 } from '../../platform/phone.js';
+import { emailHtml, projectValues } from '../messages/service.js';
+import { actorRef, recordHistory } from './history.js';
+
+type Channel = 'email' | 'sms';
+type Choice = z.output<typeof TaskMessageChoice>;
+type EmailSend = z.output<typeof TaskEmailSend>;
+/** The plain-text part of an HTML e-mail: its text without tags, one paragraph per block. */
+const htmlText = (html: string) =>
+  html
+    .replace(/<\/(p|h[1-6]|li|blockquote)>|<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+type Person = { name: string | null; email: string | null; mobile: string | null };
+
+/** The people a task's message may go to (spec 2 section 6, Recipients), keyed 'Recipient:Contact'. */
+async function projectContacts(tx: Tx, projectId: number): Promise<Record<string, Person | null>> {
+  const person = (alias: string) =>
+    sql.raw(
+      `case when ${alias}.id is null then null else json_build_object('name', trim(${alias}.first_name || ' ' || ${alias}.last_name), 'email', ${alias}.email, 'mobile', coalesce(${alias}.mobile, ${alias}.phone)) end`,
+    );
+  const clientUser = (role: string) =>
+    sql.raw(`(select json_build_object('name', trim(u.first_name || ' ' || u.last_name), 'email', u.email, 'mobile', coalesce(u.mobile, u.phone))
+       from users u where u.tenant_id = p.tenant_id and u.client_id = p.client_id and u.role = '${role}' and u.active
+       order by u.created_at, u.id limit 1)`);
+  const { rows } = await tx.execute<Record<string, Person | null>>(sql`
+    select ${person('pm')} as "Company:Project Manager", ${person('pa')} as "Company:Project Administrator",
+      ${person('am')} as "Client:Account Manager", ${clientUser('client_admin')} as "Client:Admin",
+      ${clientUser('client_account')} as "Client:Finance",
+      case when sp.id is null then null else json_build_object('name', sp.name, 'email', sp.email, 'mobile', sp.phone) end
+        as "Service Provider:Service Provider",
+      case when sc.name is null then null else json_build_object('name', sc.name, 'email', sc.email, 'mobile', sc.phone) end
+        as "Site Contact:Site Contact"
+    from projects p
+    left join users pm on pm.tenant_id = p.tenant_id and pm.id = p.project_manager_id
+    left join users pa on pa.tenant_id = p.tenant_id and pa.id = p.project_administrator_id
+    left join users am on am.tenant_id = p.tenant_id and am.id = p.client_am_id
+    left join service_providers sp on sp.tenant_id = p.tenant_id and sp.id = p.service_provider_id
+    left join lateral (
+      select s.name, s.email, s.phone from site_contacts s
+      where s.tenant_id = p.tenant_id and s.project_id = p.id order by s.position, s.id limit 1
+    ) sc on true
+    where p.id = ${projectId}`);
+  return rows[0] ?? {};
+}
+
+async function lockTask(tx: Tx, id: number) {
+  const [task] = await tx.select().from(tasks).where(eq(tasks.id, id)).for('update');
+  if (!task) throw notFound('The task');
+  if (task.status === 'Voided') throw new HttpError(409, TASK_TEXT.voidedLocked);
+  return task;
+}
+
+type TaskRow = Awaited<ReturnType<typeof lockTask>>;
+
+/** The task's message filled from its project: who it goes to, what it says, or why it cannot go. */
+async function composeMessage(tx: Tx, actor: Actor, task: TaskRow, channel: Channel): Promise<TaskMessagePreview> {
+  const templateId = channel === 'email' ? task.emailTemplate : task.smsTemplate;
+  const preview: TaskMessagePreview = {
+    channel,
+    template_id: templateId,
+    recipient: (task.defaultEntity as TaskMessagePreview['recipient']) ?? null,
+    contact: task.defaultContact,
+    to_name: null,
+    to: null,
+    subject: null,
+    body: null,
+    problem: null,
+  };
+  if (!task.defaultEntity || !task.defaultContact) return { ...preview, problem: TASK_MESSAGE_TEXT.noContact };
+  const [contacts, [template]] = await Promise.all([
+    projectContacts(tx, task.projectId),
+    templateId
+      ? tx
+          .select()
+          .from(messageTemplates)
+          .where(and(eq(messageTemplates.id, templateId), eq(messageTemplates.channel, channel)))
+      : Promise.resolve([]),
+  ]);
+  const person = contacts[`${task.defaultEntity}:${task.defaultContact}`] ?? null;
+  const to = channel === 'email' ? (person?.email ?? null) : (person?.mobile ?? null);
+  const problem = !to ? (channel === 'email' ? TASK_MESSAGE_TEXT.noEmail : TASK_MESSAGE_TEXT.noMobile) : null;
+  if (!template)
+    return { ...preview, to_name: person?.name ?? null, to, problem: problem ?? TASK_MESSAGE_TEXT.noTemplate };
+  const values = {
+    user_name: actor.profile ? fullName(actor.profile) : null,
+    ...(await projectValues(tx, task.projectId)),
+  };
+  return {
+    ...preview,
+    to_name: person?.name ?? null,
+    to,
+    subject: channel === 'email' ? fillTemplate(withoutCustomMarker(template.subject ?? ''), values) : null,
+    body: fillTemplate(emailHtml(channel, template.body), values, { html: channel === 'email' }),
+    problem,
+  };
+}
+
+/** The task's e-mail or SMS as it would go now. */
+export const previewTaskMessage = (
+  deps: Pick<Deps, 'db'>,
+  tenant: TenantContext,
+  actor: Actor,
+  id: number,
+  channel: Channel,
+) => inTenant(deps, tenant.id, async (tx) => composeMessage(tx, actor, await lockTask(tx, id), channel));
+
+/**
+ * Saves who the task's e-mail or SMS goes to and its template ('Email Saved' / 'SMS Saved'); the
+ * template must be an Active one of the channel, or the task's current one (spec 2 section 5).
+ */
+export const saveTaskMessage = (
+  deps: Pick<Deps, 'db'>,
+  tenant: TenantContext,
+  actor: Actor,
+  id: number,
+  channel: Channel,
+  input: Choice,
+) =>
+  inTenant(deps, tenant.id, async (tx) => {
+    const task = await lockTask(tx, id);
+    const current = channel === 'email' ? task.emailTemplate : task.smsTemplate;
+    const [template] = await tx
+      .select({ id: messageTemplates.id, status: messageTemplates.status })
+      .from(messageTemplates)
+      .where(and(eq(messageTemplates.id, input.template_id), eq(messageTemplates.channel, channel)));
+    if (!template || (template.status !== 'Active' && template.id !== current))
+      throw fieldError('template_id', TASK_MESSAGE_TEXT.templateChannel);
+    const contact = recipientFixesContact(input.recipient) ? input.recipient : input.contact;
+    const [saved] = await tx
+      .update(tasks)
+      .set({
+        defaultEntity: input.recipient,
+        defaultContact: contact,
+        ...(channel === 'email' ? { emailTemplate: template.id, emailNotice: true } : { smsTemplate: template.id }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(tasks.id, id))
+      .returning();
+    return {
+      message: channel === 'email' ? TASK_MESSAGE_TEXT.emailSaved : TASK_MESSAGE_TEXT.smsSaved,
+      preview: await composeMessage(tx, actor, saved!, channel),
+    };
+  });
+
+/** Clears the task's e-mail or SMS template. */
+export const clearTaskMessage = (
+  deps: Pick<Deps, 'db'>,
+  tenant: TenantContext,
+  actor: Actor,
+  id: number,
+  channel: Channel,
+) =>
+  inTenant(deps, tenant.id, async (tx) => {
+    await lockTask(tx, id);
+    const [saved] = await tx
+      .update(tasks)
+      .set(channel === 'email' ? { emailTemplate: null, emailNotice: false } : { smsTemplate: null })
+      .where(eq(tasks.id, id))
+      .returning();
+    return {
+      message: channel === 'email' ? TASK_MESSAGE_TEXT.emailSaved : TASK_MESSAGE_TEXT.smsSaved,
+      preview: await composeMessage(tx, actor, saved!, channel),
+    };
+  });
+
+/**
+ * Sends the task's e-mail (with CC, and the subject and body as edited) or SMS through the outbox,
+ * in the transaction that records it in the task's history: saved and sent agree.
+ */
+export const sendTaskMessage = (
+  deps: Pick<Deps, 'db' | 'outbox' | 'config'>,
+  tenant: TenantContext,
+  actor: Actor,
+  id: number,
+  channel: Channel,
+  input: EmailSend,
+) =>
+  inTenant(deps, tenant.id, async (tx, onCommit) => {
+    const task = await lockTask(tx, id);
+    const m = await composeMessage(tx, actor, task, channel);
+    if (m.problem || !m.to || m.body === null)
+      throw fieldError(m.to ? 'template_id' : 'contact', m.problem ?? TASK_MESSAGE_TEXT.noTemplate);
+    const who = m.to_name ? `${m.to_name} <${m.to}>` : m.to;
+    if (channel === 'email') {
+      const subject = input.subject ?? m.subject ?? '';
+      const html = input.body !== undefined ? emailHtml('email', input.body) : m.body;
+      await deps.outbox.email(tx, onCommit, tenant.id, { to: m.to, cc: input.cc, subject, html, text: htmlText(html) });
+      await recordHistory(tx, tenant.id, actorRef(actor), [
+        {
+          taskId: id,
+          projectId: task.projectId,
+          type: 'Email',
+          description: `E-mail '${subject}' sent to ${who}${input.cc.length ? `, CC ${input.cc.join(', ')}` : ''}.`,
+        },
+      ]);
+    } else {
+      const to = mobileE164(m.to, deps.config.sms.country);
+      if (!to) throw fieldError('contact', TASK_MESSAGE_TEXT.noMobile);
+      await deps.outbox.sms(tx, onCommit, tenant.id, { to, text: m.body });
+      await recordHistory(tx, tenant.id, actorRef(actor), [
+        {
+          taskId: id,
+          projectId: task.projectId,
+          type: 'SMS',
+          description: `SMS sent to ${m.to_name ? `${m.to_name} (${to})` : to}.`,
+        },
+      ]);
+    }
+    return { message: channel === 'email' ? TASK_MESSAGE_TEXT.emailSent : TASK_MESSAGE_TEXT.smsSent };
+  });
