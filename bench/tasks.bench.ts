@@ -1,0 +1,245 @@
+/**
+ * Action list benchmark (issue 12 section 7): the task lists and due-date recalculation at scale.
+ *
+ *   npm run bench:tasks -- [--projects 100000] [--tasks-per-project 10] [--requests 300] [--duration 5] [--concurrency 8]
+ *                          [--tenant-recalc] [--fresh]
+ *
+ * Uses the projects benchmark's data set (bench/out/data-<projects>, generated when missing) and
+ * adds the tasks when the tenant has none: `--tasks-per-project` per project (1,000,000 over
+ * 100,000 projects by default; one project gets 200), in bulk SQL as the owner. Then:
+ *   1. the all-projects list with the default filters (project status Order, due Next 7 Days),
+ *      the filtered views, a project's list: sequential p50/p95 over HTTP, then under load;
+ *   2. recalculating the 200-task project: the due-date job's work (computeProjectDueDates), 30 runs;
+ *   3. with --tenant-recalc: every pending automatic task of the tenant marked generating and
+ *      computed by the sweep (in batches of projects), while the default list is asked for
+ *      sequentially; its p95 during the run is printed against the target.
+ * The server runs in this process: its RSS and heap are printed after each phase (target < 512 MB).
+ * Targets: list p95 <= 50 ms; 200-task recalculation <= 200 ms.
+ */
+import pg from 'pg';
+import { generateDataset, parseGenerateArgs, type Dataset } from './generate.js';
+import {
+  ms,
+  parseBenchArgs,
+  percentiles,
+  printResults,
+  runMain,
+  startBench,
+  writeResults,
+  type View,
+} from './harness.js';
+import { numberArg } from './cli.js';
+import { computeProjectDueDates, sweepGeneratingTasks } from '../apps/api/src/features/tasks/due-dates-job.js';
+
+const TARGETS = { list: 50, recalc: 200 } as const;
+const BIG_PROJECT_TASKS = 200;
+
+const VIEW: View = {
+  judge: 'client',
+  subject: 'endpoint',
+  timesNote: 'Times in ms (client round trip on loopback).',
+  columns: [
+    { head: 'p50', cell: (r) => ms(r.sequential.p50) },
+    { head: 'p95', cell: (r) => ms(r.sequential.p95) },
+    { head: 'p99', cell: (r) => ms(r.sequential.p99) },
+    { head: 'max', cell: (r) => ms(r.sequential.max) },
+    { head: 'server p95', cell: (r) => ms(r.sequential.server.p95) },
+  ],
+  sample: (body) => `total ${body.total ?? '?'}`,
+  slowestOf: 'failed',
+};
+
+const memory = () => {
+  const m = process.memoryUsage();
+  return `RSS ${(m.rss / 1048576).toFixed(0)} MB, heap ${(m.heapUsed / 1048576).toFixed(0)} MB`;
+};
+
+/**
+ * Tasks for every project of the tenant that has none: `perProject` each (the first project 200),
+ * titles, priorities, Company/Client/Service Provider, due dates around today (a quarter
+ * overdue), a fifth completed, some starred and assigned, triggers on the project dates.
+ */
+async function generateTasks(ownerUrl: string, tenantId: string, perProject: number, log: (m: string) => void) {
+  const db = new pg.Client({ connectionString: ownerUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from tasks where tenant_id = $1', [
+      tenantId,
+    ]);
+    if (rows[0]!.n > 0) {
+      log(`Tasks: ${rows[0]!.n.toLocaleString('en-AU')} already there (reused).`);
+      return rows[0]!.n;
+    }
+    const started = Date.now();
+    await db.query('begin');
+    const { rows: first } = await db.query<{ id: string }>(
+      `select id from projects where tenant_id = $1 and status = 'order' order by id limit 1`,
+      [tenantId],
+    );
+    await db.query(
+      `insert into tasks (tenant_id, project_id, position, title, action_by, staff_responsible, priority, trigger,
+         trigger_type, actioned_at_days, is_auto_due_date, due_date_at, status, completed_at, starred, user_id)
+       select p.tenant_id, p.id, g.n,
+         (array['Confirm the booking','Send the work order','Site induction','Confirm completion','Upload photos','Invoice the client','Chase payment','Book the inspection','Order materials','Call the site contact'])[1 + (g.n % 10)],
+         (array['Company','Client','Service Provider'])[1 + (g.n % 3)],
+         (array['Project Manager','Account Manager','Admin'])[1 + (g.n % 3)],
+         (array['High','Medium','Low'])[1 + ((p.id + g.n) % 3)::int],
+         (array['Project Commencement Date','Project End Date','Previous Task','Project Registration Date'])[1 + (g.n % 4)],
+         case when g.n % 5 = 0 then 'Before' else 'After' end, g.n % 7, true,
+         (now() at time zone 'Australia/Brisbane')::date + ((((p.id * 7 + g.n * 13) % 120) - 30) || ' days')::interval + interval '9 hours',
+         case when (p.id + g.n) % 5 = 0 then 'Completed' else 'Pending' end,
+         case when (p.id + g.n) % 5 = 0 then (now() at time zone 'Australia/Brisbane')::timestamp end,
+         (p.id + g.n) % 17 = 0,
+         case when g.n % 3 = 0 then p.project_manager_id end
+       from projects p
+       cross join lateral generate_series(1, case when p.id = $2 then ${BIG_PROJECT_TASKS} else $3 end) as g(n)
+       where p.tenant_id = $1`,
+      [tenantId, first[0]?.id ?? 0, perProject],
+    );
+    await db.query('commit');
+    await db.query('vacuum analyze tasks');
+    const { rows: after } = await db.query<{ n: number }>('select count(*)::int as n from tasks where tenant_id = $1', [
+      tenantId,
+    ]);
+    log(`Tasks: ${after[0]!.n.toLocaleString('en-AU')} generated in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    return after[0]!.n;
+  } finally {
+    await db.end();
+  }
+}
+
+async function scenarios(ownerUrl: string, tenantId: string) {
+  const db = new pg.Client({ connectionString: ownerUrl });
+  await db.connect();
+  try {
+    const { rows: big } = await db.query<{ project_id: string }>(
+      `select project_id from tasks where tenant_id = $1 group by project_id order by count(*) desc limit 1`,
+      [tenantId],
+    );
+    const { rows: some } = await db.query<{ id: string }>(
+      `select id from projects where tenant_id = $1 order by md5(id::text) limit 60`,
+      [tenantId],
+    );
+    const defaults =
+      'project_id=0&status=Any&due=Next%207%20Days&assigned=Any&priority=Any&starred=Any&project_status=order';
+    return {
+      bigProject: Number(big[0]!.project_id),
+      list: [
+        {
+          name: 'all projects, default filters',
+          target: TARGETS.list,
+          urls: [1, 2, 3, 1, 1, 2].map((p) => `/api/tasks?${defaults}&page=${p}`),
+        },
+        {
+          name: 'all projects, filtered views',
+          target: TARGETS.list,
+          urls: [
+            '/api/tasks?due=Today&project_status=any',
+            '/api/tasks?due=Overdue&project_status=any',
+            '/api/tasks?assigned=Mine&project_status=any',
+            '/api/tasks?assigned=Unallocated&project_status=any',
+            '/api/tasks?project_status=any',
+            '/api/tasks?starred=Starred&project_status=any',
+            '/api/tasks?priority=High&due=Next%2030%20Days&project_status=order',
+          ],
+        },
+        { name: 'a project’s list', target: TARGETS.list, urls: some.map((p) => `/api/tasks?project_id=${p.id}`) },
+        {
+          name: `the ${BIG_PROJECT_TASKS}-task project's list (info)`,
+          target: null,
+          urls: [`/api/tasks?project_id=${big[0]!.project_id}`],
+        },
+      ],
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+async function main() {
+  const { opts, fresh } = parseBenchArgs(['tasks-per-project']);
+  const gen = parseGenerateArgs(process.argv.slice(2));
+  const perProject = numberArg('tasks-per-project', 10, 'positive whole number');
+  const tenantRecalc = process.argv.includes('--tenant-recalc');
+  let dataset: Dataset | undefined;
+  let taskCount = 0;
+  const bench = await startBench(gen.projects, fresh, async (ownerUrl, log) => {
+    dataset = await generateDataset(ownerUrl, { ...gen, log });
+    taskCount = await generateTasks(ownerUrl, dataset.tenants[0]!.id, perProject, log);
+  });
+  const tenantId = dataset!.tenants[0]!.id;
+  const report: Record<string, unknown> = { projects: gen.projects, tasks: taskCount };
+  try {
+    bench.log(`Server memory after start: ${memory()}`);
+    const s = await scenarios(bench.rt.ownerUrl, tenantId);
+    const results = await bench.measure(s.list, opts, VIEW);
+    printResults(
+      `Data set: ${taskCount.toLocaleString('en-AU')} tasks over ${gen.projects.toLocaleString('en-AU')} projects in one tenant`,
+      results,
+      opts,
+      VIEW,
+    );
+    bench.log(`Server memory after the lists: ${memory()}`);
+
+    // The due-date job's work for the 200-task project (all its tasks pending and automatic).
+    const deps = { db: bench.rt.deps.db, clock: bench.rt.deps.clock };
+    const times: number[] = [];
+    for (let i = 0; i < 33; i++) {
+      const t0 = performance.now();
+      await computeProjectDueDates(deps, { tenantId, projectId: s.bigProject });
+      if (i >= 3) times.push(performance.now() - t0);
+    }
+    const recalc = percentiles(times);
+    const recalcPass = recalc.p95 <= TARGETS.recalc;
+    console.log(
+      `\nRecalculating the ${BIG_PROJECT_TASKS}-task project (30 runs): p50 ${ms(recalc.p50)} ms, p95 ${ms(recalc.p95)} ms, max ${ms(recalc.max)} ms (target p95 <= ${TARGETS.recalc} ms): ${recalcPass ? 'PASS' : 'FAIL'}`,
+    );
+    report.recalc = recalc;
+
+    if (tenantRecalc) {
+      const db = new pg.Client({ connectionString: bench.rt.ownerUrl });
+      await db.connect();
+      const marked = await db.query(
+        `update tasks set is_generating = true, generating_since = now() where tenant_id = $1 and status = 'Pending' and is_auto_due_date`,
+        [tenantId],
+      );
+      await db.end();
+      console.log(
+        `\nTenant-wide recalculation: ${marked.rowCount?.toLocaleString('en-AU')} pending tasks marked generating.`,
+      );
+      const t0 = Date.now();
+      let done = false;
+      const sweep = sweepGeneratingTasks(deps).then((n) => {
+        done = true;
+        return n;
+      });
+      const during: number[] = [];
+      const url = `/api/tasks?project_id=0&due=Next%207%20Days&project_status=order`;
+      while (!done) {
+        const r = await bench.measure([{ name: 'list during recalculation', target: TARGETS.list, urls: [url] }], {
+          ...opts,
+          requests: 20,
+          duration: 0,
+          concurrency: 1,
+        });
+        during.push(r[0]!.sequential.p95);
+        await new Promise((res) => setTimeout(res, 1000));
+      }
+      const projectsDone = await sweep;
+      const seconds = (Date.now() - t0) / 1000;
+      const p95 = percentiles(during);
+      console.log(
+        `Tenant-wide recalculation: ${projectsDone.toLocaleString('en-AU')} projects in ${seconds.toFixed(0)} s; the default list's p95 meanwhile: median ${ms(p95.p50)} ms, worst ${ms(p95.max)} ms (target ${TARGETS.list} ms). ${memory()}`,
+      );
+      report.tenantRecalc = { projects: projectsDone, seconds, listP95: p95 };
+    }
+    bench.log(`Server memory at the end: ${memory()}`);
+    report.memory = process.memoryUsage();
+    await writeResults(`tasks-results-${gen.projects}.json`, { ...report, opts, results });
+    if (results.some((r) => r.pass === false) || !recalcPass) process.exitCode = 1;
+  } finally {
+    await bench.close();
+  }
+}
+
+runMain(main);
