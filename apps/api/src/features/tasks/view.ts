@@ -1,0 +1,83 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { taskAbilities, type TaskStatus, type TaskView } from '@siteflow/core';
+import type { Actor } from '../../platform/context.js';
+import type { Tx } from '../../platform/db/client.js';
+import { notFound } from '../../platform/errors.js';
+import { visibleProjects } from '../projects/scope.js';
+
+/**
+ * The SQL pieces every task screen shares. A task is read as `tasks t` joined to `projects`
+ * (unaliased, so that visibleProjects' condition applies to it as written).
+ */
+
+export const taskNotFound = () => notFound('The task');
+
+/** A stored wall-clock timestamp as 'YYYY-MM-DD HH:mm'. */
+export const wallClock = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD HH24:MI')`;
+
+/** `projects` joined to task `t`. */
+export const JOIN_PROJECT = sql`join projects on projects.tenant_id = t.tenant_id and projects.id = t.project_id`;
+
+/** The actor's project visibility as an extra `and ...` (nothing for staff). */
+export const andVisible = (actor: Actor): SQL => {
+  const visible = visibleProjects(actor);
+  return visible ? sql` and ${visible}` : sql``;
+};
+
+/** Whether task `t` is overdue at `now` (company wall-clock): pending and due before now. */
+export const overdue = (now: string) =>
+  sql`(t.status = 'Pending' and coalesce(t.due_date_at < ${now}::timestamp, false))`;
+
+/** The assigned user's full name of task `t`. */
+const USER_NAME = sql`(select u.first_name || ' ' || u.last_name from users u where u.tenant_id = t.tenant_id and u.id = t.user_id)`;
+
+/** The head of `projects` as TaskProjectHead (categories by name, comma-separated). */
+export const PROJECT_HEAD = sql`json_build_object('id', projects.id, 'code', projects.code, 'name', projects.name,
+  'category', (select string_agg(c.name, ', ' order by c.name) from project_categories pc
+    join categories c on c.tenant_id = pc.tenant_id and c.id = pc.category_id
+    where pc.tenant_id = projects.tenant_id and pc.project_id = projects.id),
+  'status', projects.status)`;
+
+/** Task `t` as a TaskListItem. */
+export const listItem = (now: string) => sql`json_build_object(
+  'id', t.id, 'project_id', t.project_id, 'position', t.position, 'title', t.title, 'status', t.status,
+  'priority', t.priority, 'action_by', t.action_by, 'staff_responsible', t.staff_responsible,
+  'due_date_at', ${wallClock(sql`t.due_date_at`)}, 'is_generating', t.is_generating, 'overdue', ${overdue(now)},
+  'starred', t.starred, 'user_id', t.user_id, 'user_name', ${USER_NAME})`;
+
+/** Task `t` as a TaskView without project, abilities and message_problem. */
+const viewFields = (now: string) => sql`json_build_object(
+  'id', t.id, 'project_id', t.project_id, 'position', t.position, 'title', t.title,
+  'action_by', t.action_by, 'staff_responsible', t.staff_responsible, 'priority', t.priority,
+  'trigger_type', t.trigger_type, 'trigger', t.trigger, 'trigger_project_status', t.trigger_project_status,
+  'trigger_completed_task_id', t.trigger_completed_task_id, 'fixed_date_at', ${wallClock(sql`t.fixed_date_at`)},
+  'default_entity', t.default_entity, 'default_contact', t.default_contact, 'email_template', t.email_template,
+  'instructions', t.instructions, 'is_auto_complete', t.is_auto_complete,
+  'share_action_on_client', t.share_action_on_client, 'share_action_on_sp', t.share_action_on_sp,
+  'email_reminder', t.email_reminder, 'email_notice', t.email_notice,
+  'actioned_at_days', t.actioned_at_days, 'actioned_at_hours', t.actioned_at_hours,
+  'actioned_at_mins', t.actioned_at_mins, 'is_auto_due_date', t.is_auto_due_date,
+  'status', t.status, 'action_taken', t.action_taken, 'due_date_at', ${wallClock(sql`t.due_date_at`)},
+  'completed_at', ${wallClock(sql`t.completed_at`)}, 'is_generating', t.is_generating, 'overdue', ${overdue(now)},
+  'starred', t.starred, 'user_id', t.user_id, 'user_name', ${USER_NAME}, 'sms_template', t.sms_template)`;
+
+type ViewRow = Omit<TaskView, 'project' | 'abilities' | 'message_problem'>;
+
+/**
+ * A task as its editor shows it, when the actor sees its project (404 otherwise): one statement.
+ * `now` is the company wall-clock time (the overdue flag).
+ */
+export async function taskView(tx: Tx, actor: Actor, id: number, now: string): Promise<TaskView> {
+  const { rows } = await tx.execute<{ task: ViewRow; project: TaskView['project'] }>(sql`
+    select ${viewFields(now)} as task, ${PROJECT_HEAD} as project
+    from tasks t ${JOIN_PROJECT}
+    where t.id = ${id}${andVisible(actor)}`);
+  const [row] = rows;
+  if (!row) throw taskNotFound();
+  return {
+    ...row.task,
+    project: row.project,
+    message_problem: null,
+    abilities: taskAbilities(actor.role, row.task.status as TaskStatus),
+  };
+}
