@@ -146,6 +146,8 @@ export type TenantFx = {
   certType: Pair<{ id: string }>;
   /** A task template with one task. */
   taskTemplate: Pair<{ id: string; taskId: string }>;
+  /** A task of project.in / project.out (its title is unique). */
+  task: Pair<{ projectId: number; id: number; title: string }>;
   /** An e-mail template. */
   messageTemplate: Pair<{ id: string }>;
   sample: Pair<{ typeId: string; fileId: string }>;
@@ -259,6 +261,20 @@ export const make = {
     );
     return { id, taskId: task.json.id as string };
   },
+  task: async (t: TestApp, T: TenantFx, projectId: number) => {
+    const title = `Task ${uniq()}`;
+    const res = await ok(
+      await adminApi(t, T, { method: 'POST', url: `/api/projects/${projectId}/tasks`, body: { title } }),
+      'task',
+    );
+    return { projectId, id: res.json.id as number, title };
+  },
+  /** A task, then `action` on it as the admin (complete, void). */
+  taskThen: async (t: TestApp, T: TenantFx, projectId: number, action: 'complete' | 'void') => {
+    const task = await make.task(t, T, projectId);
+    await ok(await adminApi(t, T, { method: 'POST', url: `/api/tasks/${task.id}/${action}` }), `task ${action}`);
+    return task;
+  },
   messageTemplate: async (t: TestApp, T: TenantFx) => {
     const res = await ok(
       await adminApi(t, T, { method: 'POST', url: '/api/message-templates', body: messageTemplateBody() }),
@@ -344,6 +360,7 @@ async function buildTenant(t: TestApp, key: 'A' | 'B'): Promise<TenantFx> {
   T.classification = await pair(() => make.reference(t, T, 'classifications'));
   T.certType = await pair(() => make.certType(t, T));
   T.taskTemplate = await pair(() => make.taskTemplate(t, T));
+  T.task = await pair((s) => make.task(t, T, T.project[s].id));
   T.messageTemplate = await pair(() => make.messageTemplate(t, T));
   T.sample = await pair(() => make.sample(t, T));
   T.userCert = {
@@ -389,6 +406,8 @@ function markersOf(T: TenantFx): Marker[] {
     T.providerCert.in.fileId,
   );
   add([...STAFF, CU], T.cu.id);
+  add([...STAFF, CU, PU], T.task.in.title);
+  add(STAFF, T.task.out.title);
   add(STAFF, T.client.out.id, T.client.out.tradingName, T.project.out.name, T.link.out.id, T.notification.out.id);
   add(
     STAFF,
@@ -626,6 +645,8 @@ const freshCert = async (c: Cell) => {
 };
 const project = async (c: Cell, opts: ProjectOptions = {}) =>
   c.fresh ? make.project(c.T, c.s, opts) : c.T.project[c.s];
+/** The shared task, or a throwaway one on the same project for an allowed write. */
+const taskOf = async (c: Cell) => (c.fresh ? make.task(c.w.t, c.T, c.T.project[c.s].id) : c.T.task[c.s]);
 const ref = async (
   c: Cell,
   what: 'categories' | 'services' | 'tags' | 'classifications',
@@ -1102,6 +1123,106 @@ export const ROUTES: Record<string, RouteDef> = {
       const provider = c.T.provider[c.s];
       const user = c.fresh ? await createProviderUser(c.T.tenant, provider.id, 'sp_employee') : c.T.providerUser[c.s];
       return { url: `/api/service-providers/${provider.id}/users/${user.id}/active`, body: { active: true } };
+    },
+  },
+
+  // ----- project tasks (the action list)
+  'GET /api/tasks': { action: 'tasks.view', req: () => ({ url: '/api/tasks' }) },
+  'GET /api/tasks/assignees': { action: 'tasks.manage', req: () => ({ url: '/api/tasks/assignees' }) },
+  'GET /api/tasks/:id': {
+    action: 'tasks.view',
+    obj: 'project',
+    req: (c) => ({ url: `/api/tasks/${c.T.task[c.s].id}` }),
+  },
+  'PUT /api/tasks/:id': {
+    action: 'tasks.manage',
+    obj: 'project',
+    req: async (c) => ({ url: `/api/tasks/${(await taskOf(c)).id}`, body: { title: `Task ${uniq()}` } }),
+  },
+  'DELETE /api/tasks/:id': {
+    action: 'tasks.manage',
+    obj: 'project',
+    req: async (c) => ({ url: `/api/tasks/${(await taskOf(c)).id}` }),
+  },
+  'PUT /api/tasks/:id/action-taken': {
+    action: 'tasks.view',
+    obj: 'project',
+    req: async (c) => ({ url: `/api/tasks/${(await taskOf(c)).id}/action-taken`, body: { action_taken: 'Done.' } }),
+  },
+  'POST /api/tasks/:id/complete': {
+    action: 'tasks.view',
+    obj: 'project',
+    req: async (c) => ({ url: `/api/tasks/${(await taskOf(c)).id}/complete` }),
+  },
+  'POST /api/tasks/:id/restore': {
+    action: 'tasks.manage',
+    obj: 'project',
+    req: async (c) => ({
+      url: `/api/tasks/${(c.fresh ? await make.taskThen(c.w.t, c.T, c.T.project[c.s].id, 'complete') : c.T.task[c.s]).id}/restore`,
+    }),
+  },
+  'POST /api/tasks/:id/void': {
+    action: 'tasks.manage',
+    obj: 'project',
+    req: async (c) => ({ url: `/api/tasks/${(await taskOf(c)).id}/void` }),
+  },
+  'POST /api/tasks/:id/star': {
+    action: 'tasks.view',
+    obj: 'project',
+    req: async (c) => ({ url: `/api/tasks/${(await taskOf(c)).id}/star` }),
+  },
+  'GET /api/tasks/:id/history': {
+    action: 'tasks.manage',
+    obj: 'project',
+    req: (c) => ({ url: `/api/tasks/${c.T.task[c.s].id}/history` }),
+  },
+  'POST /api/projects/:id/tasks': {
+    action: 'tasks.manage',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/tasks`, body: { title: `Task ${uniq()}` } }),
+  },
+  'GET /api/projects/:id/tasks/choices': {
+    action: 'tasks.view',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/tasks/choices` }),
+  },
+  'PUT /api/projects/:id/tasks/order': {
+    action: 'tasks.manage',
+    obj: 'project',
+    req: async (c) => {
+      const p = await project(c);
+      const task = c.fresh ? await make.task(c.w.t, c.T, p.id) : c.T.task[c.s];
+      return { url: `/api/projects/${p.id}/tasks/order`, body: { ids: [task.id] } };
+    },
+  },
+  'POST /api/projects/:id/tasks/recalculate': {
+    action: 'tasks.manage',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/tasks/recalculate` }),
+  },
+  'POST /api/projects/:id/tasks/assign': {
+    action: 'tasks.manage',
+    obj: 'project',
+    req: (c) => ({
+      url: `/api/projects/${c.T.project[c.s].id}/tasks/assign`,
+      body: { assigned: 'Company', staff: 'Admin', user_id: c.T.tenant.admin.id },
+    }),
+  },
+  'POST /api/projects/:id/tasks/apply-template': {
+    action: 'tasks.manage',
+    obj: 'project',
+    req: async (c) => ({
+      url: `/api/projects/${(await project(c)).id}/tasks/apply-template`,
+      body: { template_id: c.T.taskTemplate.in.id },
+    }),
+  },
+  'POST /api/projects/:id/tasks/close-project': {
+    action: 'tasks.manage',
+    obj: 'project',
+    req: async (c) => {
+      const p = await project(c);
+      if (c.fresh) await make.taskThen(c.w.t, c.T, p.id, 'void');
+      return { url: `/api/projects/${p.id}/tasks/close-project` };
     },
   },
 
