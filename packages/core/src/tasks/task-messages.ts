@@ -21,6 +21,7 @@ export const TASK_MESSAGE_TEXT = {
   ccInvalid: 'Each CC must be an e-mail address.',
   subjectRequired: 'The subject cannot be empty.',
   templateChannel: 'Choose a template of this kind.',
+  notCustom: 'This template is not a custom copy.',
 } as const;
 
 /** The CC pattern of spec 2 section 5: text, @, text, dot, text, no spaces. */
@@ -68,3 +69,28 @@ export const TaskMessagePreview = z.object({
   problem: z.string().nullable(),
 });
 export type TaskMessagePreview = z.infer<typeof TaskMessagePreview>;
+
+/** The task's e-mail template as the Edit Template modal edits it (placeholders unfilled). */
+export const TaskEmailTemplate = z.object({
+  id: z.uuid(),
+  /** The name without the '(Custom Email)' marker. */
+  name: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  /** A custom copy made for this task (Revert deletes it and goes back to the original). */
+  custom: z.boolean(),
+});
+export type TaskEmailTemplate = z.infer<typeof TaskEmailTemplate>;
+
+/** Edit Template: the subject and body of the task's own copy (Save is disabled with an empty subject). */
+export const TaskEmailTemplateInput = z.object({
+  subject: z.string().trim().min(1, { error: TASK_MESSAGE_TEXT.subjectRequired }).max(300),
+  body: z.string().max(100_000),
+});
+export type TaskEmailTemplateInput = z.input<typeof TaskEmailTemplateInput>;
+
+/** Reverting asks 'Are you sure?' with this warning (spec 2 section 5). */
+export const REVERT_CUSTOM_TEMPLATE = {
+  title: 'Are you sure?',
+  warning: 'This will permanently delete this custom email template and it cannot be recovered.',
+} as const;

@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { OkResponse, TaskEmailSend, TaskMessageChoice, TaskMessagePreview } from '@siteflow/core';
+import {
+  OkResponse,
+  TaskEmailSend,
+  TaskEmailTemplate,
+  TaskEmailTemplateInput,
+  TaskMessageChoice,
+  TaskMessagePreview,
+} from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { errorResponses as errors, NumericIdParam } from '../../platform/http.js';
 import { featureRoutes } from '../../platform/route-helpers.js';
 import * as svc from './messages.js';
 
 const Saved = z.object({ message: z.string(), preview: TaskMessagePreview });
+const Customised = z.object({ template: TaskEmailTemplate, preview: TaskMessagePreview });
 const CHANNELS = { email: 'email', sms: 'sms' } as const;
 
 /**
@@ -41,4 +49,16 @@ export function taskMessageRoutes(app: FastifyInstance, deps: Deps) {
         } as z.output<typeof TaskEmailSend>),
     );
   }
+
+  // Edit Template: the task's own copy of its e-mail template ('(Custom Email)'); DELETE reverts.
+  const templatePath = '/api/tasks/:id/email/template';
+  r.get(templatePath, options({}, { 200: TaskEmailTemplate }), async (request) =>
+    svc.getTaskEmailTemplate(deps, tenantOf(request), request.params.id),
+  );
+  r.put(templatePath, options({ body: TaskEmailTemplateInput }, { 200: Customised }), async (request) =>
+    svc.customiseTaskEmail(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
+  );
+  r.delete(templatePath, options({}, { 200: Customised }), async (request) =>
+    svc.revertTaskEmail(deps, tenantOf(request), requireActor(request), request.params.id),
+  );
 }

@@ -4,7 +4,7 @@ import { TASK_MESSAGE_TEXT } from '@siteflow/core';
 import * as factories from '../../../test/factories.js';
 import { asOwner, mailsTo, uniq, waitForMail } from '../../../test/harness.js';
 import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
-import { siteContacts, taskHistory, tasks } from '../../platform/db/schema.js';
+import { messageTemplates, siteContacts, taskHistory, tasks } from '../../platform/db/schema.js';
 
 // A task's e-mail and SMS (issue 12 section 5): saved on the task, filled from the project, sent
 // through the outbox (here delivered into the built-in mailbox at commit) and kept in its history.
@@ -167,6 +167,60 @@ describe('a task’s e-mail', () => {
         })
       ).status,
     ).toBe(409);
+  });
+});
+
+describe('Edit Template', () => {
+  it('saves the task’s own copy named with (Custom Email), used by this task only, and reverts it', async () => {
+    const [one, other] = [await newTask(), await newTask()];
+    for (const id of [one, other])
+      await asA({
+        method: 'PUT',
+        url: `/api/tasks/${id}/email`,
+        body: { recipient: 'Site Contact', template_id: emailTemplate },
+      });
+    const original = await asA({ url: `/api/tasks/${one}/email/template` });
+    expect(original.json).toMatchObject({
+      id: emailTemplate,
+      subject: 'Project {{project_number}} booked',
+      custom: false,
+    });
+
+    const empty = await asA({
+      method: 'PUT',
+      url: `/api/tasks/${one}/email/template`,
+      body: { subject: ' ', body: '<p>x</p>' },
+    });
+    expect(empty.status).toBe(422);
+    expect(empty.json.errors.subject).toEqual([TASK_MESSAGE_TEXT.subjectRequired]);
+
+    const saved = await asA({
+      method: 'PUT',
+      url: `/api/tasks/${one}/email/template`,
+      body: { subject: 'Urgent: {{project_number}}', body: '<p>Call {{site_contact_name}} today.</p>' },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.template).toMatchObject({ custom: true, subject: 'Urgent: {{project_number}}' });
+    expect(saved.json.template.id).not.toBe(emailTemplate);
+    expect(saved.json.preview).toMatchObject({
+      subject: `Urgent: ${project.code}`,
+      template_id: saved.json.template.id,
+    });
+    const copies = await asOwner(a.id, (tx) =>
+      tx.select().from(messageTemplates).where(eq(messageTemplates.originalTemplateId, emailTemplate)),
+    );
+    expect(copies.map((c) => c.name)).toEqual([`${original.json.name} (Custom Email)`]);
+    // The other task keeps the original.
+    expect((await asA({ url: `/api/tasks/${other}/email` })).json.template_id).toBe(emailTemplate);
+
+    const reverted = await asA({ method: 'DELETE', url: `/api/tasks/${one}/email/template` });
+    expect(reverted.status).toBe(200);
+    expect(reverted.json.template).toMatchObject({ id: emailTemplate, custom: false });
+    const left = await asOwner(a.id, (tx) =>
+      tx.select().from(messageTemplates).where(eq(messageTemplates.originalTemplateId, emailTemplate)),
+    );
+    expect(left).toEqual([]);
+    expect((await asA({ method: 'DELETE', url: `/api/tasks/${one}/email/template` })).status).toBe(422);
   });
 });
 
