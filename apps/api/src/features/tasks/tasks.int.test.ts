@@ -5,6 +5,7 @@ import { asOwner, createUser, uniq, type TestUser } from '../../../test/harness.
 import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { tasks } from '../../platform/db/schema.js';
 import { TASK_SERVICE_TEXT } from './service.js';
+import { NO_CONTACT_EMAIL } from './view.js';
 
 // The action list API (issue 12; spec 2). Jobs are held, so 'generating' can be seen and the
 // due-date job run when a test wants it.
@@ -556,5 +557,43 @@ describe('project operations', () => {
     expect(await names(`project_id=${p.id}&action_by=Service Provider&staff=Admin`)).toHaveLength(1);
     expect(await names('action_by=Client')).toEqual([]);
     expect(await names('action_by=Company&staff=Project Manager')).toEqual(expect.arrayContaining([employee.id]));
+  });
+});
+
+describe('robustness and the message problem', () => {
+  it('answers 422, never 500, for ids out of range', async () => {
+    const p = await newProject();
+    const x = await newTask(p.id);
+    const huge = 1e20;
+    const bodies = [
+      { title: 'X', trigger: 'Completed Task', trigger_completed_task_id: huge },
+      { title: 'X', trigger: 'Completed Task', trigger_completed_task_id: Number.MAX_SAFE_INTEGER },
+    ];
+    for (const body of bodies) {
+      const res = await asA({ method: 'POST', url: `/api/projects/${p.id}/tasks`, body });
+      expect(res.status, res.text).toBe(422);
+    }
+    for (const ids of [[huge], [x.id, x.id], [Number.MAX_SAFE_INTEGER]]) {
+      const res = await asA({ method: 'PUT', url: `/api/projects/${p.id}/tasks/order`, body: { ids } });
+      expect(res.status, res.text).toBe(422);
+    }
+    expect((await asA({ url: `/api/tasks/${Number.MAX_SAFE_INTEGER}` })).status).toBe(404);
+    expect((await asA({ url: '/api/tasks?project_id=9007199254740991' })).status).toBe(404);
+    expect((await asA({ url: '/api/tasks?user=not-a-uuid,All&staff=x&due=nope&page=-3' })).status).toBe(200);
+  });
+
+  it('flags an e-mail notice whose chosen contact has no e-mail address', async () => {
+    const notice = (entity: string, contact?: string) => ({
+      email_notice: true,
+      default_entity: entity,
+      default_contact: contact ?? entity,
+    });
+    // P's provider has an e-mail; Q has no provider; the factories' site contact has no e-mail.
+    expect((await newTask(P.id, notice('Service Provider'))).message_problem).toBeNull();
+    expect((await newTask(Q.id, notice('Service Provider'))).message_problem).toBe(NO_CONTACT_EMAIL);
+    expect((await newTask(P.id, notice('Site Contact'))).message_problem).toBe(NO_CONTACT_EMAIL);
+    expect((await newTask(P.id, notice('Company', 'Project Manager'))).message_problem).toBeNull();
+    expect((await newTask(Q.id, notice('Client', 'Finance'))).message_problem).toBe(NO_CONTACT_EMAIL);
+    expect((await newTask(P.id, { ...notice('Site Contact'), email_notice: false })).message_problem).toBeNull();
   });
 });
