@@ -21,7 +21,7 @@ import { notifySuccess } from '../../ui/notify';
 import { useClientOptions } from '../projects/list-api';
 import { useSaveMessageTemplate } from './api';
 import { PreviewPanel } from './preview-panel';
-import { VariableList } from './variable-list';
+import { VariableList } from '../../ui/rich-text/variable-list';
 
 /** tiptap is only downloaded when an e-mail body is edited. */
 const BodyEditor = lazy(() => import('./body-editor'));

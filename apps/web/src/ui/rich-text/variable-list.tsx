@@ -2,13 +2,13 @@ import { Button, Collapse, Group, Stack, Text, UnstyledButton } from '@mantine/c
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { MESSAGE_VARIABLES, placeholder } from '@siteflow/core';
-import classes from './messages.module.css';
+import classes from './variable-list.module.css';
 
 /**
  * The collapsible list of variables (spec 2 section 2.7): a click inserts the variable's
  * placeholder where the cursor was (the subject or the body).
  */
-export function VariableList({ onInsert }: { onInsert: (text: string) => void }) {
+export function VariableList({ onInsert, id = 'message-variables' }: { onInsert: (text: string) => void; id?: string }) {
   const [opened, { toggle }] = useDisclosure(false);
   return (
     <Stack gap="xs">
@@ -18,14 +18,14 @@ export function VariableList({ onInsert }: { onInsert: (text: string) => void })
           size="compact-sm"
           onClick={toggle}
           aria-expanded={opened}
-          aria-controls="message-variables"
+          aria-controls={id}
           leftSection={opened ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
         >
           Variables
         </Button>
       </Group>
       <Collapse expanded={opened} transitionDuration={0}>
-        <ul id="message-variables" className={classes.variables} aria-label="Variables">
+        <ul id={id} className={classes.variables} aria-label="Variables">
           {MESSAGE_VARIABLES.map((v) => (
             <li key={v.name}>
               <UnstyledButton

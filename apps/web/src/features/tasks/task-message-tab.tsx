@@ -1,0 +1,239 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Paper, Select, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  contactOptions,
+  isCcEmail,
+  RECIPIENTS,
+  recipientFixesContact,
+  TASK_MESSAGE_TEXT,
+  withoutCustomMarker,
+  type MessageTemplatePage,
+  type TaskMessageChoice,
+  type TaskMessagePreview,
+} from '@siteflow/core';
+import { api, errorMessage } from '../../api/client';
+import { SafeHtml } from '../../ui/safe-html';
+import { TaskEmailTemplateModal } from './task-email-template-modal';
+import { taskMessageKey, taskMessagePath, type MessageChannel } from './task-message-api';
+
+type Channel = MessageChannel;
+const FLAG_MS = 3000;
+const messagePath = taskMessagePath;
+
+/** The Active templates of a channel, and the task's current one whatever its status (spec 2 section 5). */
+function useOfferedTemplates(channel: Channel, current: string | null) {
+  return useQuery({
+    queryKey: ['message-templates', 'offered', channel],
+    queryFn: () =>
+      api.get<MessageTemplatePage>('/api/message-templates', { channel, pageSize: 100, page: 1, status: '' }),
+    select: (page) =>
+      page.items
+        .filter((t) => (t.status === 'Active' && !t.original_template_id) || t.id === current)
+        .map((t) => ({ value: t.id, label: withoutCustomMarker(t.name) })),
+  });
+}
+
+/**
+ * A task's Emails or SMS tab (spec 2 sections 2.2, 2.5, 4, 5, 8): who it goes to and its template
+ * (Save shows 'Email Saved' / 'SMS Saved' for 3 s, a failure 'Error, something happend. Please try
+ * again later.'), the message filled from the project, CC for an e-mail, and Send.
+ */
+export function TaskMessageTab({ taskId, channel }: { taskId: number; channel: Channel }) {
+  const client = useQueryClient();
+  const key = taskMessageKey(taskId, channel);
+  const preview = useQuery({ queryKey: key, queryFn: () => api.get<TaskMessagePreview>(messagePath(taskId, channel)) });
+  const [recipient, setRecipient] = useState<string | null>(null);
+  const [contact, setContact] = useState<string | null>(null);
+  const [template, setTemplate] = useState<string | null>(null);
+  const [cc, setCc] = useState<string[]>([]);
+  const [ccError, setCcError] = useState(false);
+  const [subject, setSubject] = useState('');
+  const [flag, setFlag] = useState<{ ok: boolean; text: string } | null>(null);
+  const [editing, setEditing] = useState(false);
+  const templates = useOfferedTemplates(channel, preview.data?.template_id ?? null);
+  const label = channel === 'email' ? 'Email' : 'SMS';
+
+  useEffect(() => {
+    if (!preview.data) return;
+    setRecipient(preview.data.recipient);
+    setContact(preview.data.contact);
+    setTemplate(preview.data.template_id);
+    setSubject(preview.data.subject ?? '');
+  }, [preview.data]);
+  useEffect(() => {
+    if (!flag) return;
+    const timer = setTimeout(() => setFlag(null), FLAG_MS);
+    return () => clearTimeout(timer);
+  }, [flag]);
+
+  const show = (data: TaskMessagePreview) => client.setQueryData(key, data);
+  const failed = () => setFlag({ ok: false, text: TASK_MESSAGE_TEXT.failed });
+  const save = useMutation({
+    mutationFn: (body: TaskMessageChoice) =>
+      api.put<{ message: string; preview: TaskMessagePreview }>(messagePath(taskId, channel), body),
+    onSuccess: (r) => {
+      show(r.preview);
+      setFlag({ ok: true, text: r.message });
+    },
+    onError: failed,
+  });
+  const clear = useMutation({
+    mutationFn: () => api.delete<{ message: string; preview: TaskMessagePreview }>(messagePath(taskId, channel)),
+    onSuccess: (r) => {
+      show(r.preview);
+      setFlag({ ok: true, text: r.message });
+    },
+    onError: failed,
+  });
+  const send = useMutation({
+    mutationFn: () =>
+      api.post<{ message: string }>(
+        `${messagePath(taskId, channel)}/send`,
+        channel === 'email' ? { cc, ...(subject.trim() ? { subject: subject.trim() } : {}) } : {},
+      ),
+    onSuccess: (r) => {
+      setFlag({ ok: true, text: r.message });
+      // The send form clears 3 seconds after a send (spec 2 section 4).
+      setTimeout(() => setCc([]), FLAG_MS);
+      return client.invalidateQueries({ queryKey: ['tasks', taskId, 'history'] });
+    },
+    onError: (error) => setFlag({ ok: false, text: errorMessage(error) }),
+  });
+
+  const fixed = recipientFixesContact(recipient);
+  const contacts = contactOptions(recipient);
+  const canSave = !!recipient && (fixed || !!contact) && !!template;
+  const data = preview.data;
+  const addCc = (values: string[]) => {
+    const valid = values.filter(isCcEmail);
+    setCcError(valid.length !== values.length);
+    setCc(valid);
+  };
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" wrap="wrap">
+        <Select
+          label="Send To"
+          data={[...RECIPIENTS]}
+          value={recipient}
+          onChange={(v) => {
+            setRecipient(v);
+            setContact(recipientFixesContact(v) ? v : null);
+          }}
+          allowDeselect={false}
+        />
+        <Select
+          label="Contact Person"
+          data={fixed && recipient ? [recipient] : [...contacts]}
+          value={fixed ? recipient : contact}
+          onChange={setContact}
+          disabled={fixed || !recipient}
+        />
+        {(fixed || contact) && (
+          <Select
+            label={`${label} Template`}
+            placeholder={templates.isLoading ? 'Loading...' : 'Choose a template'}
+            data={templates.data ?? []}
+            value={template}
+            onChange={setTemplate}
+            searchable
+          />
+        )}
+        <Button
+          onClick={() =>
+            recipient &&
+            template &&
+            save.mutate({
+              recipient: recipient as TaskMessageChoice['recipient'],
+              contact: contact ?? undefined,
+              template_id: template,
+            })
+          }
+          disabled={!canSave}
+          loading={save.isPending}
+        >
+          Save
+        </Button>
+        <Button
+          variant="default"
+          onClick={() => clear.mutate()}
+          loading={clear.isPending}
+          disabled={!data?.template_id}
+        >
+          Clear
+        </Button>
+      </Group>
+      {flag && (
+        <Text role="status" c={flag.ok ? 'green.8' : 'red.8'} fw={600}>
+          {flag.text}
+        </Text>
+      )}
+      <Paper withBorder p="md" radius="md" component="section" aria-label={`${label} preview`}>
+        <Title order={3} size="h5" mb="xs">
+          {label} preview
+        </Title>
+        {preview.isLoading ? (
+          <Text c="dimmed">Loading...</Text>
+        ) : !data || data.body === null ? (
+          <Text c="dimmed">{TASK_MESSAGE_TEXT.noPreview}</Text>
+        ) : (
+          <Stack gap="xs">
+            <Text size="sm">
+              To: {data.to_name ?? ''} {data.to ? `<${data.to}>` : ''}
+            </Text>
+            {channel === 'email' && <Text size="sm">Subject: {data.subject}</Text>}
+            {channel === 'email' ? (
+              <SafeHtml html={data.body} />
+            ) : (
+              <Text style={{ whiteSpace: 'pre-wrap' }}>{data.body}</Text>
+            )}
+          </Stack>
+        )}
+        {data?.problem && (
+          <Alert color="orange" mt="sm" title="This message cannot go out yet">
+            {data.problem}
+          </Alert>
+        )}
+      </Paper>
+      {channel === 'email' && (
+        <Group align="flex-end" wrap="wrap">
+          <TagsInput
+            label="CC"
+            description="Press Enter after each address."
+            value={cc}
+            onChange={addCc}
+            error={ccError ? TASK_MESSAGE_TEXT.ccInvalid : undefined}
+            style={{ minWidth: 280 }}
+          />
+          <TextInput label="Subject" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} />
+        </Group>
+      )}
+      <Group>
+        {channel === 'email' && (
+          <Button variant="default" onClick={() => setEditing(true)} disabled={!data?.template_id}>
+            Edit Template
+          </Button>
+        )}
+        <Button
+          onClick={() => send.mutate()}
+          loading={send.isPending}
+          disabled={!data || !!data.problem || data.body === null || (channel === 'email' && !subject.trim())}
+        >
+          Send {label}
+        </Button>
+      </Group>
+      {channel === 'email' && editing && (
+        <TaskEmailTemplateModal
+          taskId={taskId}
+          to={data?.to ? `${data.to_name ?? ''} <${data.to}>` : ''}
+          cc={cc}
+          onCc={setCc}
+          opened={editing}
+          onClose={() => setEditing(false)}
+        />
+      )}
+    </Stack>
+  );
+}
