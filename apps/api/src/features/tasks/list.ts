@@ -129,11 +129,9 @@ export const listTasks = (deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantContex
     }
     const size = TASK_PAGE_SIZE.groups;
     const { rows } = await tx.execute<{ groups: TaskGroup[]; total: number }>(sql`
-      with matched as (
-        select t.project_id, t.position, t.id, t.due_date_at
-        from tasks t ${JOIN_PROJECT} where ${where}${visible}
-      ), grp as (
-        select project_id, min(due_date_at) as first_due from matched group by project_id
+      with grp as (
+        select t.project_id, min(t.due_date_at) as first_due
+        from tasks t ${JOIN_PROJECT} where ${where}${visible} group by t.project_id
       ), page as (
         select grp.project_id, grp.first_due from grp order by grp.first_due nulls last, grp.project_id
         limit ${size} offset ${(q.page - 1) * size}
@@ -146,8 +144,8 @@ export const listTasks = (deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantContex
                 'due_date_at', to_char(n.due_date_at, 'YYYY-MM-DD HH24:MI'))
               from tasks n where n.tenant_id = projects.tenant_id and n.project_id = projects.id and n.status = 'Pending'
               order by n.due_date_at nulls last, n.position, n.id limit 1),
-            'tasks', (select json_agg(${listItem(now)} order by m.position, m.id) from matched m
-              join tasks t on t.tenant_id = ${tenant.id} and t.id = m.id where m.project_id = projects.id))
+            'tasks', (select json_agg(${listItem(now)} order by t.position, t.id) from tasks t
+              where t.project_id = projects.id and ${where}${visible}))
           order by page.first_due nulls last, page.project_id), '[]'::json)
          from page join projects on projects.tenant_id = ${tenant.id} and projects.id = page.project_id) as groups`);
     const row = rows[0]!;
