@@ -22,6 +22,8 @@ export const TASK_MESSAGE_TEXT = {
   subjectRequired: 'The subject cannot be empty.',
   templateChannel: 'Choose a template of this kind.',
   notCustom: 'This template is not a custom copy.',
+  reminderSubject: 'Reminder: {task} is due',
+  noAssignee: 'Nobody is assigned this task, so no reminder can be sent.',
 } as const;
 
 /** The CC pattern of spec 2 section 5: text, @, text, dot, text, no spaces. */
@@ -67,6 +69,9 @@ export const TaskMessagePreview = z.object({
   subject: z.string().nullable(),
   body: z.string().nullable(),
   problem: z.string().nullable(),
+  /** E-mail: when the notice (to the contact) and the reminder (to the assigned user) go out, company wall-clock; null when not waiting. */
+  notice_at: z.string().nullable().default(null),
+  reminder_at: z.string().nullable().default(null),
 });
 export type TaskMessagePreview = z.infer<typeof TaskMessagePreview>;
 

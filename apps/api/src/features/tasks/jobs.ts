@@ -8,8 +8,9 @@ import {
   sweepGeneratingTasks,
   type DueDatesJob,
 } from './due-dates-job.js';
+import { NOTICES_CRON, NOTICES_QUEUE, sendTaskNotices } from './notices.js';
 
-/** The tasks feature's jobs: a project's due dates when queued, and the 5-minute sweep of what is still generating. */
+/** The tasks feature's jobs: a project's due dates when queued, the 5-minute sweep of what is still generating, and the due notices and reminders. */
 export const jobs: JobDefinition[] = [
   { queue: DUE_DATES_QUEUE, handler: (deps, data) => computeProjectDueDates(deps, data as DueDatesJob) },
   {
@@ -18,4 +19,5 @@ export const jobs: JobDefinition[] = [
     tz: COMPANY_TIME_ZONE,
     handler: (deps) => sweepGeneratingTasks(deps),
   },
+  { queue: NOTICES_QUEUE, schedule: NOTICES_CRON, tz: COMPANY_TIME_ZONE, handler: (deps) => sendTaskNotices(deps) },
 ];

@@ -5,6 +5,7 @@ import * as factories from '../../../test/factories.js';
 import { asOwner, mailsTo, uniq, waitForMail } from '../../../test/harness.js';
 import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { messageTemplates, siteContacts, taskHistory, tasks } from '../../platform/db/schema.js';
+import { sendTaskNotices } from './notices.js';
 
 // A task's e-mail and SMS (issue 12 section 5): saved on the task, filled from the project, sent
 // through the outbox (here delivered into the built-in mailbox at commit) and kept in its history.
@@ -264,3 +265,44 @@ describe('who may use them', () => {
     ).toBe(404);
   });
 });
+
+describe('scheduled notices and reminders', () => {
+  const jobDeps = () => ({ db: t.deps.db, outbox: t.deps.outbox, clock: t.clock, config: { appUrl: t.config.appUrl } });
+  const setTask = (id: number, values: Partial<typeof tasks.$inferInsert>) =>
+    asOwner(a.id, (tx) => tx.update(tasks).set(values).where(eq(tasks.id, id)));
+
+  it('shows when they go, sends them at the due date once, and a completed task’s never', async () => {
+    const [due, done] = [await newTask(), await newTask()];
+    for (const id of [due, done]) {
+      await asA({
+        method: 'PUT',
+        url: `/api/tasks/${id}/email`,
+        body: { recipient: 'Site Contact', template_id: emailTemplate },
+      });
+      await setTask(id, { emailReminder: true, userId: a.admin.id, dueDateAt: '2020-01-01 09:00' });
+    }
+    const waiting = await asA({ url: `/api/tasks/${due}/email` });
+    expect(waiting.json).toMatchObject({ notice_at: '2020-01-01 09:00', reminder_at: '2020-01-01 09:00' });
+    await setTask(done, { status: 'Completed' });
+
+    const before = (await mailsTo(siteEmail)).length;
+    await sendTaskNotices(jobDeps());
+    const notices = await mailsTo(siteEmail);
+    expect(notices.length).toBe(before + 1);
+    expect(notices[0]!.subject).toBe(`Project ${project.code} booked`);
+    const reminder = await waitForMail(a.admin.email, { subject: `Reminder: ${await taskTitle(due)} is due` });
+    expect(reminder.text).toContain(`/projects/${project.id}/show#todos`);
+    expect((await history(due)).map((h) => h.description)).toEqual([
+      `Reminder e-mail sent to ${a.admin.email}.`,
+      `Notice e-mail 'Project ${project.code} booked' sent to Site Sam <${siteEmail}>.`,
+    ]);
+    expect(await history(done)).toEqual([]);
+    // Sent once: a second run sends nothing more, and the task no longer shows them waiting.
+    await sendTaskNotices(jobDeps());
+    expect((await mailsTo(siteEmail)).length).toBe(before + 1);
+    expect((await asA({ url: `/api/tasks/${due}/email` })).json).toMatchObject({ notice_at: null, reminder_at: null });
+  });
+});
+
+const taskTitle = async (id: number) =>
+  (await asOwner(a.id, (tx) => tx.select({ title: tasks.title }).from(tasks).where(eq(tasks.id, id))))[0]!.title;

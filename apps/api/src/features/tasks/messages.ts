@@ -26,7 +26,7 @@ type Channel = 'email' | 'sms';
 type Choice = z.output<typeof TaskMessageChoice>;
 type EmailSend = z.output<typeof TaskEmailSend>;
 /** The plain-text part of an HTML e-mail: its text without tags, one paragraph per block. */
-const htmlText = (html: string) =>
+export const htmlText = (html: string) =>
   html
     .replace(/<\/(p|h[1-6]|li|blockquote)>|<br\s*\/?>/gi, '\n')
     .replace(/<[^>]+>/g, '')
@@ -72,17 +72,35 @@ async function projectContacts(tx: Tx, projectId: number): Promise<Record<string
   return rows[0] ?? {};
 }
 
-async function lockTask(tx: Tx, id: number) {
+export async function lockTask(tx: Tx, id: number) {
   const [task] = await tx.select().from(tasks).where(eq(tasks.id, id)).for('update');
   if (!task) throw notFound('The task');
   if (task.status === 'Voided') throw new HttpError(409, TASK_TEXT.voidedLocked);
   return task;
 }
 
-type TaskRow = Awaited<ReturnType<typeof lockTask>>;
+export type TaskRow = Awaited<ReturnType<typeof lockTask>>;
+
+const userNameOf = (actor: Actor) => (actor.profile ? fullName(actor.profile) : null);
+const wallClock = (v: string | null) => (v ? v.replace('T', ' ').slice(0, 16) : null);
+
+/** When the task's notice and reminder go out (its due date), while they wait (spec beyond: shown on the task). */
+function scheduled(task: TaskRow, channel: Channel) {
+  const waiting = channel === 'email' && task.status === 'Pending' && !task.isGenerating;
+  return {
+    notice_at:
+      waiting && task.emailNotice && task.emailTemplate && !task.noticeSentAt ? wallClock(task.dueDateAt) : null,
+    reminder_at: waiting && task.emailReminder && !task.reminderSentAt ? wallClock(task.dueDateAt) : null,
+  };
+}
 
 /** The task's message filled from its project: who it goes to, what it says, or why it cannot go. */
-async function composeMessage(tx: Tx, actor: Actor, task: TaskRow, channel: Channel): Promise<TaskMessagePreview> {
+export async function composeMessage(
+  tx: Tx,
+  userName: string | null,
+  task: TaskRow,
+  channel: Channel,
+): Promise<TaskMessagePreview> {
   const templateId = channel === 'email' ? task.emailTemplate : task.smsTemplate;
   const preview: TaskMessagePreview = {
     channel,
@@ -94,6 +112,7 @@ async function composeMessage(tx: Tx, actor: Actor, task: TaskRow, channel: Chan
     subject: null,
     body: null,
     problem: null,
+    ...scheduled(task, channel),
   };
   if (!task.defaultEntity || !task.defaultContact) return { ...preview, problem: TASK_MESSAGE_TEXT.noContact };
   const [contacts, [template]] = await Promise.all([
@@ -110,10 +129,7 @@ async function composeMessage(tx: Tx, actor: Actor, task: TaskRow, channel: Chan
   const problem = !to ? (channel === 'email' ? TASK_MESSAGE_TEXT.noEmail : TASK_MESSAGE_TEXT.noMobile) : null;
   if (!template)
     return { ...preview, to_name: person?.name ?? null, to, problem: problem ?? TASK_MESSAGE_TEXT.noTemplate };
-  const values = {
-    user_name: actor.profile ? fullName(actor.profile) : null,
-    ...(await projectValues(tx, task.projectId)),
-  };
+  const values = { user_name: userName, ...(await projectValues(tx, task.projectId)) };
   return {
     ...preview,
     to_name: person?.name ?? null,
@@ -131,7 +147,7 @@ export const previewTaskMessage = (
   actor: Actor,
   id: number,
   channel: Channel,
-) => inTenant(deps, tenant.id, async (tx) => composeMessage(tx, actor, await lockTask(tx, id), channel));
+) => inTenant(deps, tenant.id, async (tx) => composeMessage(tx, userNameOf(actor), await lockTask(tx, id), channel));
 
 /**
  * Saves who the task's e-mail or SMS goes to and its template ('Email Saved' / 'SMS Saved'); the
@@ -167,7 +183,7 @@ export const saveTaskMessage = (
       .returning();
     return {
       message: channel === 'email' ? TASK_MESSAGE_TEXT.emailSaved : TASK_MESSAGE_TEXT.smsSaved,
-      preview: await composeMessage(tx, actor, saved!, channel),
+      preview: await composeMessage(tx, userNameOf(actor), saved!, channel),
     };
   });
 
@@ -188,7 +204,7 @@ export const clearTaskMessage = (
       .returning();
     return {
       message: channel === 'email' ? TASK_MESSAGE_TEXT.emailSaved : TASK_MESSAGE_TEXT.smsSaved,
-      preview: await composeMessage(tx, actor, saved!, channel),
+      preview: await composeMessage(tx, userNameOf(actor), saved!, channel),
     };
   });
 
@@ -206,7 +222,7 @@ export const sendTaskMessage = (
 ) =>
   inTenant(deps, tenant.id, async (tx, onCommit) => {
     const task = await lockTask(tx, id);
-    const m = await composeMessage(tx, actor, task, channel);
+    const m = await composeMessage(tx, userNameOf(actor), task, channel);
     if (m.problem || !m.to || m.body === null)
       throw fieldError(m.to ? 'template_id' : 'contact', m.problem ?? TASK_MESSAGE_TEXT.noTemplate);
     const who = m.to_name ? `${m.to_name} <${m.to}>` : m.to;
@@ -309,7 +325,7 @@ export const customiseTaskEmail = (
       },
     ]);
     const [copy] = await tx.select().from(messageTemplates).where(eq(messageTemplates.id, copyId));
-    return { template: templateOf(copy!), preview: await composeMessage(tx, actor, saved!, 'email') };
+    return { template: templateOf(copy!), preview: await composeMessage(tx, userNameOf(actor), saved!, 'email') };
   });
 
 /** Revert: deletes the task's custom copy for good and goes back to the original template. */
@@ -339,5 +355,5 @@ export const revertTaskEmail = (deps: Pick<Deps, 'db'>, tenant: TenantContext, a
       .select()
       .from(messageTemplates)
       .where(eq(messageTemplates.id, current.originalTemplateId));
-    return { template: templateOf(original!), preview: await composeMessage(tx, actor, saved!, 'email') };
+    return { template: templateOf(original!), preview: await composeMessage(tx, userNameOf(actor), saved!, 'email') };
   });

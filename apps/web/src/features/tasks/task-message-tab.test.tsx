@@ -32,6 +32,8 @@ const blank: TaskMessagePreview = {
   subject: null,
   body: null,
   problem: TASK_MESSAGE_TEXT.noContact,
+  notice_at: null,
+  reminder_at: null,
 };
 const filled: TaskMessagePreview = {
   ...blank,
@@ -120,6 +122,17 @@ describe('a task’s Emails tab', { timeout: 60_000 }, () => {
       subject: 'Booked PRJ-00001',
     });
     expect(await screen.findByRole('status')).toHaveTextContent(TASK_MESSAGE_TEXT.emailSent);
+  });
+
+  it('shows when the notice and the reminder go out', async () => {
+    serve((call) =>
+      call.url === '/api/tasks/5/email'
+        ? { body: { ...filled, notice_at: '2026-12-03 09:00', reminder_at: '2026-12-03 09:00' } }
+        : undefined,
+    );
+    render();
+    expect(await screen.findByText(/Notice to the contact goes out 03\/12\/2026 9:00 am/)).toBeInTheDocument();
+    expect(screen.getByText(/Reminder to the assigned user goes out/)).toBeInTheDocument();
   });
 
   it('flags a message that cannot go out and does not offer Send', async () => {

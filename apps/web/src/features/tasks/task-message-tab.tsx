@@ -3,6 +3,7 @@ import { Alert, Button, Group, Paper, Select, Stack, TagsInput, Text, TextInput,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   contactOptions,
+  formatDateTime,
   isCcEmail,
   RECIPIENTS,
   recipientFixesContact,
@@ -188,6 +189,14 @@ export function TaskMessageTab({ taskId, channel }: { taskId: number; channel: C
               <SafeHtml html={data.body} />
             ) : (
               <Text style={{ whiteSpace: 'pre-wrap' }}>{data.body}</Text>
+            )}
+          </Stack>
+        )}
+        {(data?.notice_at || data?.reminder_at) && (
+          <Stack gap={2} mt="sm" aria-label="Scheduled e-mails">
+            {data.notice_at && <Text size="sm">Notice to the contact goes out {formatDateTime(data.notice_at)}.</Text>}
+            {data.reminder_at && (
+              <Text size="sm">Reminder to the assigned user goes out {formatDateTime(data.reminder_at)}.</Text>
             )}
           </Stack>
         )}

@@ -36,6 +36,9 @@ export const tasks = pgTable(
     isGenerating: boolean('is_generating').notNull().default(false),
     generatingSince: instant('generating_since'),
     starred: boolean('starred').notNull().default(false),
+    /** When the e-mail notice and the reminder went out (tasks/notices.ts); null while waiting. */
+    noticeSentAt: instant('notice_sent_at'),
+    reminderSentAt: instant('reminder_sent_at'),
     userId: uuid('user_id'),
     createdBy: uuid('created_by'),
     ...timestamps(),
@@ -49,6 +52,9 @@ export const tasks = pgTable(
       .on(t.tenantId, t.projectId)
       .where(sql`${t.isGenerating}`),
     index('tasks_tenant_completed_task_idx').on(t.tenantId, t.triggerCompletedTaskId),
+    index('tasks_tenant_notices_idx')
+      .on(t.tenantId, t.dueDateAt)
+      .where(sql`${t.status} = 'Pending' AND (${t.emailNotice} OR ${t.emailReminder})`),
     tenantFk(t, t.projectId, projects).onDelete('cascade'),
     tenantFk(t, t.userId, users).onDelete('set null'),
     tenantFk(t, t.triggerCompletedTaskId, { tenantId: t.tenantId, id: t.id }).onDelete('set null'),
