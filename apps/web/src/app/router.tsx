@@ -23,6 +23,7 @@ const reference = () => import('../features/reference');
 const providers = () => import('../features/providers');
 const certificates = () => import('../features/certificates');
 const projectMap = () => import('../features/project-map');
+const tasks = () => import('../features/tasks');
 const shell = () => import('./signed-in');
 const projectList = () => import('../features/projects/project-list-screen');
 const projectCreate = () => import('../features/projects/project-create-screen');
@@ -41,6 +42,7 @@ const ProjectListScreen = screen(projectList, (m) => m.ProjectListScreen);
 const ProjectCreateScreen = screen(projectCreate, (m) => m.ProjectCreateScreen);
 const ProjectDetailsRoute = screen(projectDetails, (m) => m.ProjectDetailsRoute);
 const ProjectMapScreen = screen(projectMap, (m) => m.ProjectMapScreen);
+const ActionListScreen = screen(tasks, (m) => m.ActionListScreen);
 const ProviderListScreen = screen(providers, (m) => m.ProviderListScreen);
 const ProviderShowScreen = screen(providers, (m) => m.ProviderShowScreen);
 const ProviderSearchScreen = screen(providers, (m) => m.ProviderSearchScreen);
@@ -86,6 +88,7 @@ const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   [/^\/(projects\/[^/]+\/assign-provider|service-providers\/?($|show|search|new|setup))/, providers],
   [/^\/(service-providers\/[^/]+\/certifications|users\/|certifications|certificate-types)/, certificates],
   [/^\/project-map/, projectMap],
+  [/^\/action-list/, tasks],
   [/^\/clients/, clients],
   [/^\/reference/, reference],
   [/^\/customers/, customers],
@@ -127,6 +130,9 @@ export function AppRoutes() {
                 </Route>
                 <Route path="project-map" element={needs('projectMap.view')}>
                   <Route index element={<ProjectMapScreen />} />
+                </Route>
+                <Route path="action-list" element={needs('tasks.view')}>
+                  <Route index element={<ActionListScreen />} />
                 </Route>
                 <Route path="projects/:id/assign-provider" element={needs('projects.assignProvider')}>
                   <Route index element={<ProviderSearchScreen />} />

@@ -4,6 +4,7 @@ import {
   IconBriefcase,
   IconBuildingSkyscraper,
   IconCertificate,
+  IconChecklist,
   IconMap2,
   IconTool,
   IconListDetails,
@@ -12,7 +13,7 @@ import {
   IconUsers,
   type IconProps,
 } from '@tabler/icons-react';
-import type { Action, SessionView } from '@siteflow/core';
+import { FILTERED_VIEW_FILTERS, FILTERED_VIEWS, type Action, type SessionView } from '@siteflow/core';
 
 export type MenuLink = { label: string; href: string; ability: Action };
 export type MenuItem = {
@@ -51,6 +52,17 @@ const TENANT_MENU: MenuItem[] = [
     ],
   },
   { label: 'Project map', icon: IconMap2, href: '/project-map', ability: 'projectMap.view' },
+  {
+    label: 'Action list',
+    icon: IconChecklist,
+    // Each filtered view is the list's address with its filters (names in alphabetical order, as
+    // the list writes them), so the view is marked active while its filters are unchanged.
+    children: FILTERED_VIEWS.map((view) => ({
+      label: view,
+      href: `/action-list?${new URLSearchParams(Object.entries(FILTERED_VIEW_FILTERS[view]).sort()).toString()}`,
+      ability: 'tasks.view' as const,
+    })),
+  },
   {
     label: 'Service providers',
     icon: IconTool,

@@ -12,6 +12,7 @@ import { PageHeader } from '../../ui/page-header';
 import { ProjectStatusBadge } from '../../ui/project-status-badge';
 import { ErrorState, LoadingState } from '../../ui/query-states';
 import { ProjectLinksPanel } from '../project-links';
+import { ProjectTasksPanel } from '../tasks';
 import { useDeleteProject, useProject, useProjectCreateData, type Section } from './api';
 import { ClientEdit, ClientView } from './client-section';
 import { DateChangesTable } from './date-changes-table';
@@ -102,6 +103,7 @@ function ProjectDetails({ project, providerSection }: { project: ProjectView; pr
   const [presetManager, setPresetManager] = useState<string | null>(null);
   const canCreate = useCan('projects.create');
   const canManageLinks = useCan('projectLinks.manage');
+  const canViewTasks = useCan('tasks.view');
   // The edit forms choose from the same lists as the creation page.
   const reference = useProjectCreateData(project.abilities.edit && canCreate);
   const remove = useDeleteProject(project.id);
@@ -236,6 +238,8 @@ function ProjectDetails({ project, providerSection }: { project: ProjectView; pr
         </SectionCard>
 
         {providerSection?.(project)}
+
+        {canViewTasks ? <ProjectTasksPanel projectId={project.id} /> : null}
 
         <ProjectLinksPanel projectId={project.id} canManage={canManageLinks} />
 

@@ -252,7 +252,13 @@ export function TaskFields({ form, idPrefix, completedTasks, dueDate, afterPeopl
         </Grid.Col>
       ) : null}
       <Grid.Col span={12}>
-        <Textarea id={id('instructions')} label="Instructions" rows={3} {...form.getInputProps('instructions')} />
+        <Textarea
+          id={id('instructions')}
+          label="Instructions"
+          rows={3}
+          {...form.getInputProps('instructions')}
+          value={v.instructions ?? ''}
+        />
       </Grid.Col>
       {SETTINGS.map((column) => (
         <Grid.Col key={column[0]!.key} span={{ base: 12, sm: 6 }}>

@@ -1,0 +1,2 @@
+export { ActionListScreen } from './action-list-screen';
+export { ProjectTasksPanel } from './project-tasks-panel';
