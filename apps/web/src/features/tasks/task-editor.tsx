@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Grid, Group, Select, Stack, Tabs, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { newTemplateTask, TASK_TEXT, TaskInput, taskChoiceLabel, type Assignee, type TaskView } from '@siteflow/core';
@@ -11,6 +11,7 @@ import { TaskFields, WallClockPicker, whole, type SharedTaskForm, type SharedTas
 import { useAssignees, useDeleteTask, useSaveTask, useTask, useTaskChoices, useTaskTransition } from './api';
 import { CYCLES, useCycle } from './cycle';
 import { OutsideTaskView } from './outside-task-view';
+import { TaskMessageTab } from './task-message-tab';
 import { TaskHistory } from './task-history';
 
 type Values = SharedTaskValues & {
@@ -129,15 +130,17 @@ export function TaskForm({ projectId, task }: FormProps) {
   const voided = task?.status === 'Voided';
   const failed = (error: unknown) => setAlert(errorMessage(error));
 
-  // The editor follows the task as the server has it after a change (status, due date, user).
-  const [shown, setShown] = useState(task);
-  if (task !== shown) {
-    setShown(task);
-    if (task && !form.isDirty()) {
-      form.setValues(initialValues(task));
-      form.resetDirty(initialValues(task));
-    }
-  }
+  // The editor follows the task as the server has it after a change (status, due date, user),
+  // unless the user has changed something here.
+  const shown = useRef(task);
+  useEffect(() => {
+    if (shown.current === task) return;
+    shown.current = task;
+    if (!task || form.isDirty()) return;
+    const next = initialValues(task);
+    form.setValues(next);
+    form.resetDirty(next);
+  }, [task, form]);
 
   const send = submit((payload) => {
     save.mutate(payload, {
@@ -293,17 +296,25 @@ export function TaskForm({ projectId, task }: FormProps) {
   );
 }
 
-/** A saved task of a company user: Basic Details, and History (fetched when its tab opens). */
+/** A saved task of a company user: Basic Details, Emails, SMS and History (each fetched when its tab opens). */
 function CompanyTaskEditor({ task }: { task: TaskView }) {
   const [tab, setTab] = useState<string | null>('details');
   return (
     <Tabs value={tab} onChange={setTab}>
       <Tabs.List>
         <Tabs.Tab value="details">Basic Details</Tabs.Tab>
+        <Tabs.Tab value="email">Emails</Tabs.Tab>
+        <Tabs.Tab value="sms">SMS</Tabs.Tab>
         <Tabs.Tab value="history">History</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="details" pt="sm">
         <TaskForm projectId={task.project_id} task={task} />
+      </Tabs.Panel>
+      <Tabs.Panel value="email" pt="sm">
+        {tab === 'email' ? <TaskMessageTab taskId={task.id} channel="email" /> : null}
+      </Tabs.Panel>
+      <Tabs.Panel value="sms" pt="sm">
+        {tab === 'sms' ? <TaskMessageTab taskId={task.id} channel="sms" /> : null}
       </Tabs.Panel>
       <Tabs.Panel value="history" pt="sm">
         {tab === 'history' ? <TaskHistory taskId={task.id} /> : null}

@@ -13,6 +13,7 @@ import {
 import { api, errorMessage } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
 import { VariableList } from '../../ui/rich-text/variable-list';
+import { taskKeys } from './api';
 import { taskMessageKey } from './task-message-api';
 
 const RichTextEditorField = lazy(() => import('../../ui/rich-text/rich-text-editor-field'));
@@ -42,7 +43,7 @@ export function TaskEmailTemplateModal({
   const client = useQueryClient();
   const path = `/api/tasks/${taskId}/email/template`;
   const template = useQuery({
-    queryKey: ['tasks', taskId, 'email-template'],
+    queryKey: ['tasks', 'email-template', taskId],
     queryFn: () => api.get<TaskEmailTemplate>(path),
     enabled: opened,
   });
@@ -59,9 +60,9 @@ export function TaskEmailTemplateModal({
   }, [template.data]);
 
   const done = (r: Customised) => {
-    client.setQueryData(['tasks', taskId, 'email-template'], r.template);
+    client.setQueryData(['tasks', 'email-template', taskId], r.template);
     client.setQueryData(taskMessageKey(taskId, 'email'), r.preview);
-    void client.invalidateQueries({ queryKey: ['tasks', taskId, 'history'] });
+    void client.invalidateQueries({ queryKey: taskKeys.history(taskId) });
     onClose();
   };
   const save = useMutation({

@@ -16,6 +16,7 @@ import {
 import { api, errorMessage } from '../../api/client';
 import { SafeHtml } from '../../ui/safe-html';
 import { TaskEmailTemplateModal } from './task-email-template-modal';
+import { taskKeys } from './api';
 import { taskMessageKey, taskMessagePath, type MessageChannel } from './task-message-api';
 
 type Channel = MessageChannel;
@@ -68,7 +69,11 @@ export function TaskMessageTab({ taskId, channel }: { taskId: number; channel: C
     return () => clearTimeout(timer);
   }, [flag]);
 
-  const show = (data: TaskMessagePreview) => client.setQueryData(key, data);
+  const show = (data: TaskMessagePreview) => {
+    client.setQueryData(key, data);
+    // The task's recipient and contact changed with it: Basic Details shows them.
+    void client.invalidateQueries({ queryKey: taskKeys.detail(taskId) });
+  };
   const failed = () => setFlag({ ok: false, text: TASK_MESSAGE_TEXT.failed });
   const save = useMutation({
     mutationFn: (body: TaskMessageChoice) =>
@@ -97,7 +102,7 @@ export function TaskMessageTab({ taskId, channel }: { taskId: number; channel: C
       setFlag({ ok: true, text: r.message });
       // The send form clears 3 seconds after a send (spec 2 section 4).
       setTimeout(() => setCc([]), FLAG_MS);
-      return client.invalidateQueries({ queryKey: ['tasks', taskId, 'history'] });
+      return client.invalidateQueries({ queryKey: taskKeys.history(taskId) });
     },
     onError: (error) => setFlag({ ok: false, text: errorMessage(error) }),
   });
