@@ -12,7 +12,6 @@ import { PageHeader } from '../../ui/page-header';
 import { ProjectStatusBadge } from '../../ui/project-status-badge';
 import { ErrorState, LoadingState } from '../../ui/query-states';
 import { ProjectLinksPanel } from '../project-links';
-import { ProjectTasksPanel } from '../tasks';
 import { useDeleteProject, useProject, useProjectCreateData, type Section } from './api';
 import { ClientEdit, ClientView } from './client-section';
 import { DateChangesTable } from './date-changes-table';
@@ -55,7 +54,12 @@ function DetailsSkeleton() {
  */
 export type ProviderSlot = (project: ProjectView) => ReactNode;
 
-export function ProjectDetailsScreen({ providerSection }: { providerSection?: ProviderSlot } = {}) {
+/** The project's action list (the `tasks` feature, which builds on features that build on this one). */
+export type TasksSlot = (project: ProjectView) => ReactNode;
+
+type Slots = { providerSection?: ProviderSlot; tasksSection?: TasksSlot };
+
+export function ProjectDetailsScreen({ providerSection, tasksSection }: Slots = {}) {
   const { id = '' } = useParams();
   const projectId = /^\d+$/.test(id) ? Number(id) : NaN;
   const query = useProject(projectId);
@@ -93,10 +97,10 @@ export function ProjectDetailsScreen({ providerSection }: { providerSection?: Pr
       </>
     );
   }
-  return <ProjectDetails project={query.data} providerSection={providerSection} />;
+  return <ProjectDetails project={query.data} providerSection={providerSection} tasksSection={tasksSection} />;
 }
 
-function ProjectDetails({ project, providerSection }: { project: ProjectView; providerSection?: ProviderSlot }) {
+function ProjectDetails({ project, providerSection, tasksSection }: Slots & { project: ProjectView }) {
   const session = useSession();
   const navigate = useNavigate();
   const [mode, setMode] = useState<EditMode>('none');
@@ -239,7 +243,7 @@ function ProjectDetails({ project, providerSection }: { project: ProjectView; pr
 
         {providerSection?.(project)}
 
-        {canViewTasks ? <ProjectTasksPanel projectId={project.id} /> : null}
+        {canViewTasks ? tasksSection?.(project) : null}
 
         <ProjectLinksPanel projectId={project.id} canManage={canManageLinks} />
 

@@ -319,6 +319,64 @@ describe('Project action list', { timeout: 60_000 }, () => {
   });
 });
 
+describe('Task editor', { timeout: 60_000 }, () => {
+  beforeEach(() => stubMatchMedia(true));
+
+  it('a Voided task is locked but for Restore', async () => {
+    serve(
+      list({ tasks: [item({ status: 'Voided' })], total: 1, project: projectHead() }),
+      view({
+        status: 'Voided',
+        abilities: { edit: false, action_taken: false, complete: false, restore: true, void: false, delete: true },
+      }),
+    );
+    openPanel();
+    const user = setup();
+    await openTask(user);
+    const form = await screen.findByRole('form', { name: 'Task 1: Book the site visit' }, { timeout: 5000 });
+    expect(within(form).getByRole('textbox', { name: 'Title' })).toBeDisabled();
+    expect(within(form).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(within(form).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(within(form).getByRole('button', { name: 'Restore' })).toBeEnabled();
+    expect(within(form).getByText(TASK_TEXT.voidedLocked)).toBeInTheDocument();
+  });
+
+  it('History is fetched when its tab opens and sorts by a column', async () => {
+    const rows = [
+      { id: 1, date: '2026-11-20 09:00', type: 'Created', description: 'Task created', user: 'Olivia Nguyen' },
+      { id: 2, date: '2026-11-22 10:30', type: 'Assigned', description: 'Assigned to Bo', user: 'Ann Lee' },
+    ];
+    const { calls } = serve(list({ tasks: [item()], total: 1, project: projectHead() }), view(), (call) =>
+      call.url.endsWith('/history') ? { body: { items: rows } } : undefined,
+    );
+    openPanel();
+    const user = setup();
+    await openTask(user);
+    await screen.findByRole('form', { name: 'Task 1: Book the site visit' }, { timeout: 5000 });
+    expect(calls.some((c) => c.url.endsWith('/history'))).toBe(false);
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    const table = await screen.findByRole('table', { name: 'Task history' });
+    const firstCell = () => within(table).getAllByRole('row')[1]!.querySelector('td')!.textContent;
+    expect(firstCell()).toBe('22/11/2026 10:30 am');
+    await user.click(within(table).getByRole('button', { name: 'Type' }));
+    expect(firstCell()).toBe('22/11/2026 10:30 am');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Assigned');
+    await user.click(within(table).getByRole('button', { name: 'Date' }));
+    expect(firstCell()).toBe('20/11/2026 09:00 am');
+  });
+
+  it('the star toggles with the list fetched again', async () => {
+    const { calls } = serve(list({ tasks: [item()], total: 1, project: projectHead() }), view(), (call) =>
+      call.url.endsWith('/star') ? { body: view({ starred: true }) } : undefined,
+    );
+    openPanel();
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'Star task' }, { timeout: 5000 }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/tasks/5/star')).toBe(true));
+    await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+  });
+});
+
 describe('task filters', () => {
   it('keeps only what differs from the defaults, names in alphabetical order', () => {
     const filters = { ...defaultFilters(0), due: 'Any', assigned: 'Mine' } as const;
