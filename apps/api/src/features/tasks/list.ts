@@ -11,6 +11,7 @@ import {
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import { escapeLike } from '../../platform/db/like.js';
 import { notFound } from '../../platform/errors.js';
+import { visibleProjects } from '../projects/scope.js';
 import { andVisible, JOIN_PROJECT, listItem, overdue, PROJECT_HEAD } from './view.js';
 
 /** 'YYYY-MM-DD' plus `days` calendar days. */
@@ -91,6 +92,9 @@ export const listTasks = (deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantContex
       sql` and `,
     );
     const visible = andVisible(actor);
+    // The project row only when a condition reads it (project status, search, a client's or provider's scope).
+    const join =
+      q.search || (q.project_id === 0 && q.project_status !== 'any') || visibleProjects(actor) ? JOIN_PROJECT : sql``;
     if (q.project_id !== 0) {
       const size = TASK_PAGE_SIZE.tasks;
       const { rows } = await tx.execute<{
@@ -101,9 +105,9 @@ export const listTasks = (deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantContex
         select
           (select coalesce(json_agg(x.item order by x.position, x.id), '[]'::json) from (
             select ${listItem(now)} as item, t.position, t.id
-            from tasks t ${JOIN_PROJECT} where ${where}${visible}
+            from tasks t ${join} where ${where}${visible}
             order by t.position, t.id limit ${size} offset ${(q.page - 1) * size}) x) as tasks,
-          (select count(*)::int from tasks t ${JOIN_PROJECT} where ${where}${visible}) as total,
+          (select count(*)::int from tasks t ${join} where ${where}${visible}) as total,
           (select json_build_object('status', projects.status,
               'task_count', (select count(*)::int from tasks t where t.tenant_id = projects.tenant_id and t.project_id = projects.id),
               'open_count', (select count(*)::int from tasks t where t.tenant_id = projects.tenant_id
@@ -131,7 +135,7 @@ export const listTasks = (deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantContex
     const { rows } = await tx.execute<{ groups: TaskGroup[]; total: number }>(sql`
       with grp as (
         select t.project_id, min(t.due_date_at) as first_due
-        from tasks t ${JOIN_PROJECT} where ${where}${visible} group by t.project_id
+        from tasks t ${join} where ${where}${visible} group by t.project_id
       ), page as (
         select grp.project_id, grp.first_due from grp order by grp.first_due nulls last, grp.project_id
         limit ${size} offset ${(q.page - 1) * size}
