@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TASK_PAGE_SIZE, TASK_TEXT, wallClockAt } from '@siteflow/core';
+import { TASK_MESSAGE_TEXT, TASK_PAGE_SIZE, TASK_TEXT, wallClockAt } from '@siteflow/core';
 import * as factories from '../../../test/factories.js';
 import { asOwner, createUser, uniq, type TestUser } from '../../../test/harness.js';
 import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { tasks } from '../../platform/db/schema.js';
 import { TASK_SERVICE_TEXT } from './service.js';
-import { NO_CONTACT_EMAIL } from './view.js';
 
 // The action list API (issue 12; spec 2). Jobs are held, so 'generating' can be seen and the
 // due-date job run when a test wants it.
@@ -582,7 +581,7 @@ describe('robustness and the message problem', () => {
     expect((await asA({ url: '/api/tasks?user=not-a-uuid,All&staff=x&due=nope&page=-3' })).status).toBe(200);
   });
 
-  it('flags an e-mail notice whose chosen contact has no e-mail address', async () => {
+  it('flags a message whose chosen contact has no e-mail address or mobile', async () => {
     const notice = (entity: string, contact?: string) => ({
       email_notice: true,
       default_entity: entity,
@@ -590,10 +589,15 @@ describe('robustness and the message problem', () => {
     });
     // P's provider has an e-mail; Q has no provider; the factories' site contact has no e-mail.
     expect((await newTask(P.id, notice('Service Provider'))).message_problem).toBeNull();
-    expect((await newTask(Q.id, notice('Service Provider'))).message_problem).toBe(NO_CONTACT_EMAIL);
-    expect((await newTask(P.id, notice('Site Contact'))).message_problem).toBe(NO_CONTACT_EMAIL);
+    expect((await newTask(Q.id, notice('Service Provider'))).message_problem).toBe(TASK_MESSAGE_TEXT.noEmail);
+    expect((await newTask(P.id, notice('Site Contact'))).message_problem).toBe(TASK_MESSAGE_TEXT.noEmail);
     expect((await newTask(P.id, notice('Company', 'Project Manager'))).message_problem).toBeNull();
-    expect((await newTask(Q.id, notice('Client', 'Finance'))).message_problem).toBe(NO_CONTACT_EMAIL);
+    expect((await newTask(Q.id, notice('Client', 'Finance'))).message_problem).toBe(TASK_MESSAGE_TEXT.noEmail);
     expect((await newTask(P.id, { ...notice('Site Contact'), email_notice: false })).message_problem).toBeNull();
+    // An SMS template chosen for a contact without a mobile (the provider of the factories has no phone).
+    const sms = { default_entity: 'Service Provider', default_contact: 'Service Provider', sms_template: a.admin.id };
+    expect((await newTask(P.id, sms)).message_problem).toBe(TASK_MESSAGE_TEXT.noMobile);
+    const pm = { default_entity: 'Company', default_contact: 'Project Manager', sms_template: a.admin.id };
+    expect((await newTask(P.id, pm)).message_problem).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { taskAbilities, type TaskStatus, type TaskView } from '@siteflow/core';
+import { TASK_MESSAGE_TEXT, taskAbilities, type TaskStatus, type TaskView } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
@@ -63,39 +63,52 @@ const viewFields = (now: string) => sql`json_build_object(
 
 type ViewRow = Omit<TaskView, 'project' | 'abilities' | 'message_problem'>;
 
-/** Ours (issue 12 stretch): the e-mail notice's chosen contact has no address. */
-export const NO_CONTACT_EMAIL = 'No e-mail address for the chosen contact.';
-
-/** The e-mail of the project's client's user in `role`: the first active one, as the task's messages pick it. */
-const clientUserEmail = (role: string) => sql`(select u.email from users u where u.tenant_id = projects.tenant_id
-  and u.client_id = projects.client_id and u.role = ${role} and u.active order by u.created_at, u.id limit 1)`;
-const userEmail = (column: SQL) =>
-  sql`(select u.email from users u where u.tenant_id = projects.tenant_id and u.id = ${column})`;
+/** The e-mail address or the mobile of a user, as the task's messages reach them. */
+const reach = (field: 'email' | 'mobile', u: string) =>
+  field === 'email' ? sql.raw(`${u}.email`) : sql.raw(`coalesce(${u}.mobile, ${u}.phone)`);
+const userReach = (field: 'email' | 'mobile', column: SQL) =>
+  sql`(select ${reach(field, 'u')} from users u where u.tenant_id = projects.tenant_id and u.id = ${column})`;
+/** The project's client's first active user in `role`, as the task's messages pick them. */
+const clientUserReach = (field: 'email' | 'mobile', role: string) => sql`(select ${reach(field, 'u')} from users u
+  where u.tenant_id = projects.tenant_id and u.client_id = projects.client_id and u.role = ${role} and u.active
+  order by u.created_at, u.id limit 1)`;
 
 /**
- * Whether task `t` sends an e-mail notice to a chosen contact who has no e-mail address (the
- * contacts of spec 2 section 6, picked as the task's messages pick them).
+ * The chosen contact's e-mail address or mobile for task `t` (spec 2 section 6; the contacts of
+ * docs/decisions.md "E-mail and SMS of a task"), or null.
  */
-const NO_EMAIL = sql`(t.email_notice and t.default_entity is not null and t.default_contact is not null
-  and nullif(case t.default_entity || ':' || t.default_contact
-    when 'Company:Project Manager' then ${userEmail(sql`projects.project_manager_id`)}
-    when 'Company:Project Administrator' then ${userEmail(sql`projects.project_administrator_id`)}
-    when 'Client:Account Manager' then ${userEmail(sql`projects.client_am_id`)}
-    when 'Client:Admin' then ${clientUserEmail('client_admin')}
-    when 'Client:Finance' then ${clientUserEmail('client_account')}
-    when 'Service Provider:Service Provider' then (select sp.email from service_providers sp
-      where sp.tenant_id = projects.tenant_id and sp.id = projects.service_provider_id)
-    when 'Site Contact:Site Contact' then (select s.email from site_contacts s
+const contactReach = (field: 'email' | 'mobile') => sql`nullif(case t.default_entity || ':' || t.default_contact
+    when 'Company:Project Manager' then ${userReach(field, sql`projects.project_manager_id`)}
+    when 'Company:Project Administrator' then ${userReach(field, sql`projects.project_administrator_id`)}
+    when 'Client:Account Manager' then ${userReach(field, sql`projects.client_am_id`)}
+    when 'Client:Admin' then ${clientUserReach(field, 'client_admin')}
+    when 'Client:Finance' then ${clientUserReach(field, 'client_account')}
+    when 'Service Provider:Service Provider' then (select ${field === 'email' ? sql`sp.email` : sql`sp.phone`}
+      from service_providers sp where sp.tenant_id = projects.tenant_id and sp.id = projects.service_provider_id)
+    when 'Site Contact:Site Contact' then (select ${field === 'email' ? sql`s.email` : sql`s.phone`} from site_contacts s
       where s.tenant_id = projects.tenant_id and s.project_id = projects.id order by s.position, s.id limit 1)
-  end, '') is null)`;
+  end, '')`;
+
+/**
+ * Why the task's message cannot go out, as its editor flags it: the e-mail notice is on (or an SMS
+ * template is chosen) and the chosen contact has no e-mail address (or mobile).
+ */
+const MESSAGE_PROBLEM = sql`case when t.default_entity is null or t.default_contact is null then null
+  when t.email_notice and ${contactReach('email')} is null then ${TASK_MESSAGE_TEXT.noEmail}
+  when t.sms_template is not null and ${contactReach('mobile')} is null then ${TASK_MESSAGE_TEXT.noMobile}
+  end`;
 
 /**
  * A task as its editor shows it, when the actor sees its project (404 otherwise): one statement.
  * `now` is the company wall-clock time (the overdue flag).
  */
 export async function taskView(tx: Tx, actor: Actor, id: number, now: string): Promise<TaskView> {
-  const { rows } = await tx.execute<{ task: ViewRow; project: TaskView['project']; no_email: boolean }>(sql`
-    select ${viewFields(now)} as task, ${PROJECT_HEAD} as project, ${NO_EMAIL} as no_email
+  const { rows } = await tx.execute<{
+    task: ViewRow;
+    project: TaskView['project'];
+    message_problem: string | null;
+  }>(sql`
+    select ${viewFields(now)} as task, ${PROJECT_HEAD} as project, ${MESSAGE_PROBLEM} as message_problem
     from tasks t ${JOIN_PROJECT}
     where t.id = ${id}${andVisible(actor)}`);
   const [row] = rows;
@@ -103,7 +116,7 @@ export async function taskView(tx: Tx, actor: Actor, id: number, now: string): P
   return {
     ...row.task,
     project: row.project,
-    message_problem: row.no_email ? NO_CONTACT_EMAIL : null,
+    message_problem: row.message_problem,
     abilities: taskAbilities(actor.role, row.task.status as TaskStatus),
   };
 }
