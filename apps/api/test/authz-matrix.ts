@@ -1176,6 +1176,70 @@ export const ROUTES: Record<string, RouteDef> = {
     obj: 'project',
     req: (c) => ({ url: `/api/tasks/${c.T.task[c.s].id}/history` }),
   },
+  // A task's e-mail and SMS (features/tasks/message-routes.ts). A cell reaches the handler when it
+  // answers 200 or, for a task without a contact or template yet, the handler's own 422.
+  ...Object.fromEntries(
+    (['email', 'sms'] as const).flatMap((channel) => [
+      [
+        `GET /api/tasks/:id/${channel}`,
+        {
+          action: 'tasks.manage',
+          obj: 'project',
+          req: (c: Cell) => ({ url: `/api/tasks/${c.T.task[c.s].id}/${channel}` }),
+        },
+      ],
+      [
+        `PUT /api/tasks/:id/${channel}`,
+        {
+          action: 'tasks.manage',
+          obj: 'project',
+          reached: [422],
+          req: async (c: Cell) => ({
+            url: `/api/tasks/${(await taskOf(c)).id}/${channel}`,
+            body: { recipient: 'Site Contact', template_id: crypto.randomUUID() },
+          }),
+        },
+      ],
+      [
+        `DELETE /api/tasks/:id/${channel}`,
+        {
+          action: 'tasks.manage',
+          obj: 'project',
+          req: async (c: Cell) => ({ url: `/api/tasks/${(await taskOf(c)).id}/${channel}` }),
+        },
+      ],
+      [
+        `POST /api/tasks/:id/${channel}/send`,
+        {
+          action: 'tasks.manage',
+          obj: 'project',
+          reached: [422],
+          req: async (c: Cell) => ({ url: `/api/tasks/${(await taskOf(c)).id}/${channel}/send`, body: {} }),
+        },
+      ],
+    ]),
+  ),
+  'GET /api/tasks/:id/email/template': {
+    action: 'tasks.manage',
+    obj: 'project',
+    reached: [422],
+    req: (c) => ({ url: `/api/tasks/${c.T.task[c.s].id}/email/template` }),
+  },
+  'PUT /api/tasks/:id/email/template': {
+    action: 'tasks.manage',
+    obj: 'project',
+    reached: [422],
+    req: async (c) => ({
+      url: `/api/tasks/${(await taskOf(c)).id}/email/template`,
+      body: { subject: 'Hello', body: '<p>Hi</p>' },
+    }),
+  },
+  'DELETE /api/tasks/:id/email/template': {
+    action: 'tasks.manage',
+    obj: 'project',
+    reached: [422],
+    req: async (c) => ({ url: `/api/tasks/${(await taskOf(c)).id}/email/template` }),
+  },
   'POST /api/projects/:id/tasks': {
     action: 'tasks.manage',
     obj: 'project',
