@@ -1,26 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Accordion, ActionIcon, Group, Text } from '@mantine/core';
-import { IconGripVertical, IconTrash } from '@tabler/icons-react';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { IconTrash } from '@tabler/icons-react';
 import { TASK_TEMPLATE_TEXT, templateTaskHeading, type TemplateTaskView } from '@siteflow/core';
 import { confirmDelete } from '../../ui/confirm-delete';
 import { notifyError } from '../../ui/notify';
+import { SortableList, SortableRow } from '../../ui/sortable-list';
 import { useDeleteTemplateTask, useReorderTasks } from './api';
 import { TemplateTaskForm } from './template-task-form';
 
@@ -28,12 +12,6 @@ import { TemplateTaskForm } from './template-task-form';
 export const ORDER_MESSAGE_MS = 3000;
 
 type OrderState = 'idle' | 'saving' | 'saved';
-
-/** How the list announces a drag to screen readers (dnd-kit's live region). */
-const headingOf = (tasks: TemplateTaskView[], id: unknown) => {
-  const task = tasks.find((t) => t.id === id);
-  return task ? templateTaskHeading(task.task_index, task.title) : 'the task';
-};
 
 /**
  * The template's tasks, each 'Task {index}: {title}' and expandable into its form, in an order
@@ -45,10 +23,6 @@ export function TemplateTaskList({ templateId, tasks }: { templateId: string; ta
   const [state, setState] = useState<OrderState>('idle');
   const reorder = useReorderTasks(templateId);
   const remove = useDeleteTemplateTask(templateId);
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
 
   useEffect(() => setOrder(tasks), [tasks]);
   useEffect(() => {
@@ -57,12 +31,8 @@ export function TemplateTaskList({ templateId, tasks }: { templateId: string; ta
     return () => clearTimeout(timer);
   }, [state]);
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = order.findIndex((t) => t.id === active.id);
-    const to = order.findIndex((t) => t.id === over.id);
-    if (from < 0 || to < 0) return;
-    const moved = arrayMove(order, from, to).map((t, i) => ({ ...t, task_index: i + 1 }));
+  const onMove = (next: TemplateTaskView[]) => {
+    const moved = next.map((t, i) => ({ ...t, task_index: i + 1 }));
     setOrder(moved);
     setState('saving');
     reorder.mutate(
@@ -103,35 +73,25 @@ export function TemplateTaskList({ templateId, tasks }: { templateId: string; ta
           No tasks yet: add the first one under New Task.
         </Text>
       ) : (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{
-            announcements: {
-              onDragStart: ({ active }) => `Picked up ${headingOf(order, active.id)}.`,
-              onDragOver: ({ active, over }) =>
-                over ? `${headingOf(order, active.id)} is over ${headingOf(order, over.id)}.` : '',
-              onDragEnd: ({ active }) => `${headingOf(order, active.id)} was dropped.`,
-              onDragCancel: ({ active }) => `Moving ${headingOf(order, active.id)} was cancelled.`,
-            },
-          }}
+        <SortableList
+          items={order}
+          idOf={(t) => t.id}
+          nameOf={(t) => templateTaskHeading(t.task_index, t.title)}
+          onMove={onMove}
         >
-          <SortableContext items={order.map((t) => t.id)} strategy={verticalListSortingStrategy}>
-            <Accordion multiple variant="separated" chevronPosition="left" transitionDuration={0}>
-              {order.map((task) => (
-                <SortableTask
-                  key={task.id}
-                  task={task}
-                  onDelete={() => askDelete(task)}
-                  deleting={remove.isPending && remove.variables === task.id}
-                >
-                  <TemplateTaskForm templateId={templateId} task={task} tasks={order} />
-                </SortableTask>
-              ))}
-            </Accordion>
-          </SortableContext>
-        </DndContext>
+          <Accordion multiple variant="separated" chevronPosition="left" transitionDuration={0}>
+            {order.map((task) => (
+              <SortableTask
+                key={task.id}
+                task={task}
+                onDelete={() => askDelete(task)}
+                deleting={remove.isPending && remove.variables === task.id}
+              >
+                <TemplateTaskForm templateId={templateId} task={task} tasks={order} />
+              </SortableTask>
+            ))}
+          </Accordion>
+        </SortableList>
       )}
     </>
   );
@@ -148,43 +108,28 @@ function SortableTask({
   deleting: boolean;
   children: ReactNode;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: task.id,
-  });
   const heading = templateTaskHeading(task.task_index, task.title);
   return (
-    <div
-      ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : undefined }}
-      data-testid="template-task"
-    >
-      <Accordion.Item value={task.id}>
-        <Group gap={0} wrap="nowrap" pl="xs">
-          <ActionIcon
-            ref={setActivatorNodeRef}
-            variant="subtle"
-            color="gray"
-            aria-label={`Move ${heading}`}
-            {...attributes}
-            {...listeners}
-            style={{ cursor: 'grab', touchAction: 'none' }}
-          >
-            <IconGripVertical size={18} aria-hidden />
-          </ActionIcon>
-          <Accordion.Control>{heading}</Accordion.Control>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Delete ${heading}`}
-            onClick={onDelete}
-            loading={deleting}
-            mr="xs"
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        </Group>
-        <Accordion.Panel>{children}</Accordion.Panel>
-      </Accordion.Item>
-    </div>
+    <SortableRow id={task.id} handleLabel={`Move ${heading}`} testId="template-task">
+      {(handle) => (
+        <Accordion.Item value={task.id}>
+          <Group gap={0} wrap="nowrap" pl="xs">
+            {handle}
+            <Accordion.Control>{heading}</Accordion.Control>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${heading}`}
+              onClick={onDelete}
+              loading={deleting}
+              mr="xs"
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
+          <Accordion.Panel>{children}</Accordion.Panel>
+        </Accordion.Item>
+      )}
+    </SortableRow>
   );
 }

@@ -9,7 +9,7 @@ import { listParams, useUrlFilters } from './filters';
 import { ProjectTaskTools } from './project-task-tools';
 import { TaskForm } from './task-editor';
 import { TaskFilterPanel } from './task-filters';
-import { SortableTaskRows, TaskRows } from './task-list';
+import { TaskRows } from './task-list';
 import { ListStates, LoadMore } from './task-list-states';
 
 /**
@@ -106,13 +106,7 @@ export function ProjectTasksPanel({ projectId }: { projectId: number }) {
           </Accordion>
         ) : null}
         <ListStates query={query} empty={tasks.length === 0} />
-        {shown.length > 0 ? (
-          sortable ? (
-            <SortableTaskRows tasks={shown} onReorder={onReorder} />
-          ) : (
-            <TaskRows tasks={shown} numbered />
-          )
-        ) : null}
+        {shown.length > 0 ? <TaskRows tasks={shown} numbered onReorder={sortable ? onReorder : undefined} /> : null}
         <LoadMore query={query} />
       </Stack>
     </Paper>
