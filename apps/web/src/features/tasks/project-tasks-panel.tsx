@@ -90,7 +90,16 @@ export function ProjectTasksPanel({ projectId }: { projectId: number }) {
 
   const shown = moved ?? tasks;
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" id="todos" aria-labelledby={headingId}>
+    <Paper
+      withBorder
+      radius="lg"
+      p="lg"
+      component="section"
+      id="todos"
+      aria-labelledby={headingId}
+      // Clear of the app's header when scrolled to.
+      style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + 16px)' }}
+    >
       <Title order={2} size="h4" mb="md" id={headingId}>
         Action list
       </Title>

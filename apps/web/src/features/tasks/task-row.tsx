@@ -45,10 +45,26 @@ function StarToggle({ task }: { task: TaskListItem }) {
 function Flags({ task }: { task: TaskListItem }) {
   return (
     <>
-      {task.status === 'Completed' ? <Badge color="green">Completed</Badge> : null}
-      {task.status === 'Voided' ? <Badge color="gray">Voided</Badge> : null}
-      {task.overdue ? <Badge color="red">Overdue</Badge> : null}
-      {task.user_id === null ? <Badge color="yellow">Unassigned</Badge> : null}
+      {task.status === 'Completed' ? (
+        <Badge variant="light" color="green">
+          Completed
+        </Badge>
+      ) : null}
+      {task.status === 'Voided' ? (
+        <Badge variant="light" color="gray">
+          Voided
+        </Badge>
+      ) : null}
+      {task.overdue ? (
+        <Badge variant="light" color="red">
+          Overdue
+        </Badge>
+      ) : null}
+      {task.user_id === null ? (
+        <Badge variant="light" color="orange">
+          Unassigned
+        </Badge>
+      ) : null}
     </>
   );
 }
@@ -70,11 +86,13 @@ type Props = {
  */
 export function TaskRow({ task, numbered, handle, children }: Props) {
   const completed = task.status === 'Completed';
+  const voided = task.status === 'Voided';
   return (
     <Accordion.Item
       value={String(task.id)}
       data-testid="task-row"
-      style={task.status === 'Voided' ? { opacity: 0.6 } : undefined}
+      // Voided: greyed (a grey ground and grey text that still reads, not an opacity that would not).
+      bg={voided ? 'gray.1' : undefined}
     >
       <Group gap={0} wrap="nowrap" pl={handle ? 'xs' : 0}>
         {handle}
@@ -86,7 +104,7 @@ export function TaskRow({ task, numbered, handle, children }: Props) {
                   {task.position}.
                 </Text>
               ) : null}
-              <Text fw={500} td={completed ? 'line-through' : undefined} c={completed ? 'green.8' : undefined}>
+              <Text fw={500} td={completed || voided ? 'line-through' : undefined} c={voided ? 'gray.8' : undefined}>
                 {task.title}
               </Text>
               <Flags task={task} />
