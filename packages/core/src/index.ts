@@ -17,5 +17,6 @@ export * from './project-map/index.js';
 export * from './certificates/index.js';
 export * from './policies/index.js';
 export * from './messages/index.js';
+export * from './due-dates/index.js';
 export * from './tasks/index.js';
 export * from './task-templates/index.js';

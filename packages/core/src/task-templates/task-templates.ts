@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../common/fields.js';
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '../projects/statuses.js';
-import { DUE_DATE_TRIGGERS } from '../tasks/due-dates.js';
+import { DUE_DATE_TRIGGERS } from '../due-dates/due-dates.js';
 
 /**
  * Task templates (issue 12 section 1; spec 2 sections 2.4, 3, 4, 5, 6 and 9): a titled, ordered

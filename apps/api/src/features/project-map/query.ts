@@ -9,7 +9,7 @@ import { projectCategories, projects, projectServices } from '../../platform/db/
 import { escapeLike } from '../../platform/db/like.js';
 import { boxAround } from '../geo/distance.js';
 import { containsTerm, normaliseTerm } from '../projects/match.js';
-import { visibleProjects } from '../projects/scope.js';
+import { visibleProjects } from '../../platform/project-scope.js';
 
 export type Centre = { lat: number; lng: number; label: string };
 

@@ -13,7 +13,7 @@ import {
 } from '../../platform/db/schema.js';
 import { invalid, type FieldErrors } from '../../platform/errors.js';
 import { findActiveManager } from '../clients/service.js';
-import { visibleProjects } from './scope.js';
+import { visibleProjects } from '../../platform/project-scope.js';
 
 /**
  * Collects the reference errors of a project form (ids that do not exist in this tenant, or are

@@ -12,7 +12,7 @@ import { inTenant, type Actor, type Deps, type TenantContext } from '../../platf
 import type { Exec } from '../../platform/db/client.js';
 import { projects, tenantCounters, users } from '../../platform/db/schema.js';
 import { allMatchingIds, containsTerm, indexWalkOnly, matchProjects, normaliseTerm } from './match.js';
-import { visibleProjects } from './scope.js';
+import { visibleProjects } from '../../platform/project-scope.js';
 
 /**
  * Past this many matches of a free-text search the list reports this number as its total:

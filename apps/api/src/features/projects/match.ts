@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
 import { projects, projectSearchWords } from '../../platform/db/schema.js';
 import { escapeLike } from '../../platform/db/like.js';
-import { visibleProjects } from './scope.js';
+import { visibleProjects } from '../../platform/project-scope.js';
 
 /**
  * Matching projects by text (quick search, the linked-project picker, the list's search box).

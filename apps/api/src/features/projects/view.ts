@@ -29,10 +29,11 @@ import {
   users,
 } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
-import { visibilityShape, visibleProjects } from './scope.js';
+import { visibilityShape, visibleProjects } from '../../platform/project-scope.js';
+// The visible project's row, found or locked (project-scope.ts), as the features have always imported them from here.
+export { findVisibleProject, lockVisibleProject, type ProjectRow } from '../../platform/project-scope.js';
 import { projectProviderCard, providerCardColumn } from './provider-card.js';
 
-export type ProjectRow = typeof projects.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
 const person = (u: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'mobile'>): Person => ({
@@ -42,27 +43,6 @@ const person = (u: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'ph
   phone: u.phone,
   mobile: u.mobile,
 });
-
-/** The project if the actor may see it; 404 otherwise (another tenant's, or outside their scope). */
-export async function findVisibleProject(tx: Exec, actor: Actor, id: number): Promise<ProjectRow> {
-  const [row] = await tx
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, id), visibleProjects(actor)));
-  if (!row) throw notFound('The project');
-  return row;
-}
-
-/** The same, locked for update (writes to one project are serialised). */
-export async function lockVisibleProject(tx: Exec, actor: Actor, id: number): Promise<ProjectRow> {
-  const [row] = await tx
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, id), visibleProjects(actor)))
-    .for('update');
-  if (!row) throw notFound('The project');
-  return row;
-}
 
 /** A JSON array of the rows of a correlated subquery, [] when there are none. */
 const jsonRows = <T>(object: SQL, from: SQL, orderBy: SQL) =>

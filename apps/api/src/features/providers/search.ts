@@ -26,7 +26,7 @@ import { projects } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { geocode } from '../geo/geocode.js';
 import { locationOf, type Located } from '../geo/location.js';
-import { visibleProjects } from '../projects/scope.js';
+import { visibleProjects } from '../../platform/project-scope.js';
 import { addressLine, boundingBox, roundKm } from './present.js';
 
 /** Same radius as core greatCircleKm, so the server and the browser agree on every distance. */

@@ -28,7 +28,7 @@ import {
 } from '../../platform/db/schema.js';
 import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
-import { visibleProjects } from '../projects/scope.js';
+import { visibleProjects } from '../../platform/project-scope.js';
 import { matchProjects } from '../projects/match.js';
 import { inOrder } from '../../platform/db/in-order.js';
 

@@ -11,7 +11,7 @@ import {
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import { escapeLike } from '../../platform/db/like.js';
 import { notFound } from '../../platform/errors.js';
-import { visibleProjects } from '../projects/scope.js';
+import { visibleProjects } from '../../platform/project-scope.js';
 import { andVisible, JOIN_PROJECT, listItem, overdue, PROJECT_HEAD } from './view.js';
 
 /** 'YYYY-MM-DD' plus `days` calendar days. */

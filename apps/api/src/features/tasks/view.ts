@@ -3,7 +3,7 @@ import { TASK_MESSAGE_TEXT, taskAbilities, type TaskStatus, type TaskView } from
 import type { Actor } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
-import { visibleProjects } from '../projects/scope.js';
+import { visibleProjects } from '../../platform/project-scope.js';
 
 /**
  * The SQL pieces every task screen shares. A task is read as `tasks t` joined to `projects`

@@ -1,5 +1,5 @@
 // Project tasks (features/tasks): a project's action list, built from a task template or by hand,
-// with computed due dates (core tasks/due-dates.ts, worked by the tasks-due-dates job), stars, an
+// with computed due dates (core due-dates/due-dates.ts, worked by the tasks-due-dates job), stars, an
 // order and a history; project_status_history records when a project entered each status (the
 // 'Project Status' trigger's anchor).
 import { sql } from 'drizzle-orm';

@@ -1,7 +1,9 @@
-import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { projectScope } from '@siteflow/core';
-import type { Actor } from '../../platform/context.js';
-import { projects } from '../../platform/db/schema.js';
+import type { Actor } from './context.js';
+import type { Exec } from './db/client.js';
+import { projects } from './db/schema.js';
+import { notFound } from './errors.js';
 
 const nothing = sql`false`;
 
@@ -37,4 +39,27 @@ export function visibilityShape(actor: Pick<Actor, 'role' | 'clientId' | 'provid
   if (scope.kind === 'client') return scope.clientId ? 'client' : 'none';
   if (scope.kind === 'provider') return scope.providerId ? 'provider' : 'none';
   return scope.kind;
+}
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+/** The project if the actor may see it; 404 otherwise (another tenant's, or outside their scope). */
+export async function findVisibleProject(tx: Exec, actor: Actor, id: number): Promise<ProjectRow> {
+  const [row] = await tx
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), visibleProjects(actor)));
+  if (!row) throw notFound('The project');
+  return row;
+}
+
+/** The same, locked for update (writes to one project are serialised). */
+export async function lockVisibleProject(tx: Exec, actor: Actor, id: number): Promise<ProjectRow> {
+  const [row] = await tx
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), visibleProjects(actor)))
+    .for('update');
+  if (!row) throw notFound('The project');
+  return row;
 }
