@@ -60,7 +60,8 @@ const TENANT_MENU: MenuItem[] = [
     children: FILTERED_VIEWS.map((view) => ({
       label: view,
       href: `/action-list?${new URLSearchParams(Object.entries(FILTERED_VIEW_FILTERS[view]).sort()).toString()}`,
-      ability: 'tasks.view' as const,
+      // Unallocated is a company view: client and provider users filter by Any and Mine only.
+      ability: view === 'Unallocated' ? ('tasks.manage' as const) : ('tasks.view' as const),
     })),
   },
   {

@@ -100,7 +100,7 @@ export function TaskRow({ task, numbered, handle, children }: Props) {
           <Stack gap={2}>
             <Group gap="sm" wrap="wrap">
               {numbered ? (
-                <Text fw={600} c="dimmed" aria-hidden>
+                <Text fw={600} c="dimmed">
                   {task.position}.
                 </Text>
               ) : null}

@@ -127,7 +127,7 @@ const openPanel = (session = company) =>
 const setup = () => userEvent.setup({ delay: null });
 
 async function openTask(user: ReturnType<typeof setup>, title = 'Book the site visit') {
-  const row = await screen.findByRole('button', { name: new RegExp(`^${title}`) }, { timeout: 5000 });
+  const row = await screen.findByRole('button', { name: new RegExp(`^(\\d+\\. )?${title}`) }, { timeout: 5000 });
   await user.click(row);
 }
 
@@ -212,7 +212,9 @@ describe('Project action list', { timeout: 60_000 }, () => {
   it('does not ask when the project may not be closed', async () => {
     serve(list({ tasks: [item()], total: 1, project: projectHead() }));
     openPanel();
-    expect(await screen.findByRole('button', { name: /^Book the site visit/ }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: /^1\. Book the site visit/ }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Move task 1: Book the site visit' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
