@@ -1,10 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  MessageTemplateInput,
-  MessageTemplatePage,
-  MessageTemplatePreview,
-  MessageTemplatePreviewInput,
-  MessageTemplateView,
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  withoutCustomMarker,
+  type MessageChannel,
+  type MessageTemplateInput,
+  type MessageTemplatePage,
+  type MessageTemplatePreview,
+  type MessageTemplatePreviewInput,
+  type MessageTemplateView,
 } from '@siteflow/core';
 import { api } from '../../api/client';
 import { recordKeys, saveRecord, usePageQuery, useRecordQuery } from '../../ui/queries';
@@ -52,4 +54,18 @@ export function useDeleteMessageTemplate() {
 export const usePreviewMessageTemplate = () =>
   useMutation({
     mutationFn: (body: MessageTemplatePreviewInput) => api.post<MessageTemplatePreview>(`${BASE}/preview`, body),
+  });
+
+/**
+ * The templates a task may use (spec 2 section 5): Active ones that are not a task's custom copy,
+ * and `current` (the one chosen now) whatever it is; as Select options named without the marker.
+ */
+export const useOfferedMessageTemplates = (channel: MessageChannel, current: string | null) =>
+  useQuery({
+    queryKey: [...messageTemplateKeys.lists, 'offered', channel],
+    queryFn: () => api.get<MessageTemplatePage>(BASE, { channel, pageSize: 100, page: 1, status: '' }),
+    select: (page) =>
+      page.items
+        .filter((t) => (t.status === 'Active' && !t.original_template_id) || t.id === current)
+        .map((t) => ({ value: t.id, label: withoutCustomMarker(t.name) })),
   });

@@ -3,6 +3,7 @@ import { Grid, NumberInput, Select, Stack, Switch, Textarea } from '@mantine/cor
 import { DateTimePicker } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import dayjs from 'dayjs';
+import { useOfferedMessageTemplates } from '../messages/api';
 import {
   ACTION_BY,
   FIXED_DATE_DEFAULT_TIME,
@@ -289,18 +290,43 @@ export function TaskFields({ form, idPrefix, completedTasks, dueDate, afterPeopl
           </Grid.Col>
           {v.default_contact ? (
             <Grid.Col span={{ base: 12, sm: 4 }}>
-              <Select
+              <EmailTemplateSelect
                 id={id('email-template')}
-                label="Email template"
-                placeholder={TASK_TEMPLATE_TEXT.noEmailTemplates}
-                data={[]}
-                disabled
-                {...form.getInputProps('email_template')}
+                current={v.email_template ?? null}
+                inputProps={form.getInputProps('email_template')}
               />
             </Grid.Col>
           ) : null}
         </>
       ) : null}
     </>
+  );
+}
+
+/** The e-mail template of the notice: the offered e-mail templates (messages), or a note when there are none. */
+function EmailTemplateSelect({
+  id,
+  current,
+  inputProps,
+}: {
+  id: string;
+  current: string | null;
+  inputProps: ReturnType<UseFormReturnType<Record<string, unknown>>['getInputProps']>;
+}) {
+  const templates = useOfferedMessageTemplates('email', current);
+  const options = templates.data ?? [];
+  return (
+    <Select
+      id={id}
+      label="Email template"
+      placeholder={
+        templates.isLoading ? 'Loading...' : options.length ? 'Choose a template' : TASK_TEMPLATE_TEXT.noEmailTemplates
+      }
+      data={options}
+      disabled={!options.length}
+      searchable
+      clearable
+      {...inputProps}
+    />
   );
 }

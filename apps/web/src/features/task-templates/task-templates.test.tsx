@@ -162,8 +162,40 @@ describe('Task templates', { timeout: 60_000 }, () => {
       expect(within(form).getByRole(label === 'Trigger' ? 'combobox' : 'textbox', { name: label })).toBeDisabled();
   });
 
-  it('Email Notice shows the recipient and contact; the template picker once a contact is chosen', async () => {
-    serve([]);
+  it('Email Notice shows the recipient and contact; the template picker (offered templates) once a contact is chosen', async () => {
+    const offered = (id: string, name: string, status: string, original: string | null = null) => ({
+      id,
+      channel: 'email',
+      name,
+      subject: 'S',
+      body: '<p>B</p>',
+      status,
+      client_id: null,
+      client_name: null,
+      original_template_id: original,
+      updated_at: '2026-11-24T00:00:00Z',
+    });
+    serve([], (call) =>
+      call.url.startsWith('/api/message-templates')
+        ? {
+            body: {
+              items: [
+                offered('11111111-1111-4111-8111-111111111111', 'Project booked', 'Active'),
+                offered('22222222-2222-4222-8222-222222222222', 'Old notice', 'Inactive'),
+                offered(
+                  '33333333-3333-4333-8333-333333333333',
+                  'Project booked (Custom Email)',
+                  'Active',
+                  '11111111-1111-4111-8111-111111111111',
+                ),
+              ],
+              total: 3,
+              page: 1,
+              pageSize: 100,
+            },
+          }
+        : undefined,
+    );
     openEditor();
     const user = userEvent.setup({ delay: null });
     const form = await openNewTask(user);
@@ -178,12 +210,32 @@ describe('Task templates', { timeout: 60_000 }, () => {
     ]);
     await user.click(screen.getByRole('option', { name: 'Project Manager' }));
     const picker = within(form).getByRole('combobox', { name: 'Email template' });
-    expect(picker).toHaveAttribute('placeholder', TASK_TEMPLATE_TEXT.noEmailTemplates);
+    await waitFor(() => expect(picker).toBeEnabled());
+    await user.click(picker);
+    // Active templates only, and no task's custom copy.
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Project booked']);
+    await user.click(screen.getByRole('option', { name: 'Project booked' }));
 
     await choose(user, form, 'Recipient', 'Site Contact');
     const contact = within(form).getByRole('combobox', { name: 'Default contact' });
     expect(contact).toBeDisabled();
     expect(contact).toHaveValue('Site Contact');
+  });
+
+  it('says there are no e-mail templates yet when none is offered', async () => {
+    serve([], (call) =>
+      call.url.startsWith('/api/message-templates')
+        ? { body: { items: [], total: 0, page: 1, pageSize: 100 } }
+        : undefined,
+    );
+    openEditor();
+    const user = userEvent.setup({ delay: null });
+    const form = await openNewTask(user);
+    await user.click(within(form).getByRole('switch', { name: 'Email notice' }));
+    await choose(user, form, 'Recipient', 'Site Contact');
+    const picker = within(form).getByRole('combobox', { name: 'Email template' });
+    await waitFor(() => expect(picker).toHaveAttribute('placeholder', TASK_TEMPLATE_TEXT.noEmailTemplates));
+    expect(picker).toBeDisabled();
   });
 
   it('saves an edited task, keeping the number the server gives it unless changed here', async () => {

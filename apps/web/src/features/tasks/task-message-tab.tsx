@@ -15,6 +15,7 @@ import {
 } from '@siteflow/core';
 import { api, errorMessage } from '../../api/client';
 import { SafeHtml } from '../../ui/safe-html';
+import { useOfferedMessageTemplates } from '../messages/api';
 import { TaskEmailTemplateModal } from './task-email-template-modal';
 import { taskKeys } from './api';
 import { taskMessageKey, taskMessagePath, type MessageChannel } from './task-message-api';
@@ -22,19 +23,6 @@ import { taskMessageKey, taskMessagePath, type MessageChannel } from './task-mes
 type Channel = MessageChannel;
 const FLAG_MS = 3000;
 const messagePath = taskMessagePath;
-
-/** The Active templates of a channel, and the task's current one whatever its status (spec 2 section 5). */
-function useOfferedTemplates(channel: Channel, current: string | null) {
-  return useQuery({
-    queryKey: ['message-templates', 'offered', channel],
-    queryFn: () =>
-      api.get<MessageTemplatePage>('/api/message-templates', { channel, pageSize: 100, page: 1, status: '' }),
-    select: (page) =>
-      page.items
-        .filter((t) => (t.status === 'Active' && !t.original_template_id) || t.id === current)
-        .map((t) => ({ value: t.id, label: withoutCustomMarker(t.name) })),
-  });
-}
 
 /**
  * A task's Emails or SMS tab (spec 2 sections 2.2, 2.5, 4, 5, 8): who it goes to and its template
@@ -53,7 +41,7 @@ export function TaskMessageTab({ taskId, channel }: { taskId: number; channel: C
   const [subject, setSubject] = useState('');
   const [flag, setFlag] = useState<{ ok: boolean; text: string } | null>(null);
   const [editing, setEditing] = useState(false);
-  const templates = useOfferedTemplates(channel, preview.data?.template_id ?? null);
+  const templates = useOfferedMessageTemplates(channel, preview.data?.template_id ?? null);
   const label = channel === 'email' ? 'Email' : 'SMS';
 
   useEffect(() => {
