@@ -8,8 +8,6 @@ import {
   RECIPIENTS,
   recipientFixesContact,
   TASK_MESSAGE_TEXT,
-  withoutCustomMarker,
-  type MessageTemplatePage,
   type TaskMessageChoice,
   type TaskMessagePreview,
 } from '@siteflow/core';
