@@ -35,7 +35,13 @@ export const useTaskList = (params: TaskListParams) =>
     queryFn: ({ pageParam, signal }) => api.get<TaskList>('/api/tasks', { ...params, page: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => last.next_page ?? undefined,
+    // While the job computes due dates the list asks again every few seconds, so they appear by themselves.
+    refetchInterval: (query) => (query.state.data?.pages.some(hasGenerating) ? GENERATING_POLL_MS : false),
   });
+
+const GENERATING_POLL_MS = 3000;
+const hasGenerating = (page: TaskList) =>
+  page.tasks.some((t) => t.is_generating) || page.groups.some((g) => g.tasks.some((t) => t.is_generating));
 
 export const useTask = (id: number | null) =>
   useQuery({
