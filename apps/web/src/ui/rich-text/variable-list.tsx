@@ -8,7 +8,13 @@ import classes from './variable-list.module.css';
  * The collapsible list of variables (spec 2 section 2.7): a click inserts the variable's
  * placeholder where the cursor was (the subject or the body).
  */
-export function VariableList({ onInsert, id = 'message-variables' }: { onInsert: (text: string) => void; id?: string }) {
+export function VariableList({
+  onInsert,
+  id = 'message-variables',
+}: {
+  onInsert: (text: string) => void;
+  id?: string;
+}) {
   const [opened, { toggle }] = useDisclosure(false);
   return (
     <Stack gap="xs">
