@@ -77,12 +77,16 @@ export function taskFilters(actor: Actor, q: TaskListQuery, now: string): SQL[] 
 
 const nextPage = (page: number, size: number, total: number) => (page * size < total ? page + 1 : null);
 
+/** Matching tasks read per group of the all-projects page and the next (listTasks). */
+const PREFIX_PER_GROUP = 10;
+
 /**
  * GET /api/tasks. Project mode (project_id set): a page of the project's matching tasks in list
  * order, their total and the project's own counts (the close prompt), in one statement; 404 when
  * the actor does not see the project. All-projects mode: a page of the projects with a matching
  * task (earliest matching due date first), each with its matching tasks in list order and its
- * next pending task by due date, and the number of such projects, in one statement.
+ * next pending task by due date, and the number of such projects (at least, when there are many),
+ * in one statement.
  */
 export const listTasks = (deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantContext, actor: Actor, q: TaskListQuery) =>
   inTenant(deps, tenant.id, async (tx): Promise<TaskList> => {
@@ -132,16 +136,39 @@ export const listTasks = (deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantContex
       };
     }
     const size = TASK_PAGE_SIZE.groups;
-    const { rows } = await tx.execute<{ groups: TaskGroup[]; total: number }>(sql`
-      with grp as (
+    // Groups go by their earliest matching due date (then project id). The matching tasks in that
+    // order (tasks_tenant_due_project_idx: its trailing columns filter without the table) hold
+    // every group of this page and the next once they cover `need` projects: a project's first
+    // task in that order carries its earliest due date. So the statement reads a prefix of them
+    // (`hits`, `PREFIX_PER_GROUP` tasks a group) and aggregates every matching task (`grp`) only
+    // when the prefix neither holds them all nor covers `need` projects. `total` is exact when the
+    // prefix holds every matching task (or `grp` ran), else the projects the prefix covers (at least
+    // `need`: docs/decisions.md "Action list", the total of the all-projects list).
+    const need = q.page * size + 1;
+    const prefix = need * PREFIX_PER_GROUP;
+    const { rows } = await tx.execute<{ groups: TaskGroup[]; total: number; more: boolean }>(sql`
+      with hits as (
+        select t.project_id, t.due_date_at from tasks t ${join} where ${where}${visible}
+        order by t.due_date_at nulls last, t.project_id limit ${prefix}
+      ), early as (
+        select h.project_id, min(h.due_date_at) as first_due from hits h group by h.project_id
+      ), decided as (
+        select (select count(*) from hits) < ${prefix} as all_in, (select count(*) from early) >= ${need} as enough
+      ), grp as (
         select t.project_id, min(t.due_date_at) as first_due
         from tasks t ${join} where ${where}${visible} group by t.project_id
+      ), ranked as (
+        select e.project_id, e.first_due from early e where (select d.all_in or d.enough from decided d)
+        union all
+        select g.project_id, g.first_due from grp g where not (select d.all_in or d.enough from decided d)
       ), page as (
-        select grp.project_id, grp.first_due from grp order by grp.first_due nulls last, grp.project_id
-        limit ${size} offset ${(q.page - 1) * size}
+        select r.project_id, r.first_due from ranked r order by r.first_due nulls last, r.project_id
+        limit ${size + 1} offset ${(q.page - 1) * size}
       )
       select
-        (select count(*)::int from grp) as total,
+        case when d.all_in or d.enough then (select count(*)::int from early) else (select count(*)::int from grp) end
+          as total,
+        (select count(*) from page) > ${size} as more,
         (select coalesce(json_agg(json_build_object(
             'project', ${PROJECT_HEAD},
             'next_task', (select json_build_object('id', n.id, 'title', n.title,
@@ -150,14 +177,17 @@ export const listTasks = (deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantContex
               order by n.due_date_at nulls last, n.position, n.id limit 1),
             'tasks', (select json_agg(${listItem(now)} order by t.position, t.id) from tasks t
               where t.project_id = projects.id and ${where}${visible}))
-          order by page.first_due nulls last, page.project_id), '[]'::json)
-         from page join projects on projects.tenant_id = ${tenant.id} and projects.id = page.project_id) as groups`);
+          order by shown.first_due nulls last, shown.project_id), '[]'::json)
+         from (select page.project_id, page.first_due from page
+           order by page.first_due nulls last, page.project_id limit ${size}) shown
+         join projects on projects.tenant_id = ${tenant.id} and projects.id = shown.project_id) as groups
+      from decided d`);
     const row = rows[0]!;
     return {
       groups: row.groups,
       tasks: [],
       total: row.total,
-      next_page: nextPage(q.page, size, row.total),
+      next_page: row.more ? q.page + 1 : null,
       project: null,
     };
   });

@@ -48,6 +48,17 @@ export const tasks = pgTable(
     index('tasks_tenant_project_position_idx').on(t.tenantId, t.projectId, t.position, t.id),
     index('tasks_tenant_status_due_idx').on(t.tenantId, t.status, t.dueDateAt, t.projectId),
     index('tasks_tenant_user_due_idx').on(t.tenantId, t.userId, t.status, t.dueDateAt),
+    // The all-projects list's groups: matching tasks by due date, then project (features/tasks/list.ts);
+    // the list's common filters read from the index alone.
+    index('tasks_tenant_due_project_idx').on(
+      t.tenantId,
+      t.dueDateAt,
+      t.projectId,
+      t.status,
+      t.priority,
+      t.userId,
+      t.starred,
+    ),
     index('tasks_tenant_generating_idx')
       .on(t.tenantId, t.projectId)
       .where(sql`${t.isGenerating}`),
