@@ -172,11 +172,21 @@ export const TaskAbilities = z.object({
 });
 export type TaskAbilities = z.infer<typeof TaskAbilities>;
 
+/** Which task, where: a list's row and the editor's view both start with these. */
+const TASK_PLACE = { id: z.number().int(), project_id: z.number().int(), position: z.number().int() };
+
+/** A task's flags and its user, as its row and its editor show them. */
+const TASK_FLAGS = {
+  is_generating: z.boolean(),
+  overdue: z.boolean(),
+  starred: z.boolean(),
+  user_id: z.uuid().nullable(),
+  user_name: z.string().nullable(),
+};
+
 /** A task in a list: enough for its row and its flags. */
 export const TaskListItem = z.object({
-  id: z.number().int(),
-  project_id: z.number().int(),
-  position: z.number().int(),
+  ...TASK_PLACE,
   title: z.string(),
   status: z.enum(TASK_STATUSES),
   priority: z.enum(PRIORITIES),
@@ -184,11 +194,7 @@ export const TaskListItem = z.object({
   staff_responsible: z.string().nullable(),
   /** Company wall-clock 'YYYY-MM-DD HH:mm'. */
   due_date_at: z.string().nullable(),
-  is_generating: z.boolean(),
-  overdue: z.boolean(),
-  starred: z.boolean(),
-  user_id: z.uuid().nullable(),
-  user_name: z.string().nullable(),
+  ...TASK_FLAGS,
 });
 export type TaskListItem = z.infer<typeof TaskListItem>;
 
@@ -235,19 +241,13 @@ export const TaskView = TemplateTaskView.omit({
   task_index: true,
   trigger_completed_task_id: true,
 }).extend({
-  id: z.number().int(),
-  project_id: z.number().int(),
-  position: z.number().int(),
+  ...TASK_PLACE,
   trigger_completed_task_id: z.number().int().nullable(),
   status: z.enum(TASK_STATUSES),
   action_taken: z.string().nullable(),
   due_date_at: z.string().nullable(),
   completed_at: z.string().nullable(),
-  is_generating: z.boolean(),
-  overdue: z.boolean(),
-  starred: z.boolean(),
-  user_id: z.uuid().nullable(),
-  user_name: z.string().nullable(),
+  ...TASK_FLAGS,
   sms_template: z.uuid().nullable(),
   /** A message that cannot go out (no address or mobile for the chosen contact); null when fine. */
   message_problem: z.string().nullable(),

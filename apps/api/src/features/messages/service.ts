@@ -127,6 +127,19 @@ export const deleteTemplate = (deps: D, tenant: TenantContext, id: string) =>
 export type ProjectValues = Omit<Record<keyof TemplateValues, string | null>, 'user_name'>;
 
 /**
+ * The people of project `p` that messages name: its manager `pm`, its client's account manager
+ * `am`, its provider `sp` and its first site contact `sc` (each null when the project has none).
+ */
+export const PROJECT_PEOPLE_JOINS = sql`
+    left join users pm on pm.tenant_id = p.tenant_id and pm.id = p.project_manager_id
+    left join users am on am.tenant_id = p.tenant_id and am.id = p.client_am_id
+    left join service_providers sp on sp.tenant_id = p.tenant_id and sp.id = p.service_provider_id
+    left join lateral (
+      select s.name, s.phone, s.email from site_contacts s
+      where s.tenant_id = p.tenant_id and s.project_id = p.id order by s.position, s.id limit 1
+    ) sc on true`;
+
+/**
  * A project's values of the template variables: one statement (the project with its client,
  * managers, provider and first site contact joined in). Dates as dd/mm/yyyy.
  */
@@ -143,13 +156,7 @@ export async function projectValues(tx: Tx, projectId: number): Promise<ProjectV
       sc.name as site_contact_name, sc.phone as site_contact_mobile, sc.email as site_contact_email
     from projects p
     join clients c on c.tenant_id = p.tenant_id and c.id = p.client_id
-    left join users pm on pm.tenant_id = p.tenant_id and pm.id = p.project_manager_id
-    left join users am on am.tenant_id = p.tenant_id and am.id = p.client_am_id
-    left join service_providers sp on sp.tenant_id = p.tenant_id and sp.id = p.service_provider_id
-    left join lateral (
-      select s.name, s.phone, s.email from site_contacts s
-      where s.tenant_id = p.tenant_id and s.project_id = p.id order by s.position, s.id limit 1
-    ) sc on true
+    ${PROJECT_PEOPLE_JOINS}
     where p.id = ${projectId}`);
   const [row] = rows;
   if (!row) throw fieldError('project_id', MESSAGE_TEMPLATE_TEXT.projectNotFound);

@@ -11,6 +11,7 @@ import { inTenant, type Deps, type TenantContext } from '../../platform/context.
 import type { Tx } from '../../platform/db/client.js';
 import { classifications, taskTemplates, templateTasks } from '../../platform/db/schema.js';
 import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { sharedTaskColumns } from './columns.js';
 
 type D = Pick<Deps, 'db'>;
 type TemplateData = { title: string; classification_id: string | null };
@@ -130,31 +131,6 @@ async function taskIndexesOf(tx: Tx, templateId: string) {
   return { indexes: rows[0].indexes ?? [], ids: rows[0].ids ?? [] };
 }
 
-const columnsOf = (input: TemplateTaskData) => ({
-  title: input.title,
-  actionBy: input.action_by,
-  staffResponsible: input.staff_responsible,
-  priority: input.priority,
-  triggerType: input.trigger_type,
-  trigger: input.trigger,
-  triggerProjectStatus: input.trigger_project_status,
-  triggerCompletedTaskId: input.trigger_completed_task_id,
-  fixedDateAt: input.fixed_date_at,
-  defaultEntity: input.default_entity,
-  defaultContact: input.default_contact,
-  emailTemplate: input.email_template,
-  instructions: input.instructions,
-  isAutoComplete: input.is_auto_complete,
-  shareActionOnClient: input.share_action_on_client,
-  shareActionOnSp: input.share_action_on_sp,
-  emailReminder: input.email_reminder,
-  emailNotice: input.email_notice,
-  actionedAtDays: input.actioned_at_days,
-  actionedAtHours: input.actioned_at_hours,
-  actionedAtMins: input.actioned_at_mins,
-  isAutoDueDate: input.is_auto_due_date,
-});
-
 /** A Completed Task trigger names another task of the same template. */
 function checkCompletedTask(input: TemplateTaskData, templateTaskIds: string[], ownId?: string) {
   const id = input.trigger_completed_task_id;
@@ -172,7 +148,7 @@ export const createTask = (deps: D, tenant: TenantContext, templateId: string, i
         tenantId: tenant.id,
         templateId,
         taskIndex: input.task_index ?? nextTaskIndex(indexes),
-        ...columnsOf(input),
+        ...sharedTaskColumns(input),
       })
       .returning({ id: templateTasks.id });
     return taskView(tx, templateId, row!.id);
@@ -192,7 +168,7 @@ export const updateTask = (
     await tx
       .update(templateTasks)
       .set({
-        ...columnsOf(input),
+        ...sharedTaskColumns(input),
         ...(input.task_index === null ? {} : { taskIndex: input.task_index }),
         updatedAt: sql`now()`,
       })

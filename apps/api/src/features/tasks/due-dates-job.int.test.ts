@@ -68,6 +68,16 @@ const tasksOf = (projectId: number) =>
 const due = async (projectId: number) =>
   Object.fromEntries((await tasksOf(projectId)).map((x) => [x.title, x.due?.slice(0, 16) ?? null]));
 
+/** A project (commencement 1 Dec 08:00, end 10 Dec 17:00) with the template's tasks applied, not yet computed. */
+async function projectWithTemplate() {
+  const project = await factories.createProject(a, client, {
+    startDate: '2026-12-01 08:00',
+    endDate: '2026-12-10 17:00',
+  });
+  const templateId = await template();
+  await withTenant(t.deps.db, a.id, (tx) => applyTaskTemplate(tx, a.id, project.id, { templateId }, null));
+  return project;
+}
 describe('the due-date job', () => {
   it('builds a new project’s action list from its classification’s template and dates it by the job', async () => {
     const cls = await asA({ method: 'POST', url: '/api/classifications', body: { title: `Cls ${uniq()}` } });
@@ -121,12 +131,7 @@ describe('the due-date job', () => {
   });
 
   it('moves exactly the tasks of a changed project date, through the job', async () => {
-    const project = await factories.createProject(a, client, {
-      startDate: '2026-12-01 08:00',
-      endDate: '2026-12-10 17:00',
-    });
-    const templateId = await template();
-    await withTenant(t.deps.db, a.id, (tx) => applyTaskTemplate(tx, a.id, project.id, { templateId }, null));
+    const project = await projectWithTemplate();
     await computeProjectDueDates(t.deps, { tenantId: a.id, projectId: project.id });
     expect(await due(project.id)).toMatchObject({ Book: '2026-12-03 08:00', Confirm: '2026-12-09 17:00' });
 
@@ -150,12 +155,7 @@ describe('the due-date job', () => {
   });
 
   it('leaves no task generating for ever: the sweep computes what a dead worker left', async () => {
-    const project = await factories.createProject(a, client, {
-      startDate: '2026-12-01 08:00',
-      endDate: '2026-12-10 17:00',
-    });
-    const templateId = await template();
-    await withTenant(t.deps.db, a.id, (tx) => applyTaskTemplate(tx, a.id, project.id, { templateId }, null));
+    const project = await projectWithTemplate();
     // A worker that died mid-run committed nothing: the tasks are still generating and their job is gone.
     expect((await tasksOf(project.id)).every((x) => x.generating)).toBe(true);
     expect(await sweepGeneratingTasks(t.deps)).toBeGreaterThanOrEqual(1);

@@ -50,6 +50,40 @@ export function queueDueDates(deps: Pick<Deps, 'jobs'>, onCommit: OnCommit, tena
   onCommit(() => deps.jobs.enqueue(DUE_DATES_QUEUE, { tenantId, projectId } satisfies DueDatesJob));
 }
 
+type DueDateColumns = Pick<
+  typeof tasks.$inferSelect,
+  | 'id'
+  | 'status'
+  | 'isAutoDueDate'
+  | 'dueDateAt'
+  | 'completedAt'
+  | 'trigger'
+  | 'triggerType'
+  | 'actionedAtDays'
+  | 'actionedAtHours'
+  | 'actionedAtMins'
+  | 'triggerProjectStatus'
+  | 'triggerCompletedTaskId'
+  | 'fixedDateAt'
+>;
+
+/** The due-date module's view of a stored task. */
+export const dueDateTaskOf = (r: DueDateColumns): DueDateTask => ({
+  id: r.id,
+  status: r.status,
+  isAutoDueDate: r.isAutoDueDate,
+  dueDateAt: r.dueDateAt,
+  completedAt: r.completedAt,
+  trigger: r.trigger as DueDateTrigger | null,
+  triggerType: r.triggerType === 'Before' ? 'Before' : 'After',
+  days: r.actionedAtDays,
+  hours: r.actionedAtHours,
+  minutes: r.actionedAtMins,
+  triggerProjectStatus: r.triggerProjectStatus as ProjectStatus | null,
+  triggerCompletedTaskId: r.triggerCompletedTaskId,
+  fixedDateAt: r.fixedDateAt,
+});
+
 /**
  * The job: computes the due dates of the project's pending automatic tasks, writes the ones that
  * changed and clears every generating flag of the project. Answers how many tasks it wrote. Safe
@@ -84,9 +118,9 @@ export async function computeProjectDueDates(deps: { db: Db; clock: Clock }, job
           completedAt: tasks.completedAt,
           trigger: tasks.trigger,
           triggerType: tasks.triggerType,
-          days: tasks.actionedAtDays,
-          hours: tasks.actionedAtHours,
-          minutes: tasks.actionedAtMins,
+          actionedAtDays: tasks.actionedAtDays,
+          actionedAtHours: tasks.actionedAtHours,
+          actionedAtMins: tasks.actionedAtMins,
           triggerProjectStatus: tasks.triggerProjectStatus,
           triggerCompletedTaskId: tasks.triggerCompletedTaskId,
           fixedDateAt: tasks.fixedDateAt,
@@ -96,21 +130,7 @@ export async function computeProjectDueDates(deps: { db: Db; clock: Clock }, job
         .where(and(eq(tasks.tenantId, job.tenantId), eq(tasks.projectId, job.projectId)))
         .orderBy(asc(tasks.position), asc(tasks.id)),
     ]);
-    const dueTasks: DueDateTask[] = rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      isAutoDueDate: r.isAutoDueDate,
-      dueDateAt: r.dueDateAt,
-      completedAt: r.completedAt,
-      trigger: r.trigger as DueDateTrigger | null,
-      triggerType: r.triggerType === 'Before' ? 'Before' : 'After',
-      days: r.days,
-      hours: r.hours,
-      minutes: r.minutes,
-      triggerProjectStatus: r.triggerProjectStatus as ProjectStatus | null,
-      triggerCompletedTaskId: r.triggerCompletedTaskId,
-      fixedDateAt: r.fixedDateAt,
-    }));
+    const dueTasks = rows.map(dueDateTaskOf);
     const result = computeDueDates({
       now: wallClockAt(deps.clock.now()),
       project: {

@@ -20,14 +20,24 @@ export async function recordHistory(
 ) {
   if (rows.length === 0) return;
   await tx.insert(taskHistory).values(
-    rows.map((r) => ({
+    rows.map(({ taskId, projectId, type, description }) => ({
       tenantId,
-      taskId: r.taskId,
-      projectId: r.projectId,
-      type: r.type,
-      description: r.description,
+      taskId,
+      projectId,
+      type,
+      description,
       userId: user?.id ?? null,
       userName: user?.name ?? null,
     })),
   );
 }
+
+/** One history row of a task, by the actor. */
+export const recordTaskEvent = (
+  tx: Tx,
+  tenantId: string,
+  actor: Actor,
+  task: { id: number; projectId: number },
+  type: (typeof TASK_HISTORY_TYPES)[number],
+  description: string,
+) => recordHistory(tx, tenantId, actorRef(actor), [{ taskId: task.id, projectId: task.projectId, type, description }]);

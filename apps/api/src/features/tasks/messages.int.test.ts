@@ -67,6 +67,13 @@ const history = (taskId: number) =>
     tx.select().from(taskHistory).where(eq(taskHistory.taskId, taskId)).orderBy(desc(taskHistory.id)),
   );
 
+/** Saves the task's e-mail choice (as company A's user by default). */
+const saveEmail = (id: number, body: Record<string, unknown>, as: As = asA) =>
+  as({ method: 'PUT', url: `/api/tasks/${id}/email`, body });
+/** The task's e-mail for the project's site contact with the e-mail template. */
+const emailSiteContact = (id: number, as: As = asA) =>
+  saveEmail(id, { recipient: 'Site Contact', template_id: emailTemplate }, as);
+
 describe('a task’s e-mail', () => {
   it('is saved with its recipient, previewed from the project, sent with CC and kept in the history', async () => {
     const id = await newTask();
@@ -74,11 +81,7 @@ describe('a task’s e-mail', () => {
     expect(empty.status).toBe(200);
     expect(empty.json.problem).toBe(TASK_MESSAGE_TEXT.noContact);
 
-    const saved = await asA({
-      method: 'PUT',
-      url: `/api/tasks/${id}/email`,
-      body: { recipient: 'Site Contact', template_id: emailTemplate },
-    });
+    const saved = await emailSiteContact(id);
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json.message).toBe('Email Saved');
     expect(saved.json.preview).toMatchObject({
@@ -108,25 +111,13 @@ describe('a task’s e-mail', () => {
 
   it('refuses a bad CC, a contact of the wrong recipient and a template of the other kind, per field', async () => {
     const id = await newTask();
-    const cc = await asA({
-      method: 'PUT',
-      url: `/api/tasks/${id}/email`,
-      body: { recipient: 'Client', contact: 'Plumber', template_id: emailTemplate },
-    });
+    const cc = await saveEmail(id, { recipient: 'Client', contact: 'Plumber', template_id: emailTemplate });
     expect(cc.status).toBe(422);
     expect(cc.json.errors.contact).toEqual([TASK_MESSAGE_TEXT.noContact]);
-    const kind = await asA({
-      method: 'PUT',
-      url: `/api/tasks/${id}/email`,
-      body: { recipient: 'Site Contact', template_id: smsTemplate },
-    });
+    const kind = await saveEmail(id, { recipient: 'Site Contact', template_id: smsTemplate });
     expect(kind.status).toBe(422);
     expect(kind.json.errors.template_id).toEqual([TASK_MESSAGE_TEXT.templateChannel]);
-    await asA({
-      method: 'PUT',
-      url: `/api/tasks/${id}/email`,
-      body: { recipient: 'Site Contact', template_id: emailTemplate },
-    });
+    await emailSiteContact(id);
     const bad = await asA({ method: 'POST', url: `/api/tasks/${id}/email/send`, body: { cc: ['not an address'] } });
     expect(bad.status).toBe(422);
     expect(bad.json.errors['cc.0']).toEqual([TASK_MESSAGE_TEXT.ccInvalid]);
@@ -135,11 +126,7 @@ describe('a task’s e-mail', () => {
 
   it('flags a contact without an e-mail address before anything is sent, and sends nothing', async () => {
     const id = await newTask();
-    const saved = await asA({
-      method: 'PUT',
-      url: `/api/tasks/${id}/email`,
-      body: { recipient: 'Client', contact: 'Finance', template_id: emailTemplate },
-    });
+    const saved = await saveEmail(id, { recipient: 'Client', contact: 'Finance', template_id: emailTemplate });
     expect(saved.status).toBe(200);
     expect(saved.json.preview.problem).toBe(TASK_MESSAGE_TEXT.noEmail);
     const sent = await asA({ method: 'POST', url: `/api/tasks/${id}/email/send`, body: {} });
@@ -150,36 +137,19 @@ describe('a task’s e-mail', () => {
 
   it('clears the template; a voided task is locked', async () => {
     const id = await newTask();
-    await asA({
-      method: 'PUT',
-      url: `/api/tasks/${id}/email`,
-      body: { recipient: 'Site Contact', template_id: emailTemplate },
-    });
+    await emailSiteContact(id);
     const cleared = await asA({ method: 'DELETE', url: `/api/tasks/${id}/email` });
     expect(cleared.status).toBe(200);
     expect(cleared.json.preview.template_id).toBeNull();
     const voided = await newTask(project.id, 'Voided');
-    expect(
-      (
-        await asA({
-          method: 'PUT',
-          url: `/api/tasks/${voided}/email`,
-          body: { recipient: 'Site Contact', template_id: emailTemplate },
-        })
-      ).status,
-    ).toBe(409);
+    expect((await emailSiteContact(voided)).status).toBe(409);
   });
 });
 
 describe('Edit Template', () => {
   it('saves the task’s own copy named with (Custom Email), used by this task only, and reverts it', async () => {
     const [one, other] = [await newTask(), await newTask()];
-    for (const id of [one, other])
-      await asA({
-        method: 'PUT',
-        url: `/api/tasks/${id}/email`,
-        body: { recipient: 'Site Contact', template_id: emailTemplate },
-      });
+    for (const id of [one, other]) await emailSiteContact(id);
     const original = await asA({ url: `/api/tasks/${one}/email/template` });
     expect(original.json).toMatchObject({
       id: emailTemplate,
@@ -254,15 +224,7 @@ describe('who may use them', () => {
     expect((await asClient({ url: `/api/tasks/${id}/email` })).status).toBe(403);
     expect((await asClient({ method: 'POST', url: `/api/tasks/${id}/sms/send`, body: {} })).status).toBe(403);
     expect((await asB({ url: `/api/tasks/${id}/email` })).status).toBe(404);
-    expect(
-      (
-        await asB({
-          method: 'PUT',
-          url: `/api/tasks/${id}/email`,
-          body: { recipient: 'Site Contact', template_id: emailTemplate },
-        })
-      ).status,
-    ).toBe(404);
+    expect((await emailSiteContact(id, asB)).status).toBe(404);
   });
 });
 
@@ -274,11 +236,7 @@ describe('scheduled notices and reminders', () => {
   it('shows when they go, sends them at the due date once, and a completed task’s never', async () => {
     const [due, done] = [await newTask(), await newTask()];
     for (const id of [due, done]) {
-      await asA({
-        method: 'PUT',
-        url: `/api/tasks/${id}/email`,
-        body: { recipient: 'Site Contact', template_id: emailTemplate },
-      });
+      await emailSiteContact(id);
       await setTask(id, { emailReminder: true, userId: a.admin.id, dueDateAt: '2020-01-01 09:00' });
     }
     const waiting = await asA({ url: `/api/tasks/${due}/email` });

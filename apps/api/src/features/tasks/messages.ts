@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   CUSTOM_EMAIL_MARKER,
@@ -19,12 +20,16 @@ import type { Tx } from '../../platform/db/client.js';
 import { messageTemplates, tasks } from '../../platform/db/schema.js';
 import { fieldError, HttpError, notFound } from '../../platform/errors.js';
 import { mobileE164 } from '../../platform/phone.js';
-import { emailHtml, projectValues } from '../messages/service.js';
-import { actorRef, recordHistory } from './history.js';
+import { emailHtml, PROJECT_PEOPLE_JOINS, projectValues } from '../messages/service.js';
+import { recordTaskEvent } from './history.js';
 
 type Channel = 'email' | 'sms';
 type Choice = z.output<typeof TaskMessageChoice>;
 type EmailSend = z.output<typeof TaskEmailSend>;
+/** The first arguments of a task's message services: who asks, and which task's e-mail or SMS. */
+type DbDeps = Pick<Deps, 'db'>;
+type SendDeps = Pick<Deps, 'db' | 'outbox' | 'config'>;
+type On<D = DbDeps> = [deps: D, tenant: TenantContext, actor: Actor, id: number, channel: Channel];
 /** The plain-text part of an HTML e-mail: its text without tags, one paragraph per block. */
 export const htmlText = (html: string) =>
   html
@@ -60,14 +65,8 @@ async function projectContacts(tx: Tx, projectId: number): Promise<Record<string
       case when sc.name is null then null else json_build_object('name', sc.name, 'email', sc.email, 'mobile', sc.phone) end
         as "Site Contact:Site Contact"
     from projects p
-    left join users pm on pm.tenant_id = p.tenant_id and pm.id = p.project_manager_id
+    ${PROJECT_PEOPLE_JOINS}
     left join users pa on pa.tenant_id = p.tenant_id and pa.id = p.project_administrator_id
-    left join users am on am.tenant_id = p.tenant_id and am.id = p.client_am_id
-    left join service_providers sp on sp.tenant_id = p.tenant_id and sp.id = p.service_provider_id
-    left join lateral (
-      select s.name, s.email, s.phone from site_contacts s
-      where s.tenant_id = p.tenant_id and s.project_id = p.id order by s.position, s.id limit 1
-    ) sc on true
     where p.id = ${projectId}`);
   return rows[0] ?? {};
 }
@@ -80,6 +79,12 @@ export async function lockTask(tx: Tx, id: number) {
 }
 
 export type TaskRow = Awaited<ReturnType<typeof lockTask>>;
+
+/** Writes the task's columns and answers the saved row. */
+async function saveTask(tx: Tx, id: number, set: PgUpdateSetSource<typeof tasks>) {
+  const [saved] = await tx.update(tasks).set(set).where(eq(tasks.id, id)).returning();
+  return saved!;
+}
 
 const userNameOf = (actor: Actor) => (actor.profile ? fullName(actor.profile) : null);
 const wallClock = (v: string | null) => (v ? v.replace('T', ' ').slice(0, 16) : null);
@@ -140,27 +145,21 @@ export async function composeMessage(
   };
 }
 
+/** 'Email Saved' / 'SMS Saved' with the saved task's message as it would go now. */
+const savedAnswer = async (tx: Tx, actor: Actor, saved: TaskRow, channel: Channel) => ({
+  message: channel === 'email' ? TASK_MESSAGE_TEXT.emailSaved : TASK_MESSAGE_TEXT.smsSaved,
+  preview: await composeMessage(tx, userNameOf(actor), saved, channel),
+});
+
 /** The task's e-mail or SMS as it would go now. */
-export const previewTaskMessage = (
-  deps: Pick<Deps, 'db'>,
-  tenant: TenantContext,
-  actor: Actor,
-  id: number,
-  channel: Channel,
-) => inTenant(deps, tenant.id, async (tx) => composeMessage(tx, userNameOf(actor), await lockTask(tx, id), channel));
+export const previewTaskMessage = (...[deps, tenant, actor, id, channel]: On) =>
+  inTenant(deps, tenant.id, async (tx) => composeMessage(tx, userNameOf(actor), await lockTask(tx, id), channel));
 
 /**
  * Saves who the task's e-mail or SMS goes to and its template ('Email Saved' / 'SMS Saved'); the
  * template must be an Active one of the channel, or the task's current one (spec 2 section 5).
  */
-export const saveTaskMessage = (
-  deps: Pick<Deps, 'db'>,
-  tenant: TenantContext,
-  actor: Actor,
-  id: number,
-  channel: Channel,
-  input: Choice,
-) =>
+export const saveTaskMessage = (...[deps, tenant, actor, id, channel, input]: [...On, input: Choice]) =>
   inTenant(deps, tenant.id, async (tx) => {
     const task = await lockTask(tx, id);
     const current = channel === 'email' ? task.emailTemplate : task.smsTemplate;
@@ -171,55 +170,29 @@ export const saveTaskMessage = (
     if (!template || (template.status !== 'Active' && template.id !== current))
       throw fieldError('template_id', TASK_MESSAGE_TEXT.templateChannel);
     const contact = recipientFixesContact(input.recipient) ? input.recipient : input.contact;
-    const [saved] = await tx
-      .update(tasks)
-      .set({
-        defaultEntity: input.recipient,
-        defaultContact: contact,
-        ...(channel === 'email' ? { emailTemplate: template.id, emailNotice: true } : { smsTemplate: template.id }),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(tasks.id, id))
-      .returning();
-    return {
-      message: channel === 'email' ? TASK_MESSAGE_TEXT.emailSaved : TASK_MESSAGE_TEXT.smsSaved,
-      preview: await composeMessage(tx, userNameOf(actor), saved!, channel),
-    };
+    const saved = await saveTask(tx, id, {
+      defaultEntity: input.recipient,
+      defaultContact: contact,
+      ...(channel === 'email' ? { emailTemplate: template.id, emailNotice: true } : { smsTemplate: template.id }),
+      updatedAt: sql`now()`,
+    });
+    return savedAnswer(tx, actor, saved, channel);
   });
 
 /** Clears the task's e-mail or SMS template. */
-export const clearTaskMessage = (
-  deps: Pick<Deps, 'db'>,
-  tenant: TenantContext,
-  actor: Actor,
-  id: number,
-  channel: Channel,
-) =>
+export const clearTaskMessage = (...[deps, tenant, actor, id, channel]: On) =>
   inTenant(deps, tenant.id, async (tx) => {
     await lockTask(tx, id);
-    const [saved] = await tx
-      .update(tasks)
-      .set(channel === 'email' ? { emailTemplate: null, emailNotice: false } : { smsTemplate: null })
-      .where(eq(tasks.id, id))
-      .returning();
-    return {
-      message: channel === 'email' ? TASK_MESSAGE_TEXT.emailSaved : TASK_MESSAGE_TEXT.smsSaved,
-      preview: await composeMessage(tx, userNameOf(actor), saved!, channel),
-    };
+    const cleared = channel === 'email' ? { emailTemplate: null, emailNotice: false } : { smsTemplate: null };
+    const saved = await saveTask(tx, id, cleared);
+    return savedAnswer(tx, actor, saved, channel);
   });
 
 /**
  * Sends the task's e-mail (with CC, and the subject and body as edited) or SMS through the outbox,
  * in the transaction that records it in the task's history: saved and sent agree.
  */
-export const sendTaskMessage = (
-  deps: Pick<Deps, 'db' | 'outbox' | 'config'>,
-  tenant: TenantContext,
-  actor: Actor,
-  id: number,
-  channel: Channel,
-  input: EmailSend,
-) =>
+export const sendTaskMessage = (...[deps, tenant, actor, id, channel, input]: [...On<SendDeps>, input: EmailSend]) =>
   inTenant(deps, tenant.id, async (tx, onCommit) => {
     const task = await lockTask(tx, id);
     const m = await composeMessage(tx, userNameOf(actor), task, channel);
@@ -230,26 +203,14 @@ export const sendTaskMessage = (
       const subject = input.subject ?? m.subject ?? '';
       const html = input.body !== undefined ? emailHtml('email', input.body) : m.body;
       await deps.outbox.email(tx, onCommit, tenant.id, { to: m.to, cc: input.cc, subject, html, text: htmlText(html) });
-      await recordHistory(tx, tenant.id, actorRef(actor), [
-        {
-          taskId: id,
-          projectId: task.projectId,
-          type: 'Email',
-          description: `E-mail '${subject}' sent to ${who}${input.cc.length ? `, CC ${input.cc.join(', ')}` : ''}.`,
-        },
-      ]);
+      const cc = input.cc.length ? `, CC ${input.cc.join(', ')}` : '';
+      await recordTaskEvent(tx, tenant.id, actor, task, 'Email', `E-mail '${subject}' sent to ${who}${cc}.`);
     } else {
       const to = mobileE164(m.to, deps.config.sms.country);
       if (!to) throw fieldError('contact', TASK_MESSAGE_TEXT.noMobile);
       await deps.outbox.sms(tx, onCommit, tenant.id, { to, text: m.body });
-      await recordHistory(tx, tenant.id, actorRef(actor), [
-        {
-          taskId: id,
-          projectId: task.projectId,
-          type: 'SMS',
-          description: `SMS sent to ${m.to_name ? `${m.to_name} (${to})` : to}.`,
-        },
-      ]);
+      const whom = m.to_name ? `${m.to_name} (${to})` : to;
+      await recordTaskEvent(tx, tenant.id, actor, task, 'SMS', `SMS sent to ${whom}.`);
     }
     return { message: channel === 'email' ? TASK_MESSAGE_TEXT.emailSent : TASK_MESSAGE_TEXT.smsSent };
   });
@@ -270,7 +231,7 @@ const templateOf = (t: typeof messageTemplates.$inferSelect): TaskEmailTemplate 
   custom: t.originalTemplateId !== null,
 });
 
-export const getTaskEmailTemplate = (deps: Pick<Deps, 'db'>, tenant: TenantContext, id: number) =>
+export const getTaskEmailTemplate = (deps: DbDeps, tenant: TenantContext, id: number) =>
   inTenant(deps, tenant.id, async (tx) => templateOf(await currentEmailTemplate(tx, await lockTask(tx, id))));
 
 /**
@@ -311,49 +272,29 @@ export const customiseTaskEmail = (
         .returning({ id: messageTemplates.id });
       copyId = copy!.id;
     }
-    const [saved] = await tx
-      .update(tasks)
-      .set({ emailTemplate: copyId, updatedAt: sql`now()` })
-      .where(eq(tasks.id, id))
-      .returning();
-    await recordHistory(tx, tenant.id, actorRef(actor), [
-      {
-        taskId: id,
-        projectId: task.projectId,
-        type: 'Updated',
-        description: `E-mail template '${withoutCustomMarker(current.name)}' customised for this task.`,
-      },
-    ]);
+    const saved = await saveTask(tx, id, { emailTemplate: copyId, updatedAt: sql`now()` });
+    const name = withoutCustomMarker(current.name);
+    await recordTaskEvent(tx, tenant.id, actor, task, 'Updated', `E-mail template '${name}' customised for this task.`);
     const [copy] = await tx.select().from(messageTemplates).where(eq(messageTemplates.id, copyId));
-    return { template: templateOf(copy!), preview: await composeMessage(tx, userNameOf(actor), saved!, 'email') };
+    return { template: templateOf(copy!), preview: await composeMessage(tx, userNameOf(actor), saved, 'email') };
   });
 
 /** Revert: deletes the task's custom copy for good and goes back to the original template. */
-export const revertTaskEmail = (deps: Pick<Deps, 'db'>, tenant: TenantContext, actor: Actor, id: number) =>
+export const revertTaskEmail = (deps: DbDeps, tenant: TenantContext, actor: Actor, id: number) =>
   inTenant(deps, tenant.id, async (tx) => {
     const task = await lockTask(tx, id);
     const current = await currentEmailTemplate(tx, task);
     if (!current.originalTemplateId) throw fieldError('template_id', TASK_MESSAGE_TEXT.notCustom);
-    const [saved] = await tx
-      .update(tasks)
-      .set({ emailTemplate: current.originalTemplateId, updatedAt: sql`now()` })
-      .where(eq(tasks.id, id))
-      .returning();
+    const saved = await saveTask(tx, id, { emailTemplate: current.originalTemplateId, updatedAt: sql`now()` });
     // Another task may use the same copy (none does today: each Save makes the task's own); keep it then.
     await tx.execute(
       sql`delete from message_templates m where m.id = ${current.id} and not exists (select 1 from tasks t where t.tenant_id = m.tenant_id and t.email_template = m.id)`,
     );
-    await recordHistory(tx, tenant.id, actorRef(actor), [
-      {
-        taskId: id,
-        projectId: task.projectId,
-        type: 'Updated',
-        description: `Custom e-mail template reverted to '${withoutCustomMarker(current.name)}'.`,
-      },
-    ]);
+    const name = withoutCustomMarker(current.name);
+    await recordTaskEvent(tx, tenant.id, actor, task, 'Updated', `Custom e-mail template reverted to '${name}'.`);
     const [original] = await tx
       .select()
       .from(messageTemplates)
       .where(eq(messageTemplates.id, current.originalTemplateId));
-    return { template: templateOf(original!), preview: await composeMessage(tx, userNameOf(actor), saved!, 'email') };
+    return { template: templateOf(original!), preview: await composeMessage(tx, userNameOf(actor), saved, 'email') };
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ActionTakenInput,
@@ -19,7 +19,9 @@ import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { errorResponses as errors, NumericIdParam } from '../../platform/http.js';
 import { featureRoutes } from '../../platform/route-helpers.js';
 import { listTasks } from './list.js';
+import * as bulk from './bulk.js';
 import * as svc from './service.js';
+import * as transitions from './transitions.js';
 
 const CountResponse = z.object({ message: z.string(), count: z.number().int() });
 const HistoryResponse = z.object({ items: z.array(TaskHistoryRow) });
@@ -41,6 +43,11 @@ export function taskRoutes(app: FastifyInstance, deps: Deps) {
     ...guard,
     schema: { tags, ...schema, response: { ...response, ...errors } },
   });
+  const byId = <G extends object, S extends object, R extends object>(guard: G, schema: S, response: R) =>
+    as(guard, { params: NumericIdParam, ...schema }, response);
+  /** A handler's first arguments: the request's tenant and actor, and the route's :id. */
+  const on = (request: FastifyRequest & { params: { id: number } }) =>
+    [deps, tenantOf(request), requireActor(request), request.params.id] as const;
 
   r.get('/api/tasks', as(view, { querystring: TaskListQuery }, { 200: TaskList }), async (request) =>
     listTasks(deps, tenantOf(request), requireActor(request), request.query),
@@ -50,83 +57,57 @@ export function taskRoutes(app: FastifyInstance, deps: Deps) {
     as(manage, { querystring: AssigneeQuery }, { 200: AssigneesResponse }),
     async (request) => svc.assignees(deps, tenantOf(request), request.query),
   );
-  r.get('/api/tasks/:id', as(view, { params: NumericIdParam }, { 200: TaskView }), async (request) =>
-    svc.getTask(deps, tenantOf(request), requireActor(request), request.params.id),
+  r.get('/api/tasks/:id', byId(view, {}, { 200: TaskView }), async (request) => svc.getTask(...on(request)));
+  r.put('/api/tasks/:id', byId(manage, { body: TaskInput }, { 200: TaskView }), async (request) =>
+    svc.updateTask(...on(request), request.body),
   );
-  r.put('/api/tasks/:id', as(manage, { params: NumericIdParam, body: TaskInput }, { 200: TaskView }), async (request) =>
-    svc.updateTask(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
+  r.delete('/api/tasks/:id', byId(manage, {}, { 200: OkResponse }), async (request) =>
+    transitions.deleteTask(...on(request)),
   );
-  r.delete('/api/tasks/:id', as(manage, { params: NumericIdParam }, { 200: OkResponse }), async (request) =>
-    svc.deleteTask(deps, tenantOf(request), requireActor(request), request.params.id),
+  r.put('/api/tasks/:id/action-taken', byId(view, { body: ActionTakenInput }, { 200: TaskView }), async (request) =>
+    svc.updateActionTaken(...on(request), request.body.action_taken),
   );
-  r.put(
-    '/api/tasks/:id/action-taken',
-    as(view, { params: NumericIdParam, body: ActionTakenInput }, { 200: TaskView }),
-    async (request) =>
-      svc.updateActionTaken(
-        deps,
-        tenantOf(request),
-        requireActor(request),
-        request.params.id,
-        request.body.action_taken,
-      ),
+  r.post('/api/tasks/:id/complete', byId(view, {}, { 200: TaskView }), async (request) =>
+    transitions.completeTask(...on(request)),
   );
-  r.post('/api/tasks/:id/complete', as(view, { params: NumericIdParam }, { 200: TaskView }), async (request) =>
-    svc.completeTask(deps, tenantOf(request), requireActor(request), request.params.id),
+  r.post('/api/tasks/:id/restore', byId(manage, {}, { 200: TaskView }), async (request) =>
+    transitions.restoreTask(...on(request)),
   );
-  r.post('/api/tasks/:id/restore', as(manage, { params: NumericIdParam }, { 200: TaskView }), async (request) =>
-    svc.restoreTask(deps, tenantOf(request), requireActor(request), request.params.id),
+  r.post('/api/tasks/:id/void', byId(manage, {}, { 200: TaskView }), async (request) =>
+    transitions.voidTask(...on(request)),
   );
-  r.post('/api/tasks/:id/void', as(manage, { params: NumericIdParam }, { 200: TaskView }), async (request) =>
-    svc.voidTask(deps, tenantOf(request), requireActor(request), request.params.id),
-  );
-  r.post('/api/tasks/:id/star', as(view, { params: NumericIdParam }, { 200: TaskView }), async (request) =>
-    svc.toggleStar(deps, tenantOf(request), requireActor(request), request.params.id),
-  );
-  r.get('/api/tasks/:id/history', as(manage, { params: NumericIdParam }, { 200: HistoryResponse }), async (request) =>
-    svc.taskHistoryOf(deps, tenantOf(request), requireActor(request), request.params.id),
+  r.post('/api/tasks/:id/star', byId(view, {}, { 200: TaskView }), async (request) => svc.toggleStar(...on(request)));
+  r.get('/api/tasks/:id/history', byId(manage, {}, { 200: HistoryResponse }), async (request) =>
+    svc.taskHistoryOf(...on(request)),
   );
 
   // ----- a project's list
-  r.post(
-    '/api/projects/:id/tasks',
-    as(manage, { params: NumericIdParam, body: TaskInput }, { 201: TaskView }),
-    async (request, reply) => {
-      reply.code(201);
-      return svc.createTask(deps, tenantOf(request), requireActor(request), request.params.id, request.body);
-    },
-  );
+  r.post('/api/projects/:id/tasks', byId(manage, { body: TaskInput }, { 201: TaskView }), async (request, reply) => {
+    reply.code(201);
+    return svc.createTask(...on(request), request.body);
+  });
   r.get(
     '/api/projects/:id/tasks/choices',
-    as(view, { params: NumericIdParam, querystring: ChoicesQuery }, { 200: ChoicesResponse }),
-    async (request) =>
-      svc.taskChoices(deps, tenantOf(request), requireActor(request), request.params.id, request.query.exclude),
+    byId(view, { querystring: ChoicesQuery }, { 200: ChoicesResponse }),
+    async (request) => svc.taskChoices(...on(request), request.query.exclude),
   );
-  r.put(
-    '/api/projects/:id/tasks/order',
-    as(manage, { params: NumericIdParam, body: TaskOrderInput }, { 200: OkResponse }),
-    async (request) =>
-      svc.reorderTasks(deps, tenantOf(request), requireActor(request), request.params.id, request.body.ids),
+  r.put('/api/projects/:id/tasks/order', byId(manage, { body: TaskOrderInput }, { 200: OkResponse }), async (request) =>
+    bulk.reorderTasks(...on(request), request.body.ids),
   );
-  r.post(
-    '/api/projects/:id/tasks/recalculate',
-    as(manage, { params: NumericIdParam }, { 200: OkResponse }),
-    async (request) => svc.recalculate(deps, tenantOf(request), requireActor(request), request.params.id),
+  r.post('/api/projects/:id/tasks/recalculate', byId(manage, {}, { 200: OkResponse }), async (request) =>
+    bulk.recalculate(...on(request)),
   );
   r.post(
     '/api/projects/:id/tasks/assign',
-    as(manage, { params: NumericIdParam, body: BulkAssignInput }, { 200: CountResponse }),
-    async (request) => svc.bulkAssign(deps, tenantOf(request), requireActor(request), request.params.id, request.body),
+    byId(manage, { body: BulkAssignInput }, { 200: CountResponse }),
+    async (request) => bulk.bulkAssign(...on(request), request.body),
   );
   r.post(
     '/api/projects/:id/tasks/apply-template',
-    as(manage, { params: NumericIdParam, body: ApplyTemplateInput }, { 200: CountResponse }),
-    async (request) =>
-      svc.applyTemplate(deps, tenantOf(request), requireActor(request), request.params.id, request.body.template_id),
+    byId(manage, { body: ApplyTemplateInput }, { 200: CountResponse }),
+    async (request) => bulk.applyTemplate(...on(request), request.body.template_id),
   );
-  r.post(
-    '/api/projects/:id/tasks/close-project',
-    as(manage, { params: NumericIdParam }, { 200: OkResponse }),
-    async (request) => svc.closeProject(deps, tenantOf(request), requireActor(request), request.params.id),
+  r.post('/api/projects/:id/tasks/close-project', byId(manage, {}, { 200: OkResponse }), async (request) =>
+    bulk.closeProject(...on(request)),
   );
 }

@@ -2,30 +2,27 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   COMPANY_TIME_ZONE,
   computeDueDates,
-  TASK_TEMPLATE_TEXT,
   TASK_TEXT,
   wallClockAt,
   type Assignee,
   type DueDateTask,
-  type DueDateTrigger,
-  type ProjectStatus,
   type TaskChoice,
   type TaskData,
   type TaskHistoryRow,
 } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
-import { projects, tasks, taskTemplates, users } from '../../platform/db/schema.js';
+import { projects, tasks, users } from '../../platform/db/schema.js';
 import { fieldError, HttpError, notFound } from '../../platform/errors.js';
 import type { OnCommit } from '../../platform/mail.js';
 import { lockVisibleProject, visibleProjects } from '../../platform/project-scope.js';
-import { applyTaskTemplate } from './apply-template.js';
-import { markGenerating, queueDueDates, queueIfGenerating } from './due-dates-job.js';
-import { actorRef, recordHistory } from './history.js';
+import { sharedTaskColumns } from '../task-templates/columns.js';
+import { dueDateTaskOf, markGenerating, queueDueDates } from './due-dates-job.js';
+import { recordTaskEvent } from './history.js';
 import { taskNotFound, taskView } from './view.js';
 
-type D = Pick<Deps, 'db' | 'clock' | 'jobs'>;
-type TaskRow = typeof tasks.$inferSelect;
+export type D = Pick<Deps, 'db' | 'clock' | 'jobs'>;
+export type TaskRow = typeof tasks.$inferSelect;
 
 /** Texts the contract does not carry (ours). */
 export const TASK_SERVICE_TEXT = {
@@ -35,14 +32,14 @@ export const TASK_SERVICE_TEXT = {
   closed: 'The project was closed.',
 } as const;
 
-const conflict = (message: string) => new HttpError(409, message);
-const nowOf = (deps: Pick<Deps, 'clock'>) => wallClockAt(deps.clock.now());
+export const conflict = (message: string) => new HttpError(409, message);
+export const nowOf = (deps: Pick<Deps, 'clock'>) => wallClockAt(deps.clock.now());
 
 /**
  * The task, when the actor sees its project (404 otherwise), with its project row locked: every
  * write to a project's tasks takes the project row first, as the due-date job does.
  */
-async function lockTask(tx: Tx, actor: Actor, id: number): Promise<TaskRow> {
+export async function lockTask(tx: Tx, actor: Actor, id: number): Promise<TaskRow> {
   const [row] = await tx
     .select({ task: tasks })
     .from(tasks)
@@ -63,22 +60,6 @@ async function dueDateTasksOf(tx: Tx, tenantId: string, projectId: number): Prom
   return rows.map(dueDateTaskOf);
 }
 
-const dueDateTaskOf = (r: TaskRow): DueDateTask => ({
-  id: r.id,
-  status: r.status,
-  isAutoDueDate: r.isAutoDueDate,
-  dueDateAt: r.dueDateAt,
-  completedAt: r.completedAt,
-  trigger: r.trigger as DueDateTrigger | null,
-  triggerType: r.triggerType === 'Before' ? 'Before' : 'After',
-  days: r.actionedAtDays,
-  hours: r.actionedAtHours,
-  minutes: r.actionedAtMins,
-  triggerProjectStatus: r.triggerProjectStatus as ProjectStatus | null,
-  triggerCompletedTaskId: r.triggerCompletedTaskId,
-  fixedDateAt: r.fixedDateAt,
-});
-
 /** A user of the company (any role) with this id. */
 async function isTenantUser(tx: Tx, userId: string) {
   const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
@@ -87,28 +68,7 @@ async function isTenantUser(tx: Tx, userId: string) {
 
 /** The table's columns of a saved task (the manual due date only when the due date is not automatic). */
 const columnsOf = (input: TaskData) => ({
-  title: input.title,
-  actionBy: input.action_by,
-  staffResponsible: input.staff_responsible,
-  priority: input.priority,
-  triggerType: input.trigger_type,
-  trigger: input.trigger,
-  triggerProjectStatus: input.trigger_project_status,
-  triggerCompletedTaskId: input.trigger_completed_task_id,
-  fixedDateAt: input.fixed_date_at,
-  defaultEntity: input.default_entity,
-  defaultContact: input.default_contact,
-  emailTemplate: input.email_template,
-  instructions: input.instructions,
-  isAutoComplete: input.is_auto_complete,
-  shareActionOnClient: input.share_action_on_client,
-  shareActionOnSp: input.share_action_on_sp,
-  emailReminder: input.email_reminder,
-  emailNotice: input.email_notice,
-  actionedAtDays: input.actioned_at_days,
-  actionedAtHours: input.actioned_at_hours,
-  actionedAtMins: input.actioned_at_mins,
-  isAutoDueDate: input.is_auto_due_date,
+  ...sharedTaskColumns(input),
   actionTaken: input.action_taken,
   userId: input.user_id,
   smsTemplate: input.sms_template,
@@ -207,7 +167,13 @@ const asDueDateTask = (id: number, input: TaskData, stored?: TaskRow): DueDateTa
 });
 
 /** Marks the project's pending automatic tasks generating and queues the job after commit. */
-async function requeue(tx: Tx, deps: Pick<Deps, 'jobs'>, onCommit: OnCommit, tenantId: string, projectId: number) {
+export async function requeue(
+  tx: Tx,
+  deps: Pick<Deps, 'jobs'>,
+  onCommit: OnCommit,
+  tenantId: string,
+  projectId: number,
+) {
   await markGenerating(tx, tenantId, projectId);
   queueDueDates(deps, onCommit, tenantId, projectId);
 }
@@ -318,9 +284,7 @@ export const createTask = (deps: D, tenant: TenantContext, actor: Actor, project
       })
       .returning({ id: tasks.id });
     const id = row!.id;
-    await recordHistory(tx, tenant.id, actorRef(actor), [
-      { taskId: id, projectId, type: 'Created', description: 'Created.' },
-    ]);
+    await recordTaskEvent(tx, tenant.id, actor, { id, projectId }, 'Created', 'Created.');
     // A new task can move others (Next/Previous Task): the whole project is computed again.
     await requeue(tx, deps, onCommit, tenant.id, projectId);
     return taskView(tx, actor, id, nowOf(deps));
@@ -340,9 +304,7 @@ export const updateTask = (deps: D, tenant: TenantContext, actor: Actor, id: num
       .set({ ...columns, updatedAt: sql`now()` })
       .where(and(eq(tasks.tenantId, tenant.id), eq(tasks.id, id)));
     const description = changed.length ? changed.map((k) => FIELD_LABELS[k]).join(', ') : 'No changes.';
-    await recordHistory(tx, tenant.id, actorRef(actor), [
-      { taskId: id, projectId: before.projectId, type: 'Updated', description },
-    ]);
+    await recordTaskEvent(tx, tenant.id, actor, before, 'Updated', description);
     if (changed.some((k) => DUE_FIELDS.includes(k))) await requeue(tx, deps, onCommit, tenant.id, before.projectId);
     return taskView(tx, actor, id, nowOf(deps));
   });
@@ -362,74 +324,8 @@ export const updateActionTaken = (
       .update(tasks)
       .set({ actionTaken, updatedAt: sql`now()` })
       .where(and(eq(tasks.tenantId, tenant.id), eq(tasks.id, id)));
-    await recordHistory(tx, tenant.id, actorRef(actor), [
-      { taskId: id, projectId: before.projectId, type: 'Updated', description: 'Actions Taken' },
-    ]);
+    await recordTaskEvent(tx, tenant.id, actor, before, 'Updated', 'Actions Taken');
     return taskView(tx, actor, id, nowOf(deps));
-  });
-
-/** A status change with its history row; the project's due dates are computed again after it. */
-async function changeStatus(
-  deps: D,
-  tenant: TenantContext,
-  actor: Actor,
-  id: number,
-  change: {
-    allowed: (status: TaskRow['status']) => boolean;
-    refusal: string;
-    set: Partial<typeof tasks.$inferInsert>;
-    type: 'Completed' | 'Restored' | 'Voided';
-  },
-) {
-  return inTenant(deps, tenant.id, async (tx, onCommit) => {
-    const before = await lockTask(tx, actor, id);
-    if (!change.allowed(before.status)) throw conflict(change.refusal);
-    await tx
-      .update(tasks)
-      .set({ ...change.set, isGenerating: false, generatingSince: null, updatedAt: sql`now()` })
-      .where(and(eq(tasks.tenantId, tenant.id), eq(tasks.id, id)));
-    await recordHistory(tx, tenant.id, actorRef(actor), [
-      { taskId: id, projectId: before.projectId, type: change.type, description: `${change.type}.` },
-    ]);
-    await requeue(tx, deps, onCommit, tenant.id, before.projectId);
-    return taskView(tx, actor, id, nowOf(deps));
-  });
-}
-
-/** POST /api/tasks/:id/complete: a Pending task, completed now by the actor; tasks chained on it move. */
-export const completeTask = (deps: D, tenant: TenantContext, actor: Actor, id: number) =>
-  changeStatus(deps, tenant, actor, id, {
-    allowed: (s) => s === 'Pending',
-    refusal: TASK_TEXT.notPending,
-    set: { status: 'Completed', completedAt: nowOf(deps), completedBy: actor.userId },
-    type: 'Completed',
-  });
-
-/** POST /api/tasks/:id/restore: a Completed or Voided task back to Pending. */
-export const restoreTask = (deps: D, tenant: TenantContext, actor: Actor, id: number) =>
-  changeStatus(deps, tenant, actor, id, {
-    allowed: (s) => s !== 'Pending',
-    refusal: TASK_SERVICE_TEXT.notRestorable,
-    set: { status: 'Pending', completedAt: null, completedBy: null },
-    type: 'Restored',
-  });
-
-/** POST /api/tasks/:id/void. */
-export const voidTask = (deps: D, tenant: TenantContext, actor: Actor, id: number) =>
-  changeStatus(deps, tenant, actor, id, {
-    allowed: (s) => s !== 'Voided',
-    refusal: TASK_TEXT.voidedLocked,
-    set: { status: 'Voided' },
-    type: 'Voided',
-  });
-
-/** DELETE /api/tasks/:id (its history goes with it; tasks that named it lose that trigger). */
-export const deleteTask = (deps: D, tenant: TenantContext, actor: Actor, id: number) =>
-  inTenant(deps, tenant.id, async (tx, onCommit) => {
-    const before = await lockTask(tx, actor, id);
-    await tx.delete(tasks).where(and(eq(tasks.tenantId, tenant.id), eq(tasks.id, id)));
-    await requeue(tx, deps, onCommit, tenant.id, before.projectId);
-    return { message: TASK_SERVICE_TEXT.deleted };
   });
 
 /** POST /api/tasks/:id/star: toggles the star (every viewer of the task; spec 6 lists it for all). */
@@ -441,109 +337,4 @@ export const toggleStar = (deps: D, tenant: TenantContext, actor: Actor, id: num
       .set({ starred: sql`not ${tasks.starred}` })
       .where(and(eq(tasks.tenantId, tenant.id), eq(tasks.id, id)));
     return taskView(tx, actor, id, nowOf(deps));
-  });
-
-/** PUT /api/projects/:id/tasks/order: every task of the project once, numbered 1..n in one statement. */
-export const reorderTasks = (deps: D, tenant: TenantContext, actor: Actor, projectId: number, ids: number[]) =>
-  inTenant(deps, tenant.id, async (tx, onCommit) => {
-    await lockVisibleProject(tx, actor, projectId);
-    const current = await tx
-      .select({ id: tasks.id })
-      .from(tasks)
-      .where(and(eq(tasks.tenantId, tenant.id), eq(tasks.projectId, projectId)));
-    const known = new Set(current.map((r) => r.id));
-    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id)))
-      throw fieldError('ids', TASK_TEXT.order);
-    if (ids.length) {
-      await tx.execute(sql`
-        update tasks t set position = o.n, updated_at = now()
-        from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as o(id, n)
-        where t.tenant_id = ${tenant.id} and t.project_id = ${projectId} and t.id = o.id`);
-      await requeue(tx, deps, onCommit, tenant.id, projectId);
-    }
-    return { message: TASK_TEMPLATE_TEXT.orderSaved };
-  });
-
-/** POST /api/projects/:id/tasks/recalculate: every pending automatic task is computed again. */
-export const recalculate = (deps: D, tenant: TenantContext, actor: Actor, projectId: number) =>
-  inTenant(deps, tenant.id, async (tx, onCommit) => {
-    await lockVisibleProject(tx, actor, projectId);
-    await requeue(tx, deps, onCommit, tenant.id, projectId);
-    return { message: TASK_TEXT.recalculated };
-  });
-
-/** POST /api/projects/:id/tasks/assign: every pending task of the Action By and Staff Responsible to the user. */
-export const bulkAssign = (
-  deps: D,
-  tenant: TenantContext,
-  actor: Actor,
-  projectId: number,
-  input: { assigned: string; staff: string; user_id: string },
-) =>
-  inTenant(deps, tenant.id, async (tx) => {
-    await lockVisibleProject(tx, actor, projectId);
-    const [user] = await tx
-      .select({ firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(eq(users.id, input.user_id));
-    if (!user) throw fieldError('user_id', TASK_TEXT.user);
-    const rows = await tx
-      .update(tasks)
-      .set({ userId: input.user_id, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(tasks.tenantId, tenant.id),
-          eq(tasks.projectId, projectId),
-          eq(tasks.status, 'Pending'),
-          eq(tasks.actionBy, input.assigned),
-          eq(tasks.staffResponsible, input.staff),
-        ),
-      )
-      .returning({ id: tasks.id });
-    const name = `${user.firstName} ${user.lastName}`;
-    await recordHistory(
-      tx,
-      tenant.id,
-      actorRef(actor),
-      rows.map((r) => ({ taskId: r.id, projectId, type: 'Assigned' as const, description: `Assigned to ${name}.` })),
-    );
-    return { message: TASK_TEXT.assignCount.replace('{count}', String(rows.length)), count: rows.length };
-  });
-
-/** POST /api/projects/:id/tasks/apply-template: the template's tasks after the project's own. */
-export const applyTemplate = (deps: D, tenant: TenantContext, actor: Actor, projectId: number, templateId: string) =>
-  inTenant(deps, tenant.id, async (tx, onCommit) => {
-    await lockVisibleProject(tx, actor, projectId);
-    const [template] = await tx
-      .select({ id: taskTemplates.id })
-      .from(taskTemplates)
-      .where(eq(taskTemplates.id, templateId));
-    if (!template) throw fieldError('template_id', TASK_TEXT.noTemplate);
-    const count = await applyTaskTemplate(tx, tenant.id, projectId, { templateId }, actorRef(actor));
-    if (count) await requeue(tx, deps, onCommit, tenant.id, projectId);
-    return { message: TASK_TEXT.templateApplied.replace('{count}', String(count)), count };
-  });
-
-/**
- * POST /api/projects/:id/tasks/close-project: the project to Closed when it is not closed, has
- * tasks and every one is Completed or Voided (409 otherwise). The projects trigger records the
- * status and marks tasks that wait for it generating.
- */
-export const closeProject = (deps: D, tenant: TenantContext, actor: Actor, projectId: number) =>
-  inTenant(deps, tenant.id, async (tx, onCommit) => {
-    const project = await lockVisibleProject(tx, actor, projectId);
-    const [counts] = await tx
-      .select({
-        total: sql<number>`count(*)::int`,
-        open: sql<number>`(count(*) filter (where ${tasks.status} = 'Pending'))::int`,
-      })
-      .from(tasks)
-      .where(and(eq(tasks.tenantId, tenant.id), eq(tasks.projectId, projectId)));
-    if (project.status === 'closed' || !counts?.total || counts.open > 0) throw conflict(TASK_SERVICE_TEXT.cannotClose);
-    await tx
-      .update(projects)
-      .set({ status: 'closed' })
-      .where(and(eq(projects.tenantId, tenant.id), eq(projects.id, projectId)));
-    await queueIfGenerating(tx, deps, onCommit, tenant.id, projectId);
-    return { message: TASK_SERVICE_TEXT.closed };
   });

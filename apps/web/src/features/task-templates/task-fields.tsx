@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Grid, NumberInput, Select, Stack, Switch, Textarea } from '@mantine/core';
+import { Grid, NumberInput, Select, Stack, Switch, Textarea, type SelectProps } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import dayjs from 'dayjs';
@@ -122,6 +122,18 @@ export function TaskFields({ form, idPrefix, completedTasks, dueDate, afterPeopl
   const toggle = ({ field, key, label }: FieldSpec) => (
     <Switch key={key} id={id(key)} label={label} {...form.getInputProps(field, { type: 'checkbox' })} />
   );
+  /** A clearable Select of one field in a third of the row; `props` after the field's own (an onChange of its own wins). */
+  const select = (
+    key: string,
+    label: string,
+    field: keyof SharedTaskValues,
+    data: SelectProps['data'],
+    props: SelectProps = {},
+  ) => (
+    <Grid.Col span={{ base: 12, sm: 4 }}>
+      <Select id={id(key)} label={label} data={data} clearable {...form.getInputProps(field)} {...props} />
+    </Grid.Col>
+  );
   const triggerOptions = TASK_TRIGGERS.filter((t) => t !== 'Completed Task' || completedTasks.length > 0);
   const auto = v.is_auto_due_date !== false;
 
@@ -150,34 +162,9 @@ export function TaskFields({ form, idPrefix, completedTasks, dueDate, afterPeopl
 
   return (
     <>
-      <Grid.Col span={{ base: 12, sm: 4 }}>
-        <Select
-          id={id('action-by')}
-          label="Action By"
-          data={options(ACTION_BY)}
-          clearable
-          {...form.getInputProps('action_by')}
-          onChange={setActionBy}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 4 }}>
-        <Select
-          id={id('staff')}
-          label="Staff Responsible"
-          data={options(staffResponsibleOptions(v.action_by))}
-          clearable
-          {...form.getInputProps('staff_responsible')}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 4 }}>
-        <Select
-          id={id('priority')}
-          label="Priority"
-          data={options(PRIORITIES)}
-          allowDeselect={false}
-          {...form.getInputProps('priority')}
-        />
-      </Grid.Col>
+      {select('action-by', 'Action By', 'action_by', options(ACTION_BY), { onChange: setActionBy })}
+      {select('staff', 'Staff Responsible', 'staff_responsible', options(staffResponsibleOptions(v.action_by)))}
+      {select('priority', 'Priority', 'priority', options(PRIORITIES), { clearable: false, allowDeselect: false })}
       {afterPeople}
       <Grid.Col span={12}>
         {toggle({ field: 'is_auto_due_date', key: 'auto-due', label: 'Automatic due date' })}
@@ -197,37 +184,17 @@ export function TaskFields({ form, idPrefix, completedTasks, dueDate, afterPeopl
           />
         </Grid.Col>
       ))}
-      <Grid.Col span={{ base: 12, sm: 4 }}>
-        <Select
-          id={id('trigger-type')}
-          label="Trigger type"
-          data={options(TRIGGER_TYPES)}
-          allowDeselect={false}
-          disabled={!auto}
-          {...form.getInputProps('trigger_type')}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 4 }}>
-        <Select
-          id={id('trigger')}
-          label="Trigger"
-          data={options(triggerOptions)}
-          clearable
-          disabled={!auto}
-          {...form.getInputProps('trigger')}
-          onChange={setTrigger}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 4 }}>
-        <Select
-          id={id('project-status')}
-          label="Project status"
-          placeholder="Choose a status"
-          data={TRIGGER_PROJECT_STATUS_OPTIONS}
-          disabled={!auto || v.trigger !== 'Project Status'}
-          {...form.getInputProps('trigger_project_status')}
-        />
-      </Grid.Col>
+      {select('trigger-type', 'Trigger type', 'trigger_type', options(TRIGGER_TYPES), {
+        clearable: false,
+        allowDeselect: false,
+        disabled: !auto,
+      })}
+      {select('trigger', 'Trigger', 'trigger', options(triggerOptions), { disabled: !auto, onChange: setTrigger })}
+      {select('project-status', 'Project status', 'trigger_project_status', TRIGGER_PROJECT_STATUS_OPTIONS, {
+        clearable: false,
+        placeholder: 'Choose a status',
+        disabled: !auto || v.trigger !== 'Project Status',
+      })}
       {v.trigger === 'Fixed Date' ? (
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <WallClockPicker
@@ -268,26 +235,10 @@ export function TaskFields({ form, idPrefix, completedTasks, dueDate, afterPeopl
       ))}
       {v.email_notice ? (
         <>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Select
-              id={id('recipient')}
-              label="Recipient"
-              data={options(RECIPIENTS)}
-              clearable
-              {...form.getInputProps('default_entity')}
-              onChange={setRecipient}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Select
-              id={id('contact')}
-              label="Default contact"
-              data={options(contactOptions(v.default_entity))}
-              disabled={!v.default_entity || recipientFixesContact(v.default_entity)}
-              clearable
-              {...form.getInputProps('default_contact')}
-            />
-          </Grid.Col>
+          {select('recipient', 'Recipient', 'default_entity', options(RECIPIENTS), { onChange: setRecipient })}
+          {select('contact', 'Default contact', 'default_contact', options(contactOptions(v.default_entity)), {
+            disabled: !v.default_entity || recipientFixesContact(v.default_entity),
+          })}
           {v.default_contact ? (
             <Grid.Col span={{ base: 12, sm: 4 }}>
               <EmailTemplateSelect

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { TASK_TEXT, TRIGGER_PROJECT_STATUS_OPTIONS, type TaskView } from '@siteflow/core';
 import { errorMessage } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
 import { useSaveActionTaken, useTaskTransition } from './api';
 import { CYCLES, useCycle } from './cycle';
+import { CycleButton, FailureBanner } from './task-form-parts';
 import { formatDue } from './task-row';
 
 /** The Completed button of the outside view (spec 2 section 2.3 names it so). */
@@ -58,11 +58,7 @@ export function OutsideTaskView({ task }: { task: TaskView }) {
   return (
     <form onSubmit={send} noValidate aria-label={`Task ${task.position}: ${task.title}`}>
       <Stack gap="sm">
-        {alert ? (
-          <Alert color="red" variant="filled" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {alert}
-          </Alert>
-        ) : null}
+        <FailureBanner text={alert} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Detail label="Title" value={task.title} />
           <Detail label="Actioned by" value={task.action_by} />
@@ -92,13 +88,7 @@ export function OutsideTaskView({ task }: { task: TaskView }) {
             </Button>
           ) : null}
           {task.abilities.action_taken ? (
-            <Button
-              type="submit"
-              disabled={save.isPending}
-              leftSection={saveCycle.done ? <IconCircleCheck size={16} aria-hidden /> : undefined}
-            >
-              {saveCycle.label}
-            </Button>
+            <CycleButton type="submit" cycle={saveCycle} disabled={save.isPending} />
           ) : null}
         </Group>
       </Stack>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Grid, Group, Select, Stack, Tabs, Textarea, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { newTemplateTask, TASK_TEXT, TaskInput, taskChoiceLabel, type Assignee, type TaskView } from '@siteflow/core';
 import { errorMessage } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
@@ -10,6 +9,7 @@ import { ErrorState, LoadingState } from '../../ui/query-states';
 import { TaskFields, WallClockPicker, whole, type SharedTaskForm, type SharedTaskValues } from '../task-templates';
 import { useAssignees, useDeleteTask, useSaveTask, useTask, useTaskChoices, useTaskTransition } from './api';
 import { CYCLES, useCycle } from './cycle';
+import { CycleButton, FailureBanner } from './task-form-parts';
 import { OutsideTaskView } from './outside-task-view';
 import { TaskMessageTab } from './task-message-tab';
 import { TaskHistory } from './task-history';
@@ -181,11 +181,7 @@ export function TaskForm({ projectId, task }: FormProps) {
   return (
     <form onSubmit={send} noValidate aria-label={task ? `Task ${task.position}: ${task.title}` : 'New Task'}>
       <Stack gap="sm">
-        {alert ? (
-          <Alert color="red" variant="filled" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {alert}
-          </Alert>
-        ) : null}
+        <FailureBanner text={alert} />
         <fieldset disabled={voided} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="sm">
             {voided ? <Alert color="gray">{TASK_TEXT.voidedLocked}</Alert> : null}
@@ -259,36 +255,26 @@ export function TaskForm({ projectId, task }: FormProps) {
                 </Button>
               ) : null}
               {task && (task.abilities.complete || completeCycle.done || complete.isPending) ? (
-                <Button
+                <CycleButton
                   color="green"
                   variant="light"
+                  cycle={completeCycle}
                   disabled={complete.isPending || completeCycle.done}
-                  leftSection={completeCycle.done ? <IconCircleCheck size={16} aria-hidden /> : undefined}
                   onClick={() => transition(complete, completeCycle, TASK_TEXT.confirmComplete, 'Complete')}
-                >
-                  {completeCycle.label}
-                </Button>
+                />
               ) : null}
-              <Button
-                type="submit"
-                disabled={save.isPending}
-                leftSection={saveCycle.done ? <IconCircleCheck size={16} aria-hidden /> : undefined}
-              >
-                {saveCycle.label}
-              </Button>
+              <CycleButton type="submit" cycle={saveCycle} disabled={save.isPending} />
             </Group>
           </Stack>
         </fieldset>
         {task && (task.abilities.restore || restoreCycle.done || restore.isPending) ? (
           <Group justify="flex-end">
-            <Button
+            <CycleButton
               variant="default"
+              cycle={restoreCycle}
               disabled={restore.isPending || restoreCycle.done}
-              leftSection={restoreCycle.done ? <IconCircleCheck size={16} aria-hidden /> : undefined}
               onClick={() => transition(restore, restoreCycle, TASK_TEXT.confirmRestore, 'Restore')}
-            >
-              {restoreCycle.label}
-            </Button>
+            />
           </Group>
         ) : null}
       </Stack>
