@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { SEARCH_TEXT, type RecentlyViewedItem } from '@siteflow/core';
 import { DateTimeCell } from '../../ui/date-time-cell';
 import { notifyError } from '../../ui/notify';
+import { EmptyTableRow } from '../../ui/empty-table-row';
 import { ErrorState, LoadingState } from '../../ui/query-states';
 import { ProjectStatusBadge } from '../../ui/project-status-badge';
 import { useForgetRecentlyViewed, useRecentlyViewed } from './api';
@@ -91,13 +92,9 @@ function RecentlyViewedBody({ onClose }: { onClose: () => void }) {
           </Table.Thead>
           <Table.Tbody>
             {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text ta="center" c="dimmed" py="lg">
-                    {SEARCH_TEXT.noRecent}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <EmptyTableRow columns={columns.length} ta="center" py="lg">
+                {SEARCH_TEXT.noRecent}
+              </EmptyTableRow>
             ) : (
               rows.map((row) => {
                 const removeButton = (

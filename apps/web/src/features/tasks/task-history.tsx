@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Table, Text, UnstyledButton } from '@mantine/core';
+import { Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { TaskHistoryRow } from '@siteflow/core';
+import { EmptyTableRow } from '../../ui/empty-table-row';
 import { ErrorState, LoadingState } from '../../ui/query-states';
 import { useTaskHistory } from './api';
 import { formatDue } from './task-row';
@@ -57,13 +58,9 @@ export function TaskHistory({ taskId }: { taskId: number }) {
       </Table.Thead>
       <Table.Tbody>
         {rows.length === 0 ? (
-          <Table.Tr>
-            <Table.Td colSpan={4}>
-              <Text size="sm" c="dimmed">
-                No records found...
-              </Text>
-            </Table.Td>
-          </Table.Tr>
+          <EmptyTableRow columns={4} size="sm">
+            No records found...
+          </EmptyTableRow>
         ) : (
           rows.map((row) => (
             <Table.Tr key={row.id}>
