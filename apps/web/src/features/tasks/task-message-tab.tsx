@@ -158,7 +158,7 @@ export function TaskMessageTab({ taskId, channel }: { taskId: number; channel: C
         </Button>
       </Group>
       {flag && (
-        <Text role="status" c={flag.ok ? 'green.8' : 'red.8'} fw={600}>
+        <Text role="status" c={flag.ok ? undefined : 'red.9'} fw={600}>
           {flag.text}
         </Text>
       )}
