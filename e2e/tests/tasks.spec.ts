@@ -250,6 +250,11 @@ test('an e-mail and an SMS go from a task to its site contact, through the mailb
     title: 'Tell the site we are booked',
   });
   expect(task.status, JSON.stringify(task.json)).toBe(201);
+  const link = await apiCall(page, DEMO, 'POST', `/api/projects/${project.id}/links`, {
+    title: 'Site plan',
+    url: 'https://files.example.test/site-plan.pdf',
+  });
+  expect(link.status, JSON.stringify(link.json)).toBe(201);
 
   await page.goto(`${DEMO}/projects/${project.id}/show#todos`);
   const editor = await open(page, 'Tell the site we are booked');
@@ -266,6 +271,9 @@ test('an e-mail and an SMS go from a task to its site contact, through the mailb
   const cc = editor.getByRole('combobox', { name: 'CC' });
   await cc.fill('boss@demo.test');
   await cc.press('Enter');
+  await editor.getByRole('combobox', { name: 'Attachments' }).click();
+  await page.getByRole('option', { name: 'Site plan', exact: true }).click();
+  await page.keyboard.press('Escape');
   await editor.getByRole('button', { name: 'Send Email' }).click();
   await expect(editor.getByRole('status')).toHaveText(TASK_MESSAGE_TEXT.emailSent);
 
@@ -282,7 +290,7 @@ test('an e-mail and an SMS go from a task to its site contact, through the mailb
   await editor.getByRole('tab', { name: 'History' }).click();
   await expect(
     editor.getByText(
-      `E-mail 'Your project ${project.project_code} is booked' sent to Sam Site <${email}>, CC boss@demo.test.`,
+      `E-mail 'Your project ${project.project_code} is booked' sent to Sam Site <${email}>, CC boss@demo.test with Site plan.`,
     ),
   ).toBeVisible();
   await expect(editor.getByText('SMS sent to Sam Site (+61412345678).')).toBeVisible();

@@ -1219,6 +1219,11 @@ export const ROUTES: Record<string, RouteDef> = {
       ],
     ]),
   ),
+  'GET /api/tasks/:id/email/attachments': {
+    action: 'tasks.manage',
+    obj: 'project',
+    req: (c) => ({ url: `/api/tasks/${c.T.task[c.s].id}/email/attachments` }),
+  },
   'GET /api/tasks/:id/email/template': {
     action: 'tasks.manage',
     obj: 'project',

@@ -22,9 +22,16 @@ export const TASK_MESSAGE_TEXT = {
   subjectRequired: 'The subject cannot be empty.',
   templateChannel: 'Choose a template of this kind.',
   notCustom: 'This template is not a custom copy.',
+  attachmentsFailed: 'Failed to get email attachment links.',
+  attachment: 'Choose documents of this project.',
+  attachmentsHeading: 'Documents',
   reminderSubject: 'Reminder: {task} is due',
   noAssignee: 'Nobody is assigned this task, so no reminder can be sent.',
 } as const;
+
+/** The attachment picker offers up to 300 documents and shows 4 of those chosen (spec 2 section 5). */
+export const ATTACHMENT_OPTIONS = 300;
+export const ATTACHMENTS_SHOWN = 4;
 
 /** The CC pattern of spec 2 section 5: text, @, text, dot, text, no spaces. */
 export const CC_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -54,8 +61,17 @@ export const TaskEmailSend = z.object({
     .default([]),
   subject: z.string().trim().min(1, { error: TASK_MESSAGE_TEXT.subjectRequired }).max(300).optional(),
   body: z.string().max(100_000).optional(),
+  /** Links of the project (its documents) listed at the end of the e-mail. */
+  attachments: z
+    .array(z.uuid({ error: TASK_MESSAGE_TEXT.attachment }))
+    .max(ATTACHMENT_OPTIONS)
+    .default([]),
 });
 export type TaskEmailSend = z.input<typeof TaskEmailSend>;
+
+/** A document of the task's project that an e-mail can link to (the project's links). */
+export const TaskAttachmentLink = z.object({ id: z.uuid(), title: z.string(), url: z.string() });
+export type TaskAttachmentLink = z.infer<typeof TaskAttachmentLink>;
 
 /** Who a message goes to and what it says, filled from the project; `problem` when it cannot go out. */
 export const TaskMessagePreview = z.object({

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   OkResponse,
+  TaskAttachmentLink,
   TaskEmailSend,
   TaskEmailTemplate,
   TaskEmailTemplateInput,
@@ -45,10 +46,18 @@ export function taskMessageRoutes(app: FastifyInstance, deps: Deps) {
       async (request) =>
         svc.sendTaskMessage(deps, tenantOf(request), requireActor(request), request.params.id, channel, {
           cc: [],
+          attachments: [],
           ...(request.body as object),
         } as z.output<typeof TaskEmailSend>),
     );
   }
+
+  // The documents (project links) the task's e-mail can list.
+  r.get(
+    '/api/tasks/:id/email/attachments',
+    options({}, { 200: z.object({ items: z.array(TaskAttachmentLink) }) }),
+    async (request) => svc.listTaskAttachments(deps, tenantOf(request), request.params.id),
+  );
 
   // Edit Template: the task's own copy of its e-mail template ('(Custom Email)'); DELETE reverts.
   const templatePath = '/api/tasks/:id/email/template';

@@ -4,7 +4,7 @@ import { TASK_MESSAGE_TEXT } from '@siteflow/core';
 import * as factories from '../../../test/factories.js';
 import { asOwner, mailsTo, uniq, waitForMail } from '../../../test/harness.js';
 import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
-import { messageTemplates, siteContacts, taskHistory, tasks } from '../../platform/db/schema.js';
+import { messageTemplates, projectLinks, siteContacts, taskHistory, tasks } from '../../platform/db/schema.js';
 import { sendTaskNotices } from './notices.js';
 
 // A task's e-mail and SMS (issue 12 section 5): saved on the task, filled from the project, sent
@@ -143,6 +143,47 @@ describe('a task’s e-mail', () => {
     expect(cleared.json.preview.template_id).toBeNull();
     const voided = await newTask(project.id, 'Voided');
     expect((await emailSiteContact(voided)).status).toBe(409);
+  });
+});
+
+describe('documents in the e-mail', () => {
+  it('lists the project’s links and puts the chosen ones in the e-mail; another project’s is a 422', async () => {
+    const id = await newTask();
+    const other = await factories.createProject(a, await factories.createClientCo(a));
+    const [plan, permit, elsewhere] = await asOwner(a.id, (tx) =>
+      tx
+        .insert(projectLinks)
+        .values([
+          { tenantId: a.id, projectId: project.id, title: 'Site plan', url: 'https://files.example/plan.pdf?a=1&b=2' },
+          { tenantId: a.id, projectId: project.id, title: 'Permit <A>', url: 'https://files.example/permit.pdf' },
+          { tenantId: a.id, projectId: other.id, title: 'Not this one', url: 'https://files.example/other.pdf' },
+        ])
+        .returning({ id: projectLinks.id }),
+    );
+    const list = await asA({ url: `/api/tasks/${id}/email/attachments` });
+    expect(list.status).toBe(200);
+    expect(list.json.items.map((l: { title: string }) => l.title)).toEqual(['Permit <A>', 'Site plan']);
+    await saveEmail(id, { recipient: 'Site Contact', template_id: emailTemplate });
+    const foreign = await asA({
+      method: 'POST',
+      url: `/api/tasks/${id}/email/send`,
+      body: { attachments: [elsewhere!.id], subject: 'Docs' },
+    });
+    expect(foreign.status).toBe(422);
+    expect(foreign.json.errors.attachments).toEqual([TASK_MESSAGE_TEXT.attachment]);
+    const sent = await asA({
+      method: 'POST',
+      url: `/api/tasks/${id}/email/send`,
+      body: { attachments: [plan!.id, permit!.id], subject: 'Docs' },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const mail = await waitForMail(siteEmail, { subject: 'Docs' });
+    expect(mail.html).toContain('<li><a href="https://files.example/plan.pdf?a=1&#38;b=2">Site plan</a></li>');
+    expect(mail.html).toContain('Permit &#60;A&#62;');
+    expect(mail.text).toContain('Site plan');
+    expect(mail.text).toContain('Permit <A>');
+    const [row] = await history(id);
+    expect(row!.description).toContain('with Permit <A>, Site plan.');
   });
 });
 

@@ -1,7 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
+  ATTACHMENT_OPTIONS,
+  escapeHtml,
+  type TaskAttachmentLink,
   CUSTOM_EMAIL_MARKER,
   fillTemplate,
   fullName,
@@ -17,7 +20,7 @@ import {
 } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
-import { messageTemplates, tasks } from '../../platform/db/schema.js';
+import { messageTemplates, projectLinks, tasks } from '../../platform/db/schema.js';
 import { fieldError, HttpError, notFound } from '../../platform/errors.js';
 import { mobileE164 } from '../../platform/phone.js';
 import { emailHtml, PROJECT_PEOPLE_JOINS, projectValues } from '../messages/service.js';
@@ -40,6 +43,7 @@ export const htmlText = (html: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
     .replace(/&amp;/g, '&')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
@@ -201,10 +205,13 @@ export const sendTaskMessage = (...[deps, tenant, actor, id, channel, input]: [.
     const who = m.to_name ? `${m.to_name} <${m.to}>` : m.to;
     if (channel === 'email') {
       const subject = input.subject ?? m.subject ?? '';
-      const html = input.body !== undefined ? emailHtml('email', input.body) : m.body;
+      const body = input.body !== undefined ? emailHtml('email', input.body) : m.body;
+      const links = await attachmentLinks(tx, task.projectId, input.attachments);
+      const html = body + attachmentsHtml(links);
       await deps.outbox.email(tx, onCommit, tenant.id, { to: m.to, cc: input.cc, subject, html, text: htmlText(html) });
       const cc = input.cc.length ? `, CC ${input.cc.join(', ')}` : '';
-      await recordTaskEvent(tx, tenant.id, actor, task, 'Email', `E-mail '${subject}' sent to ${who}${cc}.`);
+      const docs = links.length ? ` with ${links.map((l) => l.title).join(', ')}` : '';
+      await recordTaskEvent(tx, tenant.id, actor, task, 'Email', `E-mail '${subject}' sent to ${who}${cc}${docs}.`);
     } else {
       const to = mobileE164(m.to, deps.config.sms.country);
       if (!to) throw fieldError('contact', TASK_MESSAGE_TEXT.noMobile);
@@ -213,6 +220,35 @@ export const sendTaskMessage = (...[deps, tenant, actor, id, channel, input]: [.
       await recordTaskEvent(tx, tenant.id, actor, task, 'SMS', `SMS sent to ${whom}.`);
     }
     return { message: channel === 'email' ? TASK_MESSAGE_TEXT.emailSent : TASK_MESSAGE_TEXT.smsSent };
+  });
+
+/** The project's documents (its links) an e-mail may list, up to ATTACHMENT_OPTIONS; `ids` narrows them (422 for another project's). */
+async function attachmentLinks(tx: Tx, projectId: number, ids?: readonly string[]): Promise<TaskAttachmentLink[]> {
+  if (ids && ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: projectLinks.id, title: projectLinks.title, url: projectLinks.url })
+    .from(projectLinks)
+    .where(and(eq(projectLinks.projectId, projectId), ids ? inArray(projectLinks.id, [...ids]) : undefined))
+    .orderBy(asc(projectLinks.title), asc(projectLinks.id))
+    .limit(ATTACHMENT_OPTIONS);
+  if (ids && rows.length !== new Set(ids).size) throw fieldError('attachments', TASK_MESSAGE_TEXT.attachment);
+  return rows.map((r) => ({ ...r, title: r.title || r.url }));
+}
+
+/** The chosen documents as a list of links after the message ('Documents'), escaped. */
+const attachmentsHtml = (links: readonly TaskAttachmentLink[]) =>
+  links.length
+    ? `<p><strong>${TASK_MESSAGE_TEXT.attachmentsHeading}</strong></p><ul>${links
+        .map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.title)}</a></li>`)
+        .join('')}</ul>`
+    : '';
+
+/** GET /api/tasks/:id/email/attachments: the documents the task's e-mail can link to. */
+export const listTaskAttachments = (deps: Pick<Deps, 'db'>, tenant: TenantContext, id: number) =>
+  inTenant(deps, tenant.id, async (tx) => {
+    const [task] = await tx.select({ projectId: tasks.projectId }).from(tasks).where(eq(tasks.id, id));
+    if (!task) throw notFound('The task');
+    return { items: await attachmentLinks(tx, task.projectId) };
   });
 
 /** The task's current e-mail template, unfilled (the Edit Template modal). */

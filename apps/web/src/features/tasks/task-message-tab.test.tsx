@@ -8,6 +8,7 @@ import { TaskMessageTab } from './task-message-tab';
 
 const session = tenantSession(['tasks.view', 'tasks.manage']);
 const TEMPLATE = '33333333-3333-4333-8333-333333333333';
+const LINK = '44444444-4444-4444-8444-444444444444';
 
 const template: MessageTemplateView = {
   id: TEMPLATE,
@@ -51,6 +52,8 @@ function serve(onCall?: (call: FetchCall) => { status?: number; body?: unknown }
   return mockFetch((call) => {
     const answer = onCall?.(call);
     if (answer) return answer;
+    if (call.url === '/api/tasks/5/email/attachments')
+      return { body: { items: [{ id: LINK, title: 'Site plan', url: 'https://files.example/plan.pdf' }] } };
     if (call.url.startsWith('/api/message-templates'))
       return { body: { items: [template], total: 1, page: 1, pageSize: 100 } };
     return { body: blank };
@@ -115,10 +118,16 @@ describe('a task’s Emails tab', { timeout: 60_000 }, () => {
     await user.type(cc, 'not an address{Enter}');
     expect(await screen.findByText(TASK_MESSAGE_TEXT.ccInvalid)).toBeInTheDocument();
     await user.type(cc, 'boss@example.test{Enter}');
+    // A document of the project goes with it.
+    await user.click(
+      (await screen.findAllByLabelText('Attachments')).find((el) => el.getAttribute('type') !== 'hidden')!,
+    );
+    await user.click(await screen.findByRole('option', { name: 'Site plan' }));
     await user.click(screen.getByRole('button', { name: 'Send Email' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/send'))).toBe(true));
     expect(calls.find((c) => c.url.endsWith('/send'))!.body).toEqual({
       cc: ['boss@example.test'],
+      attachments: [LINK],
       subject: 'Booked PRJ-00001',
     });
     expect(await screen.findByRole('status')).toHaveTextContent(TASK_MESSAGE_TEXT.emailSent);

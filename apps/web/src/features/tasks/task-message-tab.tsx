@@ -1,13 +1,28 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Paper, Select, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ATTACHMENT_OPTIONS,
+  ATTACHMENTS_SHOWN,
   contactOptions,
   formatDateTime,
   isCcEmail,
   RECIPIENTS,
   recipientFixesContact,
   TASK_MESSAGE_TEXT,
+  type TaskAttachmentLink,
   type TaskMessageChoice,
   type TaskMessagePreview,
 } from '@siteflow/core';
@@ -37,6 +52,7 @@ export function TaskMessageTab({ taskId, channel }: { taskId: number; channel: C
   const [cc, setCc] = useState<string[]>([]);
   const [ccError, setCcError] = useState(false);
   const [subject, setSubject] = useState('');
+  const [attachments, setAttachments] = useState<string[]>([]);
   const [flag, setFlag] = useState<{ ok: boolean; text: string } | null>(null);
   const [editing, setEditing] = useState(false);
   const templates = useOfferedMessageTemplates(channel, preview.data?.template_id ?? null);
@@ -82,12 +98,15 @@ export function TaskMessageTab({ taskId, channel }: { taskId: number; channel: C
     mutationFn: () =>
       api.post<{ message: string }>(
         `${messagePath(taskId, channel)}/send`,
-        channel === 'email' ? { cc, ...(subject.trim() ? { subject: subject.trim() } : {}) } : {},
+        channel === 'email' ? { cc, attachments, ...(subject.trim() ? { subject: subject.trim() } : {}) } : {},
       ),
     onSuccess: (r) => {
       setFlag({ ok: true, text: r.message });
       // The send form clears 3 seconds after a send (spec 2 section 4).
-      setTimeout(() => setCc([]), FLAG_MS);
+      setTimeout(() => {
+        setCc([]);
+        setAttachments([]);
+      }, FLAG_MS);
       return client.invalidateQueries({ queryKey: taskKeys.history(taskId) });
     },
     onError: (error) => setFlag({ ok: false, text: errorMessage(error) }),
@@ -208,6 +227,7 @@ export function TaskMessageTab({ taskId, channel }: { taskId: number; channel: C
             style={{ minWidth: 280 }}
           />
           <TextInput label="Subject" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} />
+          <AttachmentPicker taskId={taskId} value={attachments} onChange={setAttachments} />
         </Group>
       )}
       <Group>
@@ -235,5 +255,41 @@ export function TaskMessageTab({ taskId, channel }: { taskId: number; channel: C
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * The project's documents (its links) to list in the e-mail (spec 2 sections 2.7 and 5): up to
+ * 300 offered, searchable; a failure says the server's message or 'Failed to get email attachment links.'.
+ */
+function AttachmentPicker({
+  taskId,
+  value,
+  onChange,
+}: {
+  taskId: number;
+  value: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const links = useQuery({
+    queryKey: ['tasks', 'attachments', taskId],
+    queryFn: () => api.get<{ items: TaskAttachmentLink[] }>(`/api/tasks/${taskId}/email/attachments`),
+  });
+  const failed = links.error ? errorMessage(links.error) || TASK_MESSAGE_TEXT.attachmentsFailed : undefined;
+  return (
+    <MultiSelect
+      label="Attachments"
+      description={
+        value.length > ATTACHMENTS_SHOWN ? `${value.length} documents chosen` : 'Links to the project’s documents.'
+      }
+      placeholder={links.isLoading ? 'Loading...' : links.data?.items.length ? 'Choose documents' : 'No documents'}
+      data={(links.data?.items ?? []).slice(0, ATTACHMENT_OPTIONS).map((l) => ({ value: l.id, label: l.title }))}
+      value={value}
+      onChange={onChange}
+      searchable
+      clearable
+      error={failed}
+      style={{ minWidth: 280 }}
+    />
   );
 }
