@@ -347,6 +347,10 @@ test('a client user sees the tasks of their projects read-only and edits only Ac
 
   await page.goto(`${DEMO}/projects/${group!.project.id}/show#todos`);
   await expect(section(page).getByRole('button', { name: 'Assign Pending Tasks' })).toHaveCount(0);
+  // The client storyboard: the actions the company shared with the client (the demo template shares one).
+  const board = page.getByRole('region', { name: 'Client storyboard' });
+  await expect(board.getByText('Confirm completion with the site contact')).toBeVisible();
+  await expect(board.getByText('Upload photos and the completion report')).toHaveCount(0);
   const editor = await open(page, pending.title);
   await expect(editor.getByRole('textbox', { name: 'Title' })).toHaveCount(0);
   await expect(editor.getByRole('tab', { name: 'History' })).toHaveCount(0);

@@ -1250,6 +1250,11 @@ export const ROUTES: Record<string, RouteDef> = {
     obj: 'project',
     req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/tasks`, body: { title: `Task ${uniq()}` } }),
   },
+  'GET /api/projects/:id/storyboard': {
+    action: 'tasks.view',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/storyboard` }),
+  },
   'GET /api/projects/:id/tasks/choices': {
     action: 'tasks.view',
     obj: 'project',

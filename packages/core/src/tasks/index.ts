@@ -1,2 +1,3 @@
 export * from './tasks.js';
 export * from './task-messages.js';
+export * from './storyboard.js';

@@ -7,6 +7,8 @@ import {
   AssigneeQuery,
   BulkAssignInput,
   OkResponse,
+  StoryboardQuery,
+  StoryboardView,
   TaskChoice,
   TaskHistoryRow,
   TaskInput,
@@ -19,6 +21,7 @@ import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { errorResponses as errors, NumericIdParam } from '../../platform/http.js';
 import { featureRoutes } from '../../platform/route-helpers.js';
 import { listTasks } from './list.js';
+import { storyboard } from './storyboard.js';
 import * as bulk from './bulk.js';
 import * as svc from './service.js';
 import * as transitions from './transitions.js';
@@ -90,6 +93,11 @@ export function taskRoutes(app: FastifyInstance, deps: Deps) {
     '/api/projects/:id/tasks/choices',
     byId(view, { querystring: ChoicesQuery }, { 200: ChoicesResponse }),
     async (request) => svc.taskChoices(...on(request), request.query.exclude),
+  );
+  r.get(
+    '/api/projects/:id/storyboard',
+    byId(view, { querystring: StoryboardQuery }, { 200: StoryboardView }),
+    async (request) => storyboard(...on(request), request.query.board),
   );
   r.put('/api/projects/:id/tasks/order', byId(manage, { body: TaskOrderInput }, { 200: OkResponse }), async (request) =>
     bulk.reorderTasks(...on(request), request.body.ids),
