@@ -19,6 +19,7 @@
 import pg from 'pg';
 import { generateDataset, parseGenerateArgs, type Dataset } from './generate.js';
 import {
+  call,
   ms,
   parseBenchArgs,
   percentiles,
@@ -213,25 +214,29 @@ async function main() {
         done = true;
         return n;
       });
-      const during: number[] = [];
+      // Every list request during the run is timed (one at a time, every 100 ms), so the p95 is
+      // that of all of them; the process's RSS is sampled with each (its highest is printed).
+      const samples: number[] = [];
+      let errors = 0;
+      let peakRss = 0;
       const url = `/api/tasks?project_id=0&due=Next%207%20Days&project_status=order`;
       while (!done) {
-        const r = await bench.measure([{ name: 'list during recalculation', target: TARGETS.list, urls: [url] }], {
-          ...opts,
-          requests: 20,
-          duration: 0,
-          concurrency: 1,
-        });
-        during.push(r[0]!.sequential.p95);
-        await new Promise((res) => setTimeout(res, 1000));
+        const t1 = performance.now();
+        const res = await call(bench.port, 'GET', url, { cookie: bench.cookie });
+        samples.push(performance.now() - t1);
+        if (res.status !== 200) errors++;
+        peakRss = Math.max(peakRss, process.memoryUsage().rss);
+        await new Promise((r) => setTimeout(r, 100));
       }
       const projectsDone = await sweep;
       const seconds = (Date.now() - t0) / 1000;
-      const p95 = percentiles(during);
+      const during = percentiles(samples);
+      const listPass = during.p95 <= TARGETS.list && errors === 0;
       console.log(
-        `Tenant-wide recalculation: ${projectsDone.toLocaleString('en-AU')} projects in ${seconds.toFixed(0)} s; the default list's p95 meanwhile: median ${ms(p95.p50)} ms, worst ${ms(p95.max)} ms (target ${TARGETS.list} ms). ${memory()}`,
+        `Tenant-wide recalculation: ${projectsDone.toLocaleString('en-AU')} projects in ${seconds.toFixed(0)} s. The default list meanwhile (${during.n} requests, ${errors} errors): p50 ${ms(during.p50)} ms, p95 ${ms(during.p95)} ms, p99 ${ms(during.p99)} ms, max ${ms(during.max)} ms (target p95 <= ${TARGETS.list} ms): ${listPass ? 'PASS' : 'FAIL'}. Peak RSS of the bench process ${(peakRss / 1048576).toFixed(0)} MB. ${memory()}`,
       );
-      report.tenantRecalc = { projects: projectsDone, seconds, listP95: p95 };
+      report.tenantRecalc = { projects: projectsDone, seconds, list: during, errors, peakRss };
+      if (!listPass) process.exitCode = 1;
     }
     bench.log(`Server memory at the end: ${memory()}`);
     report.memory = process.memoryUsage();
