@@ -104,6 +104,22 @@ export type View = {
 export const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '-');
 
 /** Provider search and project map: targets on the server p95, server and client times side by side. */
+/** Targets judged on the client's round trip, with the server's p95 beside it (projects, tasks). */
+export const CLIENT_VIEW: View = {
+  judge: 'client',
+  subject: 'endpoint',
+  timesNote: 'Times in ms (client round trip on loopback).',
+  columns: [
+    { head: 'p50', cell: (r) => ms(r.sequential.p50) },
+    { head: 'p95', cell: (r) => ms(r.sequential.p95) },
+    { head: 'p99', cell: (r) => ms(r.sequential.p99) },
+    { head: 'max', cell: (r) => ms(r.sequential.max) },
+    { head: 'server p95', cell: (r) => ms(r.sequential.server.p95) },
+  ],
+  sample: (body) => `total ${body.total ?? '?'}`,
+  slowestOf: 'failed',
+};
+
 export const SERVER_VIEW: View = {
   judge: 'server',
   subject: 'scenario',

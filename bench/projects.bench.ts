@@ -14,7 +14,6 @@
 import pg from 'pg';
 import { generateDataset, parseGenerateArgs, type Dataset } from './generate.js';
 import {
-  ms,
   parseBenchArgs,
   printResults,
   runMain,
@@ -22,26 +21,12 @@ import {
   startBench,
   writeResults,
   type Scenario,
-  type View,
+  CLIENT_VIEW,
 } from './harness.js';
 
 const TARGETS = { search: 30, list: 50 } as const;
 
 /** The targets apply to the client's round trip; the server's p95 is shown beside it. */
-const PROJECTS_VIEW: View = {
-  judge: 'client',
-  subject: 'endpoint',
-  timesNote: 'Times in ms (client round trip on loopback).',
-  columns: [
-    { head: 'p50', cell: (r) => ms(r.sequential.p50) },
-    { head: 'p95', cell: (r) => ms(r.sequential.p95) },
-    { head: 'p99', cell: (r) => ms(r.sequential.p99) },
-    { head: 'max', cell: (r) => ms(r.sequential.max) },
-    { head: 'server p95', cell: (r) => ms(r.sequential.server.p95) },
-  ],
-  sample: (body) => `total ${body.total ?? '?'}`,
-  slowestOf: 'failed',
-};
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -170,12 +155,8 @@ async function main() {
     );
   });
   try {
-    const results = await bench.measure(
-      await scenarios(bench.rt.ownerUrl, dataset!.tenants[0]!.id),
-      opts,
-      PROJECTS_VIEW,
-    );
-    printResults(dataSetLine(dataset!), results, opts, PROJECTS_VIEW);
+    const results = await bench.measure(await scenarios(bench.rt.ownerUrl, dataset!.tenants[0]!.id), opts, CLIENT_VIEW);
+    printResults(dataSetLine(dataset!), results, opts, CLIENT_VIEW);
     await writeResults(`results-${gen.projects}.json`, { dataset, opts, results });
     if (results.some((r) => r.pass === false)) process.exitCode = 1;
   } finally {

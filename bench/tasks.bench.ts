@@ -27,28 +27,13 @@ import {
   runMain,
   startBench,
   writeResults,
-  type View,
+  CLIENT_VIEW,
 } from './harness.js';
 import { numberArg } from './cli.js';
 import { computeProjectDueDates, sweepGeneratingTasks } from '../apps/api/src/features/tasks/due-dates-job.js';
 
 const TARGETS = { list: 50, recalc: 200 } as const;
 const BIG_PROJECT_TASKS = 200;
-
-const VIEW: View = {
-  judge: 'client',
-  subject: 'endpoint',
-  timesNote: 'Times in ms (client round trip on loopback).',
-  columns: [
-    { head: 'p50', cell: (r) => ms(r.sequential.p50) },
-    { head: 'p95', cell: (r) => ms(r.sequential.p95) },
-    { head: 'p99', cell: (r) => ms(r.sequential.p99) },
-    { head: 'max', cell: (r) => ms(r.sequential.max) },
-    { head: 'server p95', cell: (r) => ms(r.sequential.server.p95) },
-  ],
-  sample: (body) => `total ${body.total ?? '?'}`,
-  slowestOf: 'failed',
-};
 
 const memory = () => {
   const m = process.memoryUsage();
@@ -173,12 +158,12 @@ async function main() {
   try {
     bench.log(`Server memory after start: ${memory()}`);
     const s = await scenarios(bench.rt.ownerUrl, tenantId);
-    const results = await bench.measure(s.list, opts, VIEW);
+    const results = await bench.measure(s.list, opts, CLIENT_VIEW);
     printResults(
       `Data set: ${taskCount.toLocaleString('en-AU')} tasks over ${gen.projects.toLocaleString('en-AU')} projects in one tenant`,
       results,
       opts,
-      VIEW,
+      CLIENT_VIEW,
     );
     bench.log(`Server memory after the lists: ${memory()}`);
 

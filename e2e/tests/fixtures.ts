@@ -94,3 +94,45 @@ export const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** What a new project is copied from: a demo project's people, client, catalogue and place. */
+type ProjectTemplate = {
+  start_date: string | null;
+  end_date: string | null;
+  client: { id: string };
+  account_manager: { id: string };
+  project_manager: { id: string };
+  project_administrator: { id: string };
+  categories: { id: string }[];
+  services: { id: string }[];
+  location: { street: string; suburb: string; state: string; postcode: string; country: string };
+};
+
+/**
+ * A new project in the demo company like project `likeId` (same client, staff, services and
+ * place, no provider), with `over` on top of its fields; answers the new project's details.
+ */
+export async function newProjectLike<T>(page: Page, likeId: number, over: Record<string, unknown> = {}): Promise<T> {
+  const like = (await apiCall(page, DEMO, 'GET', `/api/projects/${likeId}`)).json as ProjectTemplate;
+  const created = await apiCall(page, DEMO, 'POST', '/api/projects', {
+    name: unique('E2E project '),
+    start_date: like.start_date,
+    end_date: like.end_date,
+    project_manager: like.project_manager.id,
+    project_administrator: like.project_administrator.id,
+    client: like.client.id,
+    client_am: like.account_manager.id,
+    order_reference: unique('E2E-'),
+    categories: like.categories.map((c) => c.id),
+    services: like.services.map((s) => s.id),
+    street: like.location.street,
+    suburb: like.location.suburb,
+    state: like.location.state,
+    postcode: like.location.postcode,
+    country: like.location.country,
+    site_contacts: [{ name: 'Sam Site' }],
+    ...over,
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  return (await apiCall(page, DEMO, 'GET', `/api/projects/${(created.json as { id: number }).id}`)).json as T;
+}

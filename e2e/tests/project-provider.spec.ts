@@ -1,6 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PROVIDER_TEXT } from '../../packages/core/src/providers/texts';
-import { apiCall, DEMO, DEMO_ADMIN, expectAccessible, PLATFORM, PLATFORM_ADMIN, signIn, unique } from './fixtures';
+import {
+  apiCall,
+  DEMO,
+  DEMO_ADMIN,
+  expectAccessible,
+  newProjectLike,
+  PLATFORM,
+  PLATFORM_ADMIN,
+  signIn,
+  unique,
+} from './fixtures';
 import { assignableProject, createLocatedProvider, type ProjectDetail } from './provider-fixtures';
 
 /** A demo project that can still be assigned and is on the map (from the end of the list: other journeys take the first ones). */
@@ -124,45 +134,9 @@ test('assign a provider on the project details screen, notify it, read the e-mai
   await expect(page.getByText(providerEmail).first()).toBeVisible();
 });
 
-type FullProject = ProjectDetail & {
-  start_date: string | null;
-  end_date: string | null;
-  order_reference: string | null;
-  location: ProjectDetail['location'] & { country: string };
-  client: { id: string };
-  account_manager: { id: string };
-  project_manager: { id: string };
-  project_administrator: { id: string };
-  categories: { id: string }[];
-  services: { id: string }[];
-};
-
 /** A new project at the place of an assignable demo project (so nearby providers are the same), with no provider. */
-async function newProjectWithoutProvider(page: Page): Promise<ProjectDetail> {
-  const like = (await apiCall(page, DEMO, 'GET', `/api/projects/${(await assignableDemoProject(page)).id}`))
-    .json as FullProject;
-  const created = await apiCall(page, DEMO, 'POST', '/api/projects', {
-    name: unique('E2E New site '),
-    start_date: like.start_date,
-    end_date: like.end_date,
-    project_manager: like.project_manager.id,
-    project_administrator: like.project_administrator.id,
-    client: like.client.id,
-    client_am: like.account_manager.id,
-    order_reference: unique('E2E-'),
-    categories: like.categories.map((c) => c.id),
-    services: like.services.map((s) => s.id),
-    street: like.location.street,
-    suburb: like.location.suburb,
-    state: like.location.state,
-    postcode: like.location.postcode,
-    country: like.location.country,
-    site_contacts: [{ name: 'Sam Site' }],
-  });
-  expect(created.status, JSON.stringify(created.json)).toBe(201);
-  const id = (created.json as { id: number }).id;
-  return (await apiCall(page, DEMO, 'GET', `/api/projects/${id}`)).json as ProjectDetail;
-}
+const newProjectWithoutProvider = async (page: Page) =>
+  newProjectLike<ProjectDetail>(page, (await assignableDemoProject(page)).id, { name: unique('E2E New site ') });
 
 /** An approved provider at the project's place. */
 async function providerAt(page: Page, project: ProjectDetail, prefix: string) {

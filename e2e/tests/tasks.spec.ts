@@ -7,6 +7,7 @@ import {
   DEMO_ADMIN,
   DEMO_CLIENT_ADMIN,
   expectAccessible,
+  newProjectLike,
   PLATFORM,
   PLATFORM_ADMIN,
   signIn,
@@ -72,33 +73,17 @@ async function templateForNewClassification(page: Page) {
   return classificationId;
 }
 
-/** A new project like a demo one (client, staff, place), optionally of a classification and with a reachable site contact. */
+/** A new project like a demo one (client, staff, place) from 1 to 10 December, with `over` on top. */
 async function newProject(page: Page, over: Record<string, unknown> = {}): Promise<Detail> {
   const list = (await apiCall(page, DEMO, 'GET', '/api/projects?page=1&pageSize=5')).json as {
     items: { id: number }[];
   };
-  const like = (await apiCall(page, DEMO, 'GET', `/api/projects/${list.items[0]!.id}`)).json as Detail;
-  const created = await apiCall(page, DEMO, 'POST', '/api/projects', {
+  return newProjectLike<Detail>(page, list.items[0]!.id, {
     name: unique('E2E Action list '),
     start_date: '2026-12-01T08:00',
     end_date: '2026-12-10T17:00',
-    project_manager: like.project_manager.id,
-    project_administrator: like.project_administrator.id,
-    client: like.client.id,
-    client_am: like.account_manager.id,
-    order_reference: unique('E2E-'),
-    categories: like.categories.map((c) => c.id),
-    services: like.services.map((s) => s.id),
-    street: like.location.street,
-    suburb: like.location.suburb,
-    state: like.location.state,
-    postcode: like.location.postcode,
-    country: like.location.country,
-    site_contacts: [{ name: 'Sam Site' }],
     ...over,
   });
-  expect(created.status, JSON.stringify(created.json)).toBe(201);
-  return (await apiCall(page, DEMO, 'GET', `/api/projects/${(created.json as { id: number }).id}`)).json as Detail;
 }
 
 const section = (page: Page) => page.getByRole('region', { name: 'Action list' });

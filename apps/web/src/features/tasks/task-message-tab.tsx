@@ -35,7 +35,6 @@ import { taskMessageKey, taskMessagePath, type MessageChannel } from './task-mes
 
 type Channel = MessageChannel;
 const FLAG_MS = 3000;
-const messagePath = taskMessagePath;
 
 /**
  * A task's Emails or SMS tab (spec 2 sections 2.2, 2.5, 4, 5, 8): who it goes to and its template
@@ -45,7 +44,10 @@ const messagePath = taskMessagePath;
 export function TaskMessageTab({ taskId, channel }: { taskId: number; channel: Channel }) {
   const client = useQueryClient();
   const key = taskMessageKey(taskId, channel);
-  const preview = useQuery({ queryKey: key, queryFn: () => api.get<TaskMessagePreview>(messagePath(taskId, channel)) });
+  const preview = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<TaskMessagePreview>(taskMessagePath(taskId, channel)),
+  });
   const [recipient, setRecipient] = useState<string | null>(null);
   const [contact, setContact] = useState<string | null>(null);
   const [template, setTemplate] = useState<string | null>(null);
@@ -79,7 +81,7 @@ export function TaskMessageTab({ taskId, channel }: { taskId: number; channel: C
   const failed = () => setFlag({ ok: false, text: TASK_MESSAGE_TEXT.failed });
   const save = useMutation({
     mutationFn: (body: TaskMessageChoice) =>
-      api.put<{ message: string; preview: TaskMessagePreview }>(messagePath(taskId, channel), body),
+      api.put<{ message: string; preview: TaskMessagePreview }>(taskMessagePath(taskId, channel), body),
     onSuccess: (r) => {
       show(r.preview);
       setFlag({ ok: true, text: r.message });
@@ -87,7 +89,7 @@ export function TaskMessageTab({ taskId, channel }: { taskId: number; channel: C
     onError: failed,
   });
   const clear = useMutation({
-    mutationFn: () => api.delete<{ message: string; preview: TaskMessagePreview }>(messagePath(taskId, channel)),
+    mutationFn: () => api.delete<{ message: string; preview: TaskMessagePreview }>(taskMessagePath(taskId, channel)),
     onSuccess: (r) => {
       show(r.preview);
       setFlag({ ok: true, text: r.message });
@@ -97,7 +99,7 @@ export function TaskMessageTab({ taskId, channel }: { taskId: number; channel: C
   const send = useMutation({
     mutationFn: () =>
       api.post<{ message: string }>(
-        `${messagePath(taskId, channel)}/send`,
+        `${taskMessagePath(taskId, channel)}/send`,
         channel === 'email' ? { cc, attachments, ...(subject.trim() ? { subject: subject.trim() } : {}) } : {},
       ),
     onSuccess: (r) => {
