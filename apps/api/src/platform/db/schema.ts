@@ -15,3 +15,4 @@ export * from './schema/certificates.js';
 export * from './schema/task-templates.js';
 export * from './schema/messages.js';
 export * from './schema/tasks.js';
+export * from './schema/catalogue.js';
