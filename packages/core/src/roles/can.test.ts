@@ -92,6 +92,8 @@ describe('can', () => {
       'messageTemplates.manage',
       'tasks.view',
       'tasks.manage',
+      'quotes.view',
+      'quotes.manage',
     ]);
   });
 });

@@ -39,6 +39,8 @@ export const ACTIONS = [
   'messageTemplates.manage',
   'tasks.view',
   'tasks.manage',
+  'quotes.view',
+  'quotes.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
