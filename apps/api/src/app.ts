@@ -40,6 +40,7 @@ import { taskTemplateRoutes } from './features/task-templates/routes.js';
 import { taskRoutes } from './features/tasks/routes.js';
 import { messageTemplateRoutes } from './features/messages/routes.js';
 import { taskMessageRoutes } from './features/tasks/message-routes.js';
+import { catalogueRoutes } from './features/catalogue/routes.js';
 import { documentRoutes } from './features/documents/routes.js';
 import { providerRoutes } from './features/providers/routes.js';
 
@@ -191,6 +192,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   taskRoutes(app, deps);
   messageTemplateRoutes(app, deps);
   taskMessageRoutes(app, deps);
+  catalogueRoutes(app, deps);
   // Outside /api (the spec's address); before the single-page app's fallback below.
   documentRoutes(app, deps);
   providerRoutes(app, deps);

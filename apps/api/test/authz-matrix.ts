@@ -150,6 +150,8 @@ export type TenantFx = {
   task: Pair<{ projectId: number; id: number; title: string }>;
   /** An e-mail template. */
   messageTemplate: Pair<{ id: string }>;
+  /** A works-and-materials item (its name is unique). */
+  workItem: Pair<{ id: number; name: string }>;
   sample: Pair<{ typeId: string; fileId: string }>;
   /** Certificates with a file: of a user (in: the provider user's own; out: a staff member's) and of a provider. */
   userCert: Pair<{ ownerId: string; id: string; fileId: string }>;
@@ -197,6 +199,14 @@ const messageTemplateBody = () => ({
   name: `Template ${uniq()}`,
   subject: 'About {{project_name}}',
   body: '<p>Hello</p>',
+});
+
+const workItemBody = (name = `Item ${uniq()}`) => ({
+  name,
+  item_code: 'WI-1',
+  supplier_name: 'Supplier',
+  unit_sell_price: '10.00',
+  unit_cost: '7.50',
 });
 
 export const make = {
@@ -282,6 +292,14 @@ export const make = {
     );
     return { id: res.json.id as string };
   },
+  workItem: async (t: TestApp, T: TenantFx) => {
+    const name = `Item ${uniq()}`;
+    const res = await ok(
+      await adminApi(t, T, { method: 'POST', url: '/api/catalogue', body: workItemBody(name) }),
+      'work item',
+    );
+    return { id: res.json.work.id as number, name };
+  },
   sample: async (t: TestApp, T: TenantFx) => {
     const type = await make.certType(t, T);
     const res = await ok(
@@ -362,6 +380,7 @@ async function buildTenant(t: TestApp, key: 'A' | 'B'): Promise<TenantFx> {
   T.taskTemplate = await pair(() => make.taskTemplate(t, T));
   T.task = await pair((s) => make.task(t, T, T.project[s].id));
   T.messageTemplate = await pair(() => make.messageTemplate(t, T));
+  T.workItem = await pair(() => make.workItem(t, T));
   T.sample = await pair(() => make.sample(t, T));
   T.userCert = {
     in: await make.cert(t, T, 'user', pu.id, T.certType.in.id),
@@ -432,6 +451,8 @@ function markersOf(T: TenantFx): Marker[] {
     T.taskTemplate.out.taskId,
     T.messageTemplate.in.id,
     T.messageTemplate.out.id,
+    T.workItem.in.name,
+    T.workItem.out.name,
   );
   // Categories and services are the project map's filter options for every role that sees the map.
   add([...STAFF, CU, PU], T.category.in.id, T.category.out.id, T.service.in.id, T.service.out.id);
@@ -1360,6 +1381,23 @@ export const ROUTES: Record<string, RouteDef> = {
   },
 
   // ----- e-mail and SMS templates
+  // ----- works and materials (the catalogue)
+  'GET /api/catalogue': { action: 'catalogue.view', req: () => ({ url: '/api/catalogue' }) },
+  'GET /api/catalogue/options': { action: 'catalogue.view', req: () => ({ url: '/api/catalogue/options' }) },
+  'POST /api/catalogue': { action: 'catalogue.manage', req: () => ({ url: '/api/catalogue', body: workItemBody() }) },
+  'GET /api/catalogue/:id': {
+    action: 'catalogue.view',
+    obj: 'plain',
+    req: (c) => ({ url: `/api/catalogue/${c.T.workItem[c.s].id}` }),
+  },
+  'PUT /api/catalogue/:id': {
+    action: 'catalogue.manage',
+    obj: 'plain',
+    req: async (c) => ({
+      url: `/api/catalogue/${(c.fresh ? await make.workItem(c.w.t, c.T) : c.T.workItem[c.s]).id}`,
+      body: workItemBody(),
+    }),
+  },
   'GET /api/message-templates': {
     action: 'messageTemplates.manage',
     req: () => ({ url: '/api/message-templates' }),

@@ -94,6 +94,8 @@ describe('can', () => {
       'tasks.manage',
       'quotes.view',
       'quotes.manage',
+      'catalogue.view',
+      'catalogue.manage',
     ]);
   });
 });

@@ -41,6 +41,8 @@ export const ACTIONS = [
   'tasks.manage',
   'quotes.view',
   'quotes.manage',
+  'catalogue.view',
+  'catalogue.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

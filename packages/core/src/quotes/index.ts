@@ -1,2 +1,0 @@
-export * from './money.js';
-export * from './quotes.js';
