@@ -20,4 +20,5 @@ export * from './messages/index.js';
 export * from './due-dates/index.js';
 export * from './tasks/index.js';
 export * from './task-templates/index.js';
+export * from './quotes/index.js';
 export * from './catalogue/index.js';
