@@ -16,3 +16,4 @@ export * from './schema/task-templates.js';
 export * from './schema/messages.js';
 export * from './schema/tasks.js';
 export * from './schema/catalogue.js';
+export * from './schema/quotes.js';
