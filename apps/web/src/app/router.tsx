@@ -19,6 +19,7 @@ const taskTemplates = () => import('../features/task-templates');
 const messages = () => import('../features/messages');
 const mailbox = () => import('../features/mailbox');
 const clients = () => import('../features/clients');
+const catalogue = () => import('../features/catalogue');
 const reference = () => import('../features/reference');
 const providers = () => import('../features/providers');
 const certificates = () => import('../features/certificates');
@@ -52,6 +53,7 @@ const CertificationsMeRedirect = screen(certificates, (m) => m.CertificationsMeR
 const CertificateTypeListScreen = screen(certificates, (m) => m.CertificateTypeListScreen);
 const CertificateTypeEditScreen = screen(certificates, (m) => m.CertificateTypeEditScreen);
 const ClientListScreen = screen(clients, (m) => m.ClientListScreen);
+const WorksAndMaterialsScreen = screen(catalogue, (m) => m.WorksAndMaterialsScreen);
 const ClientCreateScreen = screen(clients, (m) => m.ClientCreateScreen);
 const ClientEditScreen = screen(clients, (m) => m.ClientEditScreen);
 const ReferenceIndexRedirect = screen(reference, (m) => m.ReferenceIndexRedirect);
@@ -90,6 +92,7 @@ const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   [/^\/project-map/, projectMap],
   [/^\/action-list/, tasks],
   [/^\/clients/, clients],
+  [/^\/works-and-materials/, catalogue],
   [/^\/reference/, reference],
   [/^\/customers/, customers],
   [/^\/staff/, staff],
@@ -166,6 +169,9 @@ export function AppRoutes() {
                     <Route path="new" element={<ClientCreateScreen />} />
                   </Route>
                   <Route path=":id/edit" element={<ClientEditScreen />} />
+                </Route>
+                <Route path="works-and-materials" element={needs('catalogue.view')}>
+                  <Route index element={<WorksAndMaterialsScreen />} />
                 </Route>
                 <Route path="reference" element={needs('reference.view')}>
                   <Route index element={<ReferenceIndexRedirect />} />

@@ -3,6 +3,7 @@ import {
   IconAddressBook,
   IconBriefcase,
   IconBuildingSkyscraper,
+  IconPackage,
   IconCertificate,
   IconChecklist,
   IconMap2,
@@ -82,6 +83,7 @@ const TENANT_MENU: MenuItem[] = [
     ],
   },
   { label: 'Clients', icon: IconAddressBook, href: '/clients', ability: 'clients.view' },
+  { label: 'Works & Materials', icon: IconPackage, href: '/works-and-materials', ability: 'catalogue.view' },
   {
     label: 'Staff',
     icon: IconUsers,

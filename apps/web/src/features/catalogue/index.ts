@@ -1,0 +1,2 @@
+export { WorksAndMaterialsScreen } from './works-and-materials-screen';
+export { catalogueKeys, useWorkItemOptions } from './api';
