@@ -7,6 +7,7 @@ import { sanitizeSettingHtml } from '../features/settings/service.js';
 import { seedDemoCertificates } from './certificates.js';
 import { seedDemoMessageTemplates } from './messages.js';
 import { seedDemoTasks } from './tasks.js';
+import { seedDemoCatalogue } from './catalogue.js';
 import { seedDemoProjects } from './projects.js';
 import { seedDemoProviders } from './providers.js';
 
@@ -185,6 +186,7 @@ export async function seed(deps: Pick<Deps, 'db' | 'config'>): Promise<SeedRepor
   await seedDemoCertificates(db, tenantId, { today });
   await seedDemoMessageTemplates(db, tenantId);
   await seedDemoTasks(db, tenantId);
+  await seedDemoCatalogue(db, tenantId);
   report.demo = {
     clientAdminEmail: demoProjects.clientAdminEmail,
     providerAdminEmail: demoProviders.providerAdminEmail,
