@@ -91,6 +91,26 @@ describe('round trips per request', () => {
     expect(first.total).toBe(5);
   });
 
+  it('a works-and-materials list page and an item are the context and one statement each', async () => {
+    for (const n of [1, 2, 3]) {
+      const res = await asAdmin({
+        method: 'POST',
+        url: '/api/catalogue',
+        body: { name: `Item ${n}`, item_code: `I-${n}`, unit_sell_price: '10', unit_cost: '5' },
+      });
+      expect(res.status).toBe(201);
+    }
+    // context 1; BEGIN + tenant 1; the page with its total 1; COMMIT 1
+    expect(await count(() => asAdmin({ url: '/api/catalogue?page=1&pageSize=2&search=item' }))).toBeLessThanOrEqual(4);
+    const page = (await asAdmin({ url: '/api/catalogue?page=1&pageSize=2&search=item' })).json as {
+      items: { id: number }[];
+      total: number;
+    };
+    expect(page.total).toBe(3);
+    expect(await count(() => asAdmin({ url: `/api/catalogue/${page.items[0]!.id}` }))).toBeLessThanOrEqual(4);
+    expect(await count(() => asAdmin({ url: '/api/catalogue/options?search=item' }))).toBeLessThanOrEqual(4);
+  });
+
   it('a task template is the context and one statement, whatever its number of tasks', async () => {
     const template = async (tasks: number) => {
       const res = await asAdmin({ method: 'POST', url: '/api/task-templates', body: { title: `Template ${tasks}` } });
