@@ -38,6 +38,7 @@ import { searchRoutes } from './features/search/routes.js';
 import { certificateRoutes } from './features/certificates/routes.js';
 import { taskTemplateRoutes } from './features/task-templates/routes.js';
 import { taskRoutes } from './features/tasks/routes.js';
+import { quoteRoutes } from './features/quotes/routes.js';
 import { messageTemplateRoutes } from './features/messages/routes.js';
 import { taskMessageRoutes } from './features/tasks/message-routes.js';
 import { catalogueRoutes } from './features/catalogue/routes.js';
@@ -192,6 +193,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   taskRoutes(app, deps);
   messageTemplateRoutes(app, deps);
   taskMessageRoutes(app, deps);
+  quoteRoutes(app, deps);
   catalogueRoutes(app, deps);
   // Outside /api (the spec's address); before the single-page app's fallback below.
   documentRoutes(app, deps);

@@ -668,6 +668,15 @@ const project = async (c: Cell, opts: ProjectOptions = {}) =>
   c.fresh ? make.project(c.T, c.s, opts) : c.T.project[c.s];
 /** The shared task, or a throwaway one on the same project for an allowed write. */
 const taskOf = async (c: Cell) => (c.fresh ? make.task(c.w.t, c.T, c.T.project[c.s].id) : c.T.task[c.s]);
+/** A new Draft quote of the cell's project, made by its company's admin (every quote cell gets its own). */
+const quoteOf = async (c: Cell) => {
+  const projectId = c.T.project[c.s].id;
+  const res = await ok(
+    await adminApi(c.w.t, c.T, { method: 'POST', url: `/api/projects/${projectId}/quotes` }),
+    'quote',
+  );
+  return `/api/projects/${projectId}/quotes/${res.json.id as number}`;
+};
 const ref = async (
   c: Cell,
   what: 'categories' | 'services' | 'tags' | 'classifications',
@@ -1378,6 +1387,43 @@ export const ROUTES: Record<string, RouteDef> = {
       const template = c.fresh ? await make.taskTemplate(c.w.t, c.T) : c.T.taskTemplate[c.s];
       return { url: `/api/task-templates/${template.id}/task-order`, body: { ids: [template.taskId] } };
     },
+  },
+
+  // ----- a project's quotes (company roles only for now)
+  'GET /api/projects/:id/quotes': {
+    action: 'quotes.view',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/quotes` }),
+  },
+  'POST /api/projects/:id/quotes': {
+    action: 'quotes.manage',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/quotes` }),
+  },
+  'GET /api/projects/:id/quotes/:quoteId': {
+    action: 'quotes.view',
+    obj: 'project',
+    req: async (c) => ({ url: await quoteOf(c) }),
+  },
+  'PUT /api/projects/:id/quotes/:quoteId': {
+    action: 'quotes.manage',
+    obj: 'project',
+    req: async (c) => ({ url: await quoteOf(c), body: { version: 1, sections: [] } }),
+  },
+  'DELETE /api/projects/:id/quotes/:quoteId': {
+    action: 'quotes.manage',
+    obj: 'project',
+    req: async (c) => ({ url: await quoteOf(c) }),
+  },
+  'POST /api/projects/:id/quotes/:quoteId/status': {
+    action: 'quotes.manage',
+    obj: 'project',
+    req: async (c) => ({ url: `${await quoteOf(c)}/status`, body: { status: 'Void' } }),
+  },
+  'POST /api/projects/:id/quotes/:quoteId/revisions': {
+    action: 'quotes.manage',
+    obj: 'project',
+    req: async (c) => ({ url: `${await quoteOf(c)}/revisions` }),
   },
 
   // ----- e-mail and SMS templates

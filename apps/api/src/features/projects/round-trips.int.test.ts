@@ -129,4 +129,30 @@ describe('round trips per request', () => {
     expect(await count(() => asAdmin({ url: `/api/task-templates/${many}` }))).toBe(forEmpty);
     expect(await count(() => asAdmin({ url: '/api/task-templates' }))).toBe(forEmpty);
   });
+  it('a quote is the context and one statement, whatever its number of sections and items', async () => {
+    const quote = async (sections: number) => {
+      const res = await asAdmin({ method: 'POST', url: `/api/projects/${bare}/quotes` });
+      const line = {
+        category: 'Service',
+        description: 'Line',
+        supplied_by: 'Company',
+        quantity: '1',
+        unit_sell_price: '1',
+        unit_cost: '0',
+      };
+      const body = {
+        version: 1,
+        sections: Array.from({ length: sections }, (_, i) => ({ name: `S${i}`, line_items: [line, line, line] })),
+      };
+      const saved = await asAdmin({ method: 'PUT', url: `/api/projects/${bare}/quotes/${res.json.id}`, body });
+      expect(saved.status, saved.text).toBe(200);
+      return res.json.id as number;
+    };
+    const [empty, many] = [await quote(0), await quote(5)];
+    const forEmpty = await count(() => asAdmin({ url: `/api/projects/${bare}/quotes/${empty}` }));
+    // context 1; BEGIN + tenant 1; the quote with its sections and items 1; COMMIT 1
+    expect(forEmpty).toBeLessThanOrEqual(4);
+    expect(await count(() => asAdmin({ url: `/api/projects/${bare}/quotes/${many}` }))).toBe(forEmpty);
+    expect(await count(() => asAdmin({ url: `/api/projects/${bare}/quotes` }))).toBe(forEmpty);
+  });
 });
