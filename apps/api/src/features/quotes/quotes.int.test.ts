@@ -220,6 +220,32 @@ describe('creating and saving a quote', () => {
     expect(w.sections[0]!.line_items[0]).toMatchObject({ description: 'Mixer tap', position: 0 });
   });
 
+  it('saves a large quote (50 sections x 40 lines, a body past 1 MB) and re-saves it as loaded', async () => {
+    const p = await newProject();
+    const q = await newQuote(p.id);
+    const sections = Array.from({ length: 50 }, (_, s) => ({
+      name: `Section ${s}`,
+      line_items: Array.from({ length: 40 }, (_, i) =>
+        item({
+          description: `Line ${i}`,
+          long_description: 'x'.repeat(300),
+          quantity: '2.5',
+          unit_sell_price: '123.45',
+          unit_cost: '99.99',
+        }),
+      ),
+    }));
+    const v = await saved(p.id, q, { sections });
+    expect(JSON.stringify(v).length).toBeGreaterThan(1024 * 1024);
+    // 2.5 x 123.45 = 308.625 -> 308.63 a line; 2.5 x 99.99 = 249.975 -> 249.98
+    expect(v.totals).toMatchObject({ revenue: '617260.00', cost: '499960.00', gross_profit: '117300.00' });
+    const w = await saved(p.id, v, v);
+    expect(w.version).toBe(v.version + 1);
+    expect(w.sections.flatMap((s) => s.line_items.map((l) => l.id))).toEqual(
+      v.sections.flatMap((s) => s.line_items.map((l) => l.id)),
+    );
+  });
+
   it('links a catalogue item to a Product line and refuses another company’s', async () => {
     const p = await newProject();
     const q = await newQuote(p.id);

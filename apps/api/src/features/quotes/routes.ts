@@ -6,6 +6,8 @@ import { errorResponses as errors, NumericIdParam, numericId } from '../../platf
 import { featureRoutes } from '../../platform/route-helpers.js';
 import * as svc from './service.js';
 
+/** The largest quote body a save accepts (bytes). */
+const SAVE_BODY_LIMIT = 16 * 1024 * 1024;
 const QuoteParams = z.object({ id: numericId, quoteId: numericId });
 
 /**
@@ -36,8 +38,11 @@ export function quoteRoutes(app: FastifyInstance, deps: Deps) {
   r.get(one, as(view, { params: QuoteParams }, { 200: QuoteView }), async (request) =>
     svc.getQuote(...onQuote(request)),
   );
-  r.put(one, as(manage, { params: QuoteParams, body: QuoteSaveInput }, { 200: QuoteView }), async (request) =>
-    svc.saveQuote(...onQuote(request), request.body),
+  // A whole quote is one body: 50 sections of 40 lines with their texts is past the app's 1 MB.
+  r.put(
+    one,
+    { ...as(manage, { params: QuoteParams, body: QuoteSaveInput }, { 200: QuoteView }), bodyLimit: SAVE_BODY_LIMIT },
+    async (request) => svc.saveQuote(...onQuote(request), request.body),
   );
   r.delete(one, as(manage, { params: QuoteParams }, { 200: OkResponse }), async (request) =>
     svc.deleteQuote(...onQuote(request)),
