@@ -48,6 +48,8 @@ test('a staff member creates an item, sees its profit and margin, finds it and e
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   const edit = page.getByRole('form', { name: 'Edit Item' });
   await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+  // The keyboard follows: the opened item's name field has the focus.
+  await expect(edit.getByRole('textbox', { name: 'Name' })).toBeFocused();
   await expect(edit.getByTestId('item-margin')).toHaveText('25.00%');
   await edit.getByRole('textbox', { name: 'Unit Cost' }).fill('96.5');
   await expect(edit.getByTestId('item-profit')).toHaveText('$23.50');

@@ -92,6 +92,8 @@ describe('Works & Materials', () => {
     expect(await screen.findByRole('heading', { name: 'Edit Item' })).toBeInTheDocument();
     const name = await screen.findByLabelText(/Name/);
     expect(name).toHaveValue(ITEM.name);
+    // The keyboard goes to the form the user opened.
+    expect(name).toHaveFocus();
     expect(screen.getByTestId('item-profit')).toHaveTextContent('$11.40');
     expect(screen.getByTestId('item-margin')).toHaveTextContent('29.61%');
     await userEvent.clear(name);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import {
@@ -78,13 +78,15 @@ type Props = {
   canManage: boolean;
   /** Back to create mode ('New Item'). */
   onNew: () => void;
+  /** Put the keyboard in the name field when the form opens (the user asked for it: Edit, New Item). */
+  focusOnOpen?: boolean;
 };
 
 /**
  * The side form (spec 3 sections 2.3 and 4): 'Create New Item' resets after a save and stays
  * editable; 'Edit Item' is disabled after a save until Edit is pressed.
  */
-export function WorkItemForm({ item, canManage, onNew }: Props) {
+export function WorkItemForm({ item, canManage, onNew, focusOnOpen = false }: Props) {
   const save = useSaveWorkItem(item?.id ?? null);
   const [locked, setLocked] = useState(!canManage);
   const [success, setSuccess] = useFleetingMessage();
@@ -116,6 +118,11 @@ export function WorkItemForm({ item, canManage, onNew }: Props) {
     });
   });
 
+  const nameRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) nameRef.current?.focus();
+  }, [focusOnOpen]);
+
   const title = item ? CATALOGUE_TEXT.editTitle : CATALOGUE_TEXT.createTitle;
   const input = (name: keyof Values) => form.getInputProps(name);
 
@@ -134,7 +141,14 @@ export function WorkItemForm({ item, canManage, onNew }: Props) {
       <FormFrame onSubmit={onSubmit} label={title} alertTitle="The item was not saved" alert={alert} gap="md">
         <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="sm">
-            <TextInput label="Name" required autoComplete="off" maxLength={CATALOGUE_LIMITS.name} {...input('name')} />
+            <TextInput
+              ref={nameRef}
+              label="Name"
+              required
+              autoComplete="off"
+              maxLength={CATALOGUE_LIMITS.name}
+              {...input('name')}
+            />
             <Grid gap="sm">
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput

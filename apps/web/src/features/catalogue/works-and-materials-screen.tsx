@@ -98,7 +98,7 @@ function EditPanel({ id, canManage, onNew }: { id: number; canManage: boolean; o
       </Paper>
     );
   }
-  return <WorkItemForm key={`edit-${id}`} item={item.data} canManage={canManage} onNew={onNew} />;
+  return <WorkItemForm key={`edit-${id}`} item={item.data} canManage={canManage} onNew={onNew} focusOnOpen />;
 }
 
 /** Works & Materials (spec 3 section 2.3): the server-side table with the create / edit form beside it. */
@@ -155,7 +155,7 @@ export function WorksAndMaterialsScreen() {
           {editing !== null ? (
             <EditPanel id={editing} canManage={canManage} onNew={toCreate} />
           ) : canManage ? (
-            <WorkItemForm key={`create-${createKey}`} canManage onNew={toCreate} />
+            <WorkItemForm key={`create-${createKey}`} canManage onNew={toCreate} focusOnOpen={createKey > 0} />
           ) : (
             <Paper withBorder radius="lg" p="lg">
               <Text c="dimmed">Choose an item to see its details.</Text>
