@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   cloneSection,
+  formatLastUpdated,
+  initialQuoteId,
   IMPORT_PERIODS,
   LineItemInput,
   newLineItem,
@@ -230,5 +232,30 @@ describe('line item input (spec 3 section 5)', () => {
       sections: [{ name: 'A', line_items: [item({ quantity: '-2' })] }],
     });
     expect(Object.keys(errorsOf(r))).toEqual(['sections.0.line_items.0.quantity']);
+  });
+});
+
+describe("the screen's selection and dates", () => {
+  const q = (id: number, status: 'Draft' | 'Accepted' | 'Rejected' | 'Void', updated_at: string) => ({
+    id,
+    status,
+    updated_at,
+  });
+  it('selects the Accepted quote, else the most recently updated one that is not Void', () => {
+    const list = [
+      q(1, 'Draft', '2026-11-01T00:00:00Z'),
+      q(2, 'Void', '2026-11-20T00:00:00Z'),
+      q(3, 'Rejected', '2026-11-10T00:00:00Z'),
+    ];
+    expect(initialQuoteId(list)).toBe(3);
+    expect(initialQuoteId([...list, q(4, 'Accepted', '2026-01-01T00:00:00Z')])).toBe(4);
+    expect(initialQuoteId([q(2, 'Void', '2026-11-20T00:00:00Z')])).toBeNull();
+    expect(initialQuoteId([])).toBeNull();
+  });
+  it("'Last Updated' is h:mma - DD/MM/YY on the company's clock (Brisbane, UTC+10)", () => {
+    expect(formatLastUpdated('2026-11-24T06:05:00Z')).toBe('4:05pm - 24/11/26');
+    expect(formatLastUpdated('2026-11-23T14:30:00Z')).toBe('12:30am - 24/11/26');
+    expect(formatLastUpdated('2026-11-24T02:00:00Z')).toBe('12:00pm - 24/11/26');
+    expect(formatLastUpdated(null)).toBe('');
   });
 });

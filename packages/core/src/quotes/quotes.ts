@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
+import { wallClockAt } from '../format/wall-clock.js';
 import { isStaffRole, type Role } from '../roles/roles.js';
 import type { MoneyTotals, LineTotals } from './money.js';
 
@@ -516,7 +517,32 @@ export function quoteAbilities(role: Role, status: QuoteStatus): QuoteAbilities 
   };
 }
 
-/** 'Last Updated' as shown: h:mma - DD/MM/YY (the caller gives the wall-clock parts). */
+/** 'Last Updated' as shown (spec 3 section 2.1): h:mma - DD/MM/YY. */
 export const LAST_UPDATED_FORMAT = 'h:mma - DD/MM/YY';
+
+/** An instant (ISO 8601) as 'Last Updated' shows it, on the company's clock: '4:05pm - 24/11/26'. */
+export function formatLastUpdated(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const [day, time] = wallClockAt(at).split(' ') as [string, string];
+  const [y, m, d] = day.split('-') as [string, string, string];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const hour = hh % 12 === 0 ? 12 : hh % 12;
+  return `${hour}:${String(mm).padStart(2, '0')}${hh < 12 ? 'am' : 'pm'} - ${d}/${m}/${y.slice(2)}`;
+}
+
+/**
+ * Which quote the screen selects after loading (spec 3 section 4): the Accepted one if there is
+ * one, else the most recently updated quote that is not Void; null when there is none.
+ */
+export function initialQuoteId(items: readonly Pick<QuoteSummary, 'id' | 'status' | 'updated_at'>[]): number | null {
+  const accepted = items.find((q) => q.status === 'Accepted');
+  if (accepted) return accepted.id;
+  const open = items
+    .filter((q) => q.status !== 'Void')
+    .sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at) || b.id - a.id);
+  return open[0]?.id ?? null;
+}
 
 export type { MoneyTotals, LineTotals };
