@@ -232,6 +232,11 @@ describe('line item input (spec 3 section 5)', () => {
       sections: [{ name: 'A', line_items: [item({ quantity: '-2' })] }],
     });
     expect(Object.keys(errorsOf(r))).toEqual(['sections.0.line_items.0.quantity']);
+    const many = { name: 'S', line_items: Array.from({ length: 500 }, () => item()) };
+    expect(QuoteSaveInput.safeParse({ version: 1, sections: Array(10).fill(many) }).success).toBe(true);
+    expect(errorsOf(QuoteSaveInput.safeParse({ version: 1, sections: Array(11).fill(many) }))).toEqual({
+      sections: 'A quote may have at most 5000 line items.',
+    });
   });
 });
 

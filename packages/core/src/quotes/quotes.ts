@@ -107,6 +107,8 @@ export const QUOTE_LIMITS = {
   reason: 5000,
   sections: 200,
   lineItems: 500,
+  /** Line items of a whole quote (the editor and a save stay quick: 50 sections of 40 is 2000). */
+  quoteLineItems: 5000,
 } as const;
 export const longDescriptionMax = (c: LineCategory) =>
   c === 'Product' ? QUOTE_LIMITS.longDescription.Product : QUOTE_LIMITS.longDescription.other;
@@ -287,7 +289,10 @@ export const QuoteSaveInput = z.object({
   note: optNote(QUOTE_LIMITS.note),
   sections: z
     .array(SectionInput)
-    .max(QUOTE_LIMITS.sections, `A quote may have at most ${QUOTE_LIMITS.sections} sections.`),
+    .max(QUOTE_LIMITS.sections, `A quote may have at most ${QUOTE_LIMITS.sections} sections.`)
+    .refine((sections) => sections.reduce((n, s) => n + s.line_items.length, 0) <= QUOTE_LIMITS.quoteLineItems, {
+      error: `A quote may have at most ${QUOTE_LIMITS.quoteLineItems} line items.`,
+    }),
 });
 export type QuoteSaveInput = z.input<typeof QuoteSaveInput>;
 export type QuoteSaveData = z.output<typeof QuoteSaveInput>;
