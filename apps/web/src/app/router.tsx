@@ -25,6 +25,7 @@ const providers = () => import('../features/providers');
 const certificates = () => import('../features/certificates');
 const projectMap = () => import('../features/project-map');
 const tasks = () => import('../features/tasks');
+const quotes = () => import('../features/quotes');
 const shell = () => import('./signed-in');
 const projectList = () => import('../features/projects/project-list-screen');
 const projectCreate = () => import('../features/projects/project-create-screen');
@@ -44,6 +45,7 @@ const ProjectCreateScreen = screen(projectCreate, (m) => m.ProjectCreateScreen);
 const ProjectDetailsRoute = screen(projectDetails, (m) => m.ProjectDetailsRoute);
 const ProjectMapScreen = screen(projectMap, (m) => m.ProjectMapScreen);
 const ActionListScreen = screen(tasks, (m) => m.ActionListScreen);
+const QuotesScreen = screen(quotes, (m) => m.QuotesScreen);
 const ProviderListScreen = screen(providers, (m) => m.ProviderListScreen);
 const ProviderShowScreen = screen(providers, (m) => m.ProviderShowScreen);
 const ProviderSearchScreen = screen(providers, (m) => m.ProviderSearchScreen);
@@ -87,6 +89,7 @@ const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   [/^\/projects\/?$/, projectList],
   [/^\/projects\/new/, projectCreate],
   [/^\/projects\/[^/]+\/show/, projectDetails],
+  [/^\/projects\/[^/]+\/quotes/, quotes],
   [/^\/(projects\/[^/]+\/assign-provider|service-providers\/?($|show|search|new|setup))/, providers],
   [/^\/(service-providers\/[^/]+\/certifications|users\/|certifications|certificate-types)/, certificates],
   [/^\/project-map/, projectMap],
@@ -217,6 +220,9 @@ export function AppRoutes() {
                 </Route>
                 <Route path="projects/:id/show" element={needs('projects.view')}>
                   <Route index element={<ProjectDetailsRoute />} />
+                </Route>
+                <Route path="projects/:id/quotes" element={needs('quotes.view')}>
+                  <Route index element={<QuotesScreen />} />
                 </Route>
               </Route>
             </Route>

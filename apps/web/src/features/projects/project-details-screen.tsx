@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
-import { useNavigate, useParams } from 'react-router';
+import { IconFileDollar, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { isProviderRole, PROJECT_TEXT, type ProjectView } from '@siteflow/core';
 import { ApiError } from '../../api/client';
 import { useCan, useSession } from '../../session';
@@ -108,6 +108,7 @@ function ProjectDetails({ project, providerSection, tasksSection }: Slots & { pr
   const canCreate = useCan('projects.create');
   const canManageLinks = useCan('projectLinks.manage');
   const canViewTasks = useCan('tasks.view');
+  const canViewQuotes = useCan('quotes.view');
   // The edit forms choose from the same lists as the creation page.
   const reference = useProjectCreateData(project.abilities.edit && canCreate);
   const remove = useDeleteProject(project.id);
@@ -177,6 +178,16 @@ function ProjectDetails({ project, providerSection, tasksSection }: Slots & { pr
         }
         actions={
           <>
+            {canViewQuotes ? (
+              <Button
+                component={Link}
+                to={`/projects/${project.id}/quotes`}
+                variant="default"
+                leftSection={<IconFileDollar size={16} aria-hidden />}
+              >
+                Quotes
+              </Button>
+            ) : null}
             {project.abilities.edit ? <StatusControl project={project} /> : null}
             {project.abilities.delete ? (
               <Button

@@ -1,0 +1,129 @@
+import {
+  lineTotals,
+  quoteTotals,
+  sectionTotals,
+  type LineItemDraft,
+  type LineTotals,
+  type MoneyTotals,
+  type QuoteSaveInput,
+  type QuoteSummary,
+  type QuoteView,
+  type SectionDraft,
+  workItemLabel,
+} from '@siteflow/core';
+
+/**
+ * The quote as the editor holds it: core's drafts with a key for each row (drag and drop, React
+ * keys; new rows have no id yet) and the linked catalogue item's label for the picker.
+ */
+export type EditorLine = LineItemDraft & { key: string; work_item_label?: string | null };
+export type EditorSection = SectionDraft<EditorLine> & { key: string };
+export type EditorQuote = { note: string; sections: EditorSection[] };
+
+let counter = 0;
+/** A key no other row of this page has. */
+export const newKey = (prefix: string) => `${prefix}-new-${++counter}`;
+
+/**
+ * Which quote to show once the list is loaded (spec 3 section 4): the Accepted one, else the most
+ * recently updated quote that is not Void; none when every quote is Void (or there are none).
+ */
+export function defaultQuoteId(quotes: readonly QuoteSummary[]): number | null {
+  const accepted = quotes.find((q) => q.status === 'Accepted');
+  if (accepted) return accepted.id;
+  const live = quotes
+    .filter((q) => q.status !== 'Void')
+    .sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at) || b.id - a.id);
+  return live[0]?.id ?? null;
+}
+
+export function toEditor(view: QuoteView): EditorQuote {
+  return {
+    note: view.note ?? '',
+    sections: view.sections.map((s) => ({
+      key: `s-${s.id}`,
+      id: s.id,
+      name: s.name,
+      note: s.note,
+      line_items: s.line_items.map((l) => ({
+        key: `l-${l.id}`,
+        id: l.id,
+        category: l.category,
+        description: l.description,
+        long_description: l.long_description,
+        general_notes: l.general_notes,
+        supplied_by: l.supplied_by,
+        quantity: l.quantity,
+        unit_sell_price: l.unit_sell_price,
+        unit_cost: l.unit_cost ?? '0.00',
+        product: l.product
+          ? {
+              work_item_id: l.product.work_item_id,
+              product_code: l.product.product_code,
+              supplier_name: l.product.supplier_name,
+              order_status: l.product.order_status,
+              company_purchase_order_reference: l.product.company_purchase_order_reference,
+              eta: l.product.eta,
+              consignment_tracking_link: l.product.consignment_tracking_link,
+            }
+          : null,
+        work_item_label: l.product?.work_item ? workItemLabel(l.product.work_item) : null,
+      })),
+    })),
+  };
+}
+
+/** The body of the save (PUT): the whole quote in the editor's order, without the editor's own fields. */
+export function toSaveBody(version: number, quote: EditorQuote): QuoteSaveInput {
+  return {
+    version,
+    note: quote.note,
+    sections: quote.sections.map((s) => ({
+      id: s.id ?? null,
+      name: s.name,
+      note: s.note,
+      line_items: s.line_items.map(({ key: _key, work_item_label: _label, ...line }) => ({
+        ...line,
+        id: line.id ?? null,
+      })),
+    })),
+  };
+}
+
+/** Core's figures, or null while an amount typed is not a number yet (shown as '-'). */
+function orNull<T>(work: () => T): T | null {
+  try {
+    return work();
+  } catch {
+    return null;
+  }
+}
+export const safeLineTotals = (line: LineItemDraft): LineTotals | null => orNull(() => lineTotals(line));
+export const safeSectionTotals = (section: { line_items: LineItemDraft[] }): MoneyTotals | null =>
+  orNull(() => sectionTotals(section));
+export const safeQuoteTotals = (sections: { line_items: LineItemDraft[] }[]): MoneyTotals | null =>
+  orNull(() => quoteTotals(sections));
+
+/**
+ * A 422's field messages as lines a person can place: 'Section 2, line 1, description: ...'
+ * (the server names fields by path: sections.1.line_items.0.description).
+ */
+export function describeFieldErrors(errors: Record<string, string[]>): string[] {
+  return Object.entries(errors).flatMap(([path, messages]) => {
+    const parts = path.split('.');
+    const words: string[] = [];
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      const next = parts[i + 1];
+      if (part === 'sections' && next !== undefined && /^\d+$/.test(next)) {
+        words.push(`Section ${Number(next) + 1}`);
+        i++;
+      } else if (part === 'line_items' && next !== undefined && /^\d+$/.test(next)) {
+        words.push(`line ${Number(next) + 1}`);
+        i++;
+      } else words.push(part.replace(/_/g, ' '));
+    }
+    const where = words.join(', ');
+    return messages.map((m) => (where ? `${where}: ${m}` : m));
+  });
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  QUOTE_LIMITS,
+  QUOTE_TEXT,
+  statusConfirmText,
+  statusOptions,
+  type QuoteStatus,
+  type QuoteView,
+} from '@siteflow/core';
+import { ApiError } from '../../api/client';
+import { useChangeQuoteStatus } from './api';
+
+/** The spec's failure text, with the server's reason when it gave one (a rule of section 4). */
+export const failureText = (error: unknown, text: string) =>
+  error instanceof ApiError && (error.status === 409 || error.status === 422) ? `${text} ${error.message}` : text;
+
+/**
+ * The status dropdown (spec 3 section 4): options from core's statusOptions; choosing one asks
+ * 'Are you sure you want to update the status of this quote from X to Y ?', with 'Reason for
+ * Rejection:' only for Rejected.
+ */
+export function QuoteStatusControl({ projectId, quote }: { projectId: number; quote: QuoteView }) {
+  const [target, setTarget] = useState<QuoteStatus | null>(null);
+  const [reason, setReason] = useState('');
+  const change = useChangeQuoteStatus(projectId, quote.id);
+  const close = () => {
+    setTarget(null);
+    setReason('');
+  };
+  const confirm = () => {
+    if (!target) return;
+    change.mutate(
+      { status: target, reason: target === 'Rejected' ? reason : null },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            title: QUOTE_TEXT.statusUpdatedTitle,
+            message: QUOTE_TEXT.statusUpdated,
+            autoClose: 5000,
+          });
+          close();
+        },
+        onError: (error) => {
+          notifications.show({
+            color: 'red',
+            title: QUOTE_TEXT.statusFailedTitle,
+            message: failureText(error, QUOTE_TEXT.statusFailed),
+            autoClose: 8000,
+          });
+          close();
+        },
+      },
+    );
+  };
+  return (
+    <>
+      <Select
+        aria-label="Quote status"
+        data={statusOptions(quote.status, quote.other_accepted)}
+        value={quote.status}
+        onChange={(v) => v && v !== quote.status && setTarget(v as QuoteStatus)}
+        allowDeselect={false}
+        disabled={!quote.abilities.change_status}
+        w={150}
+        data-testid="quote-status"
+      />
+      <Modal opened={target !== null} onClose={close} title="Update quote status" centered>
+        <Stack gap="md">
+          <Text size="sm">{target ? statusConfirmText(quote.status, target) : ''}</Text>
+          {target === 'Rejected' ? (
+            <Textarea
+              label={QUOTE_TEXT.reasonForRejection}
+              autosize
+              minRows={3}
+              maxLength={QUOTE_LIMITS.reason}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              data-autofocus
+            />
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button onClick={confirm} loading={change.isPending}>
+              Confirm
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
