@@ -21,7 +21,7 @@ import { freePort } from '../apps/api/test/reliability/processes.js';
 export const HOST = `${BENCH_SLUG}.localhost`;
 
 /** The job and result of bench/load-worker.mjs. */
-type LoadJob = {
+export type LoadJob = {
   port: number;
   host: string;
   cookie: string;
@@ -172,7 +172,8 @@ export function call(port: number, method: string, url: string, headers: Record<
   });
 }
 
-function runInWorker(job: LoadJob): Promise<LoadResult> {
+/** One load phase in a worker thread (load-worker.mjs), so the load generator does not share the server's event loop. */
+export function runInWorker(job: LoadJob): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: job });
     worker.once('message', (m: { result?: LoadResult; error?: string }) => {
@@ -182,6 +183,20 @@ function runInWorker(job: LoadJob): Promise<LoadResult> {
     });
     worker.once('error', reject);
   });
+}
+
+/** Signs the bench tenant's admin in on the server at `port`; returns the session cookie. */
+export async function signIn(port: number): Promise<string> {
+  const login = await call(
+    port,
+    'POST',
+    '/api/auth/login',
+    { 'content-type': 'application/json', 'x-siteflow-csrf': '1' },
+    JSON.stringify({ email: benchAdminEmail(BENCH_SLUG), password: BENCH_PASSWORD }),
+  );
+  const setCookie = [login.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('sf_session='));
+  if (login.status !== 200 || !setCookie) throw new Error(`sign-in failed: ${login.status} ${login.text}`);
+  return setCookie.split(';')[0]!;
 }
 
 export type Bench = {
@@ -227,16 +242,7 @@ export async function startBench(
       serverTimes?.push({ url: request.url, ms: reply.elapsedTime });
     });
     await rt.app.listen({ port, host: '127.0.0.1' });
-    const login = await call(
-      port,
-      'POST',
-      '/api/auth/login',
-      { 'content-type': 'application/json', 'x-siteflow-csrf': '1' },
-      JSON.stringify({ email: benchAdminEmail(BENCH_SLUG), password: BENCH_PASSWORD }),
-    );
-    const setCookie = [login.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('sf_session='));
-    if (login.status !== 200 || !setCookie) throw new Error(`sign-in failed: ${login.status} ${login.text}`);
-    const cookie = setCookie.split(';')[0]!;
+    const cookie = await signIn(port);
 
     const measure = async (scenarios: Scenario[], opts: RunOptions, view: View = SERVER_VIEW) => {
       const results: ScenarioResult[] = [];

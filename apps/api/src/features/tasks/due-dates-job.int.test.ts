@@ -69,11 +69,8 @@ const due = async (projectId: number) =>
   Object.fromEntries((await tasksOf(projectId)).map((x) => [x.title, x.due?.slice(0, 16) ?? null]));
 
 /** A project (commencement 1 Dec 08:00, end 10 Dec 17:00) with the template's tasks applied, not yet computed. */
-async function projectWithTemplate() {
-  const project = await factories.createProject(a, client, {
-    startDate: '2026-12-01 08:00',
-    endDate: '2026-12-10 17:00',
-  });
+async function projectWithTemplate(startDate = '2026-12-01 08:00', endDate = '2026-12-10 17:00') {
+  const project = await factories.createProject(a, client, { startDate, endDate });
   const templateId = await template();
   await withTenant(t.deps.db, a.id, (tx) => applyTaskTemplate(tx, a.id, project.id, { templateId }, null));
   return project;
@@ -162,6 +159,18 @@ describe('the due-date job', () => {
     const after = await tasksOf(project.id);
     expect(after.some((x) => x.generating)).toBe(false);
     expect(after[0]!.due?.slice(0, 16)).toBe('2026-12-03 08:00');
+  });
+
+  it('sweeps in batches: every project of a batch is dated from its own dates, across batch boundaries', async () => {
+    const first = await projectWithTemplate();
+    const second = await projectWithTemplate('2027-01-04 07:00', '2027-01-20 16:00');
+    const third = await projectWithTemplate('2027-02-01 09:30', '2027-02-03 12:00');
+    // Batches of 2: the three projects (and any other generating one) take at least two transactions.
+    expect(await sweepGeneratingTasks(t.deps, { batch: 2 })).toBeGreaterThanOrEqual(3);
+    expect(await due(first.id)).toMatchObject({ Book: '2026-12-03 08:00', Confirm: '2026-12-09 17:00' });
+    expect(await due(second.id)).toMatchObject({ Book: '2027-01-06 07:00', Confirm: '2027-01-19 16:00' });
+    expect(await due(third.id)).toMatchObject({ Book: '2027-02-03 09:30', Confirm: '2027-02-02 12:00' });
+    for (const p of [first, second, third]) expect((await tasksOf(p.id)).some((x) => x.generating)).toBe(false);
   });
 
   it('records when the project entered a status, for the Project Status trigger', async () => {
