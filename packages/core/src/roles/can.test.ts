@@ -36,6 +36,7 @@ describe('can', () => {
         'projects.rateCustomer',
         'projectMap.view',
         'tasks.view',
+        'quoteRequests.create',
       ]);
     }
   });
@@ -49,6 +50,7 @@ describe('can', () => {
         'certificates.view',
         'certificates.manage',
         'tasks.view',
+        'quoteRequests.create',
       ]);
       expect(can({ role, area: 'tenant' }, 'providers.search')).toBe(false);
       expect(can({ role, area: 'tenant' }, 'projects.assignProvider')).toBe(false);
@@ -59,6 +61,13 @@ describe('can', () => {
     expectGrants(companyAdmin, { allowed: ['certificateTypes.manage'] });
     expectGrants(companyEmployee, { allowed: ['providers.search'], denied: ['certificateTypes.manage'] });
     expectGrants({ role: 'client_admin', area: 'tenant' }, { denied: ['projects.ratePerformance'] });
+  });
+
+  it('lets client and provider users send a quote request, and not staff (they create projects themselves)', () => {
+    for (const role of ['client_admin', 'client_account', 'client_am', 'sp_admin', 'sp_employee'] as const)
+      expect(can({ role, area: 'tenant' }, 'quoteRequests.create'), role).toBe(true);
+    expectGrants(companyAdmin, { denied: ['quoteRequests.create'] });
+    expectGrants(companyEmployee, { denied: ['quoteRequests.create'] });
   });
 
   it('keeps project deletion and client management to company admins', () => {

@@ -43,6 +43,7 @@ export const ACTIONS = [
   'quotes.manage',
   'catalogue.view',
   'catalogue.manage',
+  'quoteRequests.create',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -52,8 +53,15 @@ export type Actor = { role: Role; area: 'platform' | 'tenant' };
 const PLATFORM_ONLY: readonly Action[] = ['customers.manage', 'mailbox.read'];
 /** The customer rating is the client's own. */
 const CLIENT_ONLY: readonly Action[] = ['projects.rateCustomer'];
+/**
+ * A quote request proposes a project to the company: client and provider users send one; staff
+ * create projects themselves (docs/decisions.md, "Quote requests").
+ */
+const REQUESTER_ONLY: readonly Action[] = ['quoteRequests.create'];
 /** A company admin may do everything else in the tenant area. */
-const COMPANY_ADMIN = ACTIONS.filter((a) => !PLATFORM_ONLY.includes(a) && !CLIENT_ONLY.includes(a));
+const COMPANY_ADMIN = ACTIONS.filter(
+  (a) => !PLATFORM_ONLY.includes(a) && !CLIENT_ONLY.includes(a) && !REQUESTER_ONLY.includes(a),
+);
 // Staff run projects day to day; only admins delete projects or manage clients and reference data.
 const ADMIN_ONLY: readonly Action[] = [
   'staff.manage',
@@ -67,7 +75,13 @@ const ADMIN_ONLY: readonly Action[] = [
 // Client and provider users see their own projects only (projectScope). Clients rate the work
 // (customer rating); provider users see their own provider and manage their own certificates
 // (sp_admin also the provider's): the owner checks are in features/certificates/owner.ts.
-const CLIENT_USER: readonly Action[] = ['projects.view', 'projectMap.view', 'projects.rateCustomer', 'tasks.view'];
+const CLIENT_USER: readonly Action[] = [
+  'projects.view',
+  'projectMap.view',
+  'projects.rateCustomer',
+  'tasks.view',
+  'quoteRequests.create',
+];
 const PROVIDER_USER: readonly Action[] = [
   'projects.view',
   'projectMap.view',
@@ -75,6 +89,7 @@ const PROVIDER_USER: readonly Action[] = [
   'certificates.view',
   'certificates.manage',
   'tasks.view',
+  'quoteRequests.create',
 ];
 
 const GRANTS: Record<Role, readonly Action[]> = {

@@ -17,3 +17,4 @@ export * from './schema/messages.js';
 export * from './schema/tasks.js';
 export * from './schema/catalogue.js';
 export * from './schema/quotes.js';
+export * from './schema/quote-requests.js';
