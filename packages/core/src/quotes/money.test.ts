@@ -11,6 +11,7 @@ import {
   lineTotals,
   marginPercent,
   markupPercent,
+  percentOf,
   quoteTotals,
   sectionTotals,
 } from './money.js';
@@ -112,6 +113,27 @@ describe('section and quote totals', () => {
   const qty = fc.bigInt({ min: 0n, max: 1_000_000n }).map((c) => new Big(c.toString()).div(1000).toFixed(3));
   const lineArb = fc.record({ quantity: qty, unit_sell_price: cents, unit_cost: cents });
   const sectionsArb = fc.array(fc.record({ line_items: fc.array(lineArb, { maxLength: 8 }) }), { maxLength: 5 });
+
+  it('property: a percentage is the half-up 2-decimal rounding of the exact quotient (also for a loss)', () => {
+    const exact = Big();
+    exact.DP = 40;
+    const amount = fc
+      .bigInt({ min: -10_000_000_000n, max: 10_000_000_000n })
+      .map((c) => new Big(c.toString()).div(100));
+    fc.assert(
+      fc.property(amount, amount, (part, whole) => {
+        const want = whole.eq(0) ? null : new exact(part.times(100)).div(whole).round(2, Big.roundHalfUp).toFixed(2);
+        expect(percentOf(part, whole)).toBe(want);
+      }),
+      { numRuns: 2000 },
+    );
+    // Values right at and just below a rounding boundary.
+    expect(percentOf(new Big('12.345'), new Big('100'))).toBe('12.35');
+    expect(percentOf(new Big('12.3449999999'), new Big('100'))).toBe('12.34');
+    expect(percentOf(new Big('-12.345'), new Big('100'))).toBe('-12.35');
+    expect(percentOf(new Big('1'), new Big('3'))).toBe('33.33');
+    expect(percentOf(new Big('2'), new Big('3'))).toBe('66.67');
+  });
 
   it('property: revenue = cost + profit exactly, for a line and for a quote', () => {
     fc.assert(

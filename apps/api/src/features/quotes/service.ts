@@ -188,7 +188,8 @@ export const saveQuote = (
     if (kept.length)
       await tx.execute(sql`update quote_sections s set position = v.position, name = v.name, note = v.note
         from jsonb_to_recordset(${json(kept)}) as v(id bigint, position int, name text, note text)
-        where s.quote_id = ${quoteId} and s.id = v.id`);
+        where s.quote_id = ${quoteId} and s.id = v.id
+          and (s.position, s.name, s.note) is distinct from (v.position, v.name, v.note)`);
     const fresh = sectionRows.filter((s) => s.id === null);
     const sectionIds = new Map<number, number>(kept.map((s) => [s.position, s.id!]));
     if (fresh.length) {
@@ -214,7 +215,14 @@ export const saveQuote = (
           company_purchase_order_reference = v.company_purchase_order_reference, eta = v.eta,
           consignment_tracking_link = v.consignment_tracking_link
         from jsonb_to_recordset(${json(keptLines)}) as v(${LINE_COLUMNS})
-        where l.quote_id = ${quoteId} and l.id = v.id`);
+        where l.quote_id = ${quoteId} and l.id = v.id
+          -- Only the rows that changed are written (an editor's save usually changes a few of them).
+          and (l.section_id, l.position, l.category, l.description, l.long_description, l.general_notes,
+            l.supplied_by, l.quantity, l.unit_sell_price, l.unit_cost, l.work_item_id, l.product_code,
+            l.supplier_name, l.order_status, l.company_purchase_order_reference, l.eta, l.consignment_tracking_link)
+          is distinct from (v.section_id, v.position, v.category, v.description, v.long_description, v.general_notes,
+            v.supplied_by, v.quantity, v.unit_sell_price, v.unit_cost, v.work_item_id, v.product_code,
+            v.supplier_name, v.order_status, v.company_purchase_order_reference, v.eta, v.consignment_tracking_link)`);
     if (freshLines.length)
       await tx.execute(sql`insert into quote_line_items (tenant_id, quote_id, section_id, position, category,
           description, long_description, general_notes, supplied_by, quantity, unit_sell_price, unit_cost,
