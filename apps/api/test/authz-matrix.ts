@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { can, type Action, type Role } from '@siteflow/core';
+import { can, SYSTEM_CSV_COLUMNS, type Action, type Role } from '@siteflow/core';
 import { SESSION_COOKIE } from '../src/platform/context.js';
 import { mailbox, tenants } from '../src/platform/db/schema.js';
 import {
@@ -667,7 +667,33 @@ const freshCert = async (c: Cell) => {
 const project = async (c: Cell, opts: ProjectOptions = {}) =>
   c.fresh ? make.project(c.T, c.s, opts) : c.T.project[c.s];
 /** The shared task, or a throwaway one on the same project for an allowed write. */
+const asPrincipal = (c: Cell, opts: RequestOptions) =>
+  request(c.w.t, { ...opts, host: c.p.host, cookie: c.p.cookie, remoteAddress: c.p.remoteAddress });
+/** A quote request is its requester's alone: an allowed principal opens its own draft; others get any id (refused first). */
+const quoteRequestOf = async (c: Cell): Promise<string> => {
+  if (!c.fresh) return crypto.randomUUID();
+  const res = await ok(await asPrincipal(c, { method: 'POST', url: '/api/quote-requests' }), 'quote request');
+  return res.json.quoteRequest.id as string;
+};
 const taskOf = async (c: Cell) => (c.fresh ? make.task(c.w.t, c.T, c.T.project[c.s].id) : c.T.task[c.s]);
+/** A one-line System Friendly CSV (the quote import's body). */
+const QUOTE_CSV = [
+  SYSTEM_CSV_COLUMNS.join(','),
+  SYSTEM_CSV_COLUMNS.map((c) =>
+    c === 'section_position' || c === 'item_position' || c === 'quantity'
+      ? '1'
+      : c === 'category'
+        ? 'Service'
+        : c === 'supplied_by'
+          ? 'Company'
+          : c === 'description'
+            ? 'Labour'
+            : c === 'unit_sell_price' || c === 'unit_cost'
+              ? '1.00'
+              : '',
+  ).join(','),
+].join('\r\n');
+
 /** A new Draft quote of the cell's project, made by its company's admin (every quote cell gets its own). */
 const quoteOf = async (c: Cell) => {
   const projectId = c.T.project[c.s].id;
@@ -676,6 +702,31 @@ const quoteOf = async (c: Cell) => {
     'quote',
   );
   return `/api/projects/${projectId}/quotes/${res.json.id as number}`;
+};
+/** A product of a new Draft quote of the cell's project (its current quote), as its BOM address. */
+const bomItemOf = async (c: Cell) => {
+  const quote = await quoteOf(c);
+  const body = {
+    version: 1,
+    sections: [
+      {
+        name: 'Materials',
+        line_items: [
+          {
+            category: 'Product',
+            description: 'Cable tray',
+            supplied_by: 'Company',
+            quantity: '2',
+            unit_sell_price: '10',
+            unit_cost: '4',
+          },
+        ],
+      },
+    ],
+  };
+  const saved = await ok(await adminApi(c.w.t, c.T, { method: 'PUT', url: quote, body }), 'quote save');
+  const itemId = (saved.json as { sections: { line_items: { id: number }[] }[] }).sections[0]!.line_items[0]!.id;
+  return `${quote.replace(/\/quotes\/\d+$/, '')}/bill-of-materials/${itemId}`;
 };
 const ref = async (
   c: Cell,
@@ -1424,6 +1475,124 @@ export const ROUTES: Record<string, RouteDef> = {
     action: 'quotes.manage',
     obj: 'project',
     req: async (c) => ({ url: `${await quoteOf(c)}/revisions` }),
+  },
+  // ----- a project's bill of materials (issue 13 section 4): the products of its current quote
+  'GET /api/projects/:id/bill-of-materials': {
+    action: 'quotes.view',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/bill-of-materials` }),
+  },
+  'GET /api/projects/:id/bill-of-materials/:itemId': {
+    action: 'quotes.view',
+    obj: 'project',
+    req: async (c) => ({ url: await bomItemOf(c) }),
+  },
+  'PATCH /api/projects/:id/bill-of-materials/:itemId': {
+    action: 'quotes.manage',
+    obj: 'project',
+    req: async (c) => ({ url: await bomItemOf(c), body: { order_status: 'Ordered', unit_cost: '5.00' } }),
+  },
+  // ----- a quote's files: exports, PDF, imports (issue 13 section 2)
+  'POST /api/projects/:id/quotes/:quoteId/export/system.csv': {
+    action: 'quotes.view',
+    obj: 'project',
+    req: async (c) => ({ url: `${await quoteOf(c)}/export/system.csv` }),
+  },
+  'GET /api/projects/:id/quotes/:quoteId/export/client.xlsx': {
+    action: 'quotes.view',
+    obj: 'project',
+    req: async (c) => ({ url: `${await quoteOf(c)}/export/client.xlsx` }),
+  },
+  'GET /api/projects/:id/quotes/:quoteId/pdf': {
+    action: 'quotes.view',
+    obj: 'project',
+    req: async (c) => ({ url: `${await quoteOf(c)}/pdf` }),
+  },
+  'POST /api/projects/:id/quotes/import': {
+    action: 'quotes.manage',
+    obj: 'project',
+    req: (c) => ({
+      url: `/api/projects/${c.T.project[c.s].id}/quotes/import`,
+      body: formData({}, { data: Buffer.from(QUOTE_CSV), filename: 'quote.csv', type: 'text/csv' }),
+    }),
+  },
+  'POST /api/projects/:id/quotes/import-clone': {
+    action: 'quotes.manage',
+    obj: 'project',
+    req: async (c) => {
+      const source = await quoteOf(c);
+      return {
+        url: `/api/projects/${c.T.project[c.s].id}/quotes/import-clone`,
+        body: { quote_id: Number(source.split('/').pop()), sections: [] },
+      };
+    },
+  },
+  'POST /api/projects/:id/quotes/:quoteId/attach-sections': {
+    action: 'quotes.manage',
+    obj: 'project',
+    req: async (c) => {
+      const target = await quoteOf(c);
+      const source = await quoteOf(c);
+      return { url: `${target}/attach-sections`, body: { quote_id: Number(source.split('/').pop()), sections: [] } };
+    },
+  },
+  'GET /api/quotes/importable': {
+    action: 'quotes.manage',
+    req: () => ({ url: '/api/quotes/importable?period=all_time' }),
+  },
+  'GET /api/quotes/importable/options': {
+    action: 'quotes.manage',
+    req: () => ({ url: '/api/quotes/importable/options' }),
+  },
+
+  // ----- quote requests (issue 13 section 5): client and provider users, each their own draft
+  'POST /api/quote-requests': {
+    action: 'quoteRequests.create',
+    req: () => ({ url: '/api/quote-requests' }),
+  },
+  'GET /api/quote-requests/account-managers': {
+    action: 'quoteRequests.create',
+    req: () => ({ url: '/api/quote-requests/account-managers' }),
+  },
+  'POST /api/quote-requests/:id/files': {
+    action: 'quoteRequests.create',
+    req: async (c) => ({
+      url: `/api/quote-requests/${await quoteRequestOf(c)}/files`,
+      body: formData({}, { data: pngBytes(), filename: 'site.png', type: 'image/png' }),
+    }),
+  },
+  'DELETE /api/quote-requests/:id/files/:fileId': {
+    action: 'quoteRequests.create',
+    req: async (c) => {
+      const id = await quoteRequestOf(c);
+      if (!c.fresh) return { url: `/api/quote-requests/${id}/files/${crypto.randomUUID()}` };
+      const up = await ok(
+        await asPrincipal(c, {
+          method: 'POST',
+          url: `/api/quote-requests/${id}/files`,
+          body: formData({}, { data: pngBytes(), filename: 'site.png', type: 'image/png' }),
+        }),
+        'quote request file',
+      );
+      return { url: `/api/quote-requests/${id}/files/${up.json.file.id}` };
+    },
+  },
+  'POST /api/quote-requests/:id/submit': {
+    action: 'quoteRequests.create',
+    // A provider user's request needs an account manager of a client the provider works for.
+    reached: [422],
+    req: async (c) => ({
+      url: `/api/quote-requests/${await quoteRequestOf(c)}/submit`,
+      body: {
+        project_name: `Requested ${uniq()}`,
+        street: '1 Queen St',
+        suburb: 'Brisbane City',
+        state: 'QLD',
+        postcode: '4000',
+        contact_name: 'Site Contact',
+        summary: 'Replace the roof sheets.',
+      },
+    }),
   },
 
   // ----- e-mail and SMS templates

@@ -1,2 +1,3 @@
 export * from './money.js';
 export * from './quotes.js';
+export * from './files.js';
