@@ -14,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
-import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import {
   cloneSection,
@@ -45,6 +44,7 @@ import {
 } from './draft';
 import { Figure, LineItemModal } from './line-item-modal';
 import { QuoteSection } from './quote-section';
+import { notifyQuote } from './notify';
 import { failureText, QuoteStatusControl } from './status-control';
 
 type Banner = { kind: 'saved' } | { kind: 'error'; message: string; lines: string[]; reload: boolean } | null;
@@ -113,16 +113,11 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () => {
-            notifications.show({ color: 'green', title: QUOTE_TEXT.deletedTitle, message: QUOTE_TEXT.deleted });
+            notifyQuote(true, QUOTE_TEXT.deletedTitle, QUOTE_TEXT.deleted);
             onDeleted();
           },
           onError: (error) =>
-            notifications.show({
-              color: 'red',
-              title: QUOTE_TEXT.deleteFailedTitle,
-              message: failureText(error, QUOTE_TEXT.deleteFailed),
-              autoClose: 8000,
-            }),
+            notifyQuote(false, QUOTE_TEXT.deleteFailedTitle, failureText(error, QUOTE_TEXT.deleteFailed)),
         }),
     });
 
@@ -273,7 +268,14 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
       />
 
       {banner?.kind === 'saved' ? (
-        <Alert color="green" variant="light" role="status" withCloseButton onClose={() => setBanner(null)}>
+        <Alert
+          color="green"
+          variant="light"
+          role="status"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setBanner(null)}
+        >
           {QUOTE_TEXT.saved}
         </Alert>
       ) : null}

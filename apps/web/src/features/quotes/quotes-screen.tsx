@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Breadcrumbs, Button, Group, Paper, Select, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconCopyPlus, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { QUOTE_TEXT, type QuoteSummary, type QuoteView } from '@siteflow/core';
@@ -12,6 +11,7 @@ import { notifyError } from '../../ui/notify';
 import { useCreateQuote, useQuote, useQuoteList, useReviseQuote } from './api';
 import { defaultQuoteId } from './draft';
 import { QuoteEditor } from './quote-editor';
+import { notifyQuote } from './notify';
 import { failureText } from './status-control';
 
 /** The revision dropdown's text for a quote: code and status. */
@@ -38,7 +38,7 @@ export function QuotesScreen() {
     create.mutate(undefined, {
       onSuccess: (view) => {
         setChosen(view.id);
-        notifications.show({ color: 'green', message: QUOTE_TEXT.created });
+        notifyQuote(true, undefined, QUOTE_TEXT.created);
       },
       onError: (error) => notifyError(error, 'The quote was not created'),
     });
@@ -161,20 +161,11 @@ function RevisionButton({
       onConfirm: () =>
         revise.mutate(undefined, {
           onSuccess: (view) => {
-            notifications.show({
-              color: 'green',
-              title: QUOTE_TEXT.revisionCreatedTitle,
-              message: QUOTE_TEXT.revisionCreated,
-            });
+            notifyQuote(true, QUOTE_TEXT.revisionCreatedTitle, QUOTE_TEXT.revisionCreated);
             onCreated(view.id);
           },
           onError: (error) =>
-            notifications.show({
-              color: 'red',
-              title: QUOTE_TEXT.revisionFailedTitle,
-              message: failureText(error, QUOTE_TEXT.revisionFailed),
-              autoClose: 8000,
-            }),
+            notifyQuote(false, QUOTE_TEXT.revisionFailedTitle, failureText(error, QUOTE_TEXT.revisionFailed)),
         }),
     });
   return (

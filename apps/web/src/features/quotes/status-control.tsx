@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   QUOTE_LIMITS,
   QUOTE_TEXT,
@@ -11,6 +10,7 @@ import {
 } from '@siteflow/core';
 import { ApiError } from '../../api/client';
 import { useChangeQuoteStatus } from './api';
+import { notifyQuote } from './notify';
 
 /** The spec's failure text, with the server's reason when it gave one (a rule of section 4). */
 export const failureText = (error: unknown, text: string) =>
@@ -35,21 +35,11 @@ export function QuoteStatusControl({ projectId, quote }: { projectId: number; qu
       { status: target, reason: target === 'Rejected' ? reason : null },
       {
         onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            title: QUOTE_TEXT.statusUpdatedTitle,
-            message: QUOTE_TEXT.statusUpdated,
-            autoClose: 5000,
-          });
+          notifyQuote(true, QUOTE_TEXT.statusUpdatedTitle, QUOTE_TEXT.statusUpdated);
           close();
         },
         onError: (error) => {
-          notifications.show({
-            color: 'red',
-            title: QUOTE_TEXT.statusFailedTitle,
-            message: failureText(error, QUOTE_TEXT.statusFailed),
-            autoClose: 8000,
-          });
+          notifyQuote(false, QUOTE_TEXT.statusFailedTitle, failureText(error, QUOTE_TEXT.statusFailed));
           close();
         },
       },

@@ -1,0 +1,143 @@
+import { expect, test, type Page } from '@playwright/test';
+import { QUOTE_TEXT, statusConfirmText } from '../../packages/core/src/quotes/quotes';
+import { apiCall, DEMO, DEMO_ADMIN, expectAccessible, newProjectLike, signIn } from './fixtures';
+
+// A project's quotes (issue 13 section 1): a staff member builds a quote by hand, checks its
+// figures to the cent, reorders and copies sections, saves, accepts it (then it is locked),
+// makes a revision and deletes that revision.
+
+/** A line item through the 'Edit Line Entry' modal opened by the section's plus button. */
+async function addLine(
+  page: Page,
+  section: string,
+  line: { description: string; qty: string; sell: string; cost: string },
+) {
+  await page.getByRole('button', { name: `Add a line item to ${section}` }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`^${QUOTE_TEXT.editLineEntry}`) });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Description', exact: true }).fill(line.description);
+  await dialog.getByRole('textbox', { name: 'Qty', exact: true }).fill(line.qty);
+  await dialog.getByRole('textbox', { name: 'Unit Sell Price' }).fill(line.sell);
+  await dialog.getByRole('textbox', { name: 'Unit Cost' }).fill(line.cost);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The section names in their order on the page. */
+const sectionNames = (page: Page) =>
+  page
+    .getByRole('textbox', { name: /^Section \d+ name$/ })
+    .evaluateAll((inputs) => inputs.map((i) => (i as unknown as { value: string }).value));
+
+test('a staff member builds, saves, accepts and revises a quote', async ({ page }) => {
+  await signIn(page, DEMO, DEMO_ADMIN);
+  const list = (await apiCall(page, DEMO, 'GET', '/api/projects?page=1&pageSize=5')).json as {
+    items: { id: number }[];
+  };
+  const project = await newProjectLike<{ id: number; project_code: string }>(page, list.items[0]!.id);
+
+  await page.goto(`${DEMO}/projects/${project.id}/show`);
+  await page.getByRole('link', { name: 'Quotes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/quotes$`));
+  await expect(page.getByText(QUOTE_TEXT.createOrImport)).toBeVisible();
+  await expectAccessible(page);
+
+  // New: a Draft, selected.
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await expect(page.getByTestId('quote-code')).toHaveText(`Q-${project.project_code}-1`);
+  await expect(page.getByRole('combobox', { name: 'Quote status' })).toHaveValue('Draft');
+
+  // Two sections with items, by hand.
+  await page.getByRole('button', { name: 'Add Section' }).click();
+  await page.getByRole('textbox', { name: 'Section 1 name' }).fill('Roofing');
+  await addLine(page, 'Section 1: Roofing', { description: 'Roof labour', qty: '2', sell: '100.50', cost: '60.25' });
+  await addLine(page, 'Section 1: Roofing', { description: 'Screws', qty: '3', sell: '33.33', cost: '20' });
+  await page.getByRole('button', { name: 'Add Section' }).click();
+  await expect(page.getByPlaceholder(QUOTE_TEXT.sectionPlaceholder).nth(1)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Section 2 name' }).fill('Electrical');
+  await addLine(page, 'Section 2: Electrical', { description: 'Cable', qty: '1.5', sell: '0.10', cost: '0.03' });
+
+  // The figures, to the cent: lines rounded once (1.5 x 0.03 = 0.045 -> 0.05), sums above.
+  const roofing = page.getByRole('region', { name: 'Section 1: Roofing' });
+  await expect(roofing.getByTestId('line-total')).toHaveText(['$201.00', '$99.99']);
+  await expect(roofing.getByTestId('section-cost')).toHaveText('$180.50');
+  await expect(roofing.getByTestId('section-profit')).toHaveText('$120.49');
+  await expect(roofing.getByTestId('section-percent')).toHaveText('66.75%');
+  await expect(roofing.getByTestId('section-total')).toHaveText('$300.99');
+  const electrical = page.getByRole('region', { name: 'Section 2: Electrical' });
+  await expect(electrical.getByTestId('section-cost')).toHaveText('$0.05');
+  await expect(electrical.getByTestId('section-total')).toHaveText('$0.15');
+  await expect(page.getByTestId('quote-revenue')).toHaveText('$301.14');
+  await expect(page.getByTestId('quote-cost')).toHaveText('$180.55');
+  await expect(page.getByTestId('quote-profit')).toHaveText('$120.59');
+  await expect(page.getByTestId('quote-percent')).toHaveText('66.79%');
+  await expect(page.getByTestId('quote-margin')).toHaveText('40.04%');
+
+  // Reorder from the keyboard: Electrical's handle, Space, Arrow Up, Space.
+  await page.getByRole('button', { name: 'Move Section 2: Electrical' }).focus();
+  await page.keyboard.press('Space');
+  await expect(
+    page.getByText(/^(Picked up Section 2: Electrical|Section 2: Electrical is over Section 2)/),
+  ).toBeAttached();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('Section 2: Electrical is over Section 1: Roofing.')).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect.poll(() => sectionNames(page)).toEqual(['Electrical', 'Roofing']);
+
+  // Copy a section: the same content with ' [CLONE]', right after it.
+  await page.getByRole('button', { name: 'Copy Section 2: Roofing' }).click();
+  await expect.poll(() => sectionNames(page)).toEqual(['Electrical', 'Roofing', 'Roofing [CLONE]']);
+  await expect(
+    page.getByRole('region', { name: 'Section 3: Roofing [CLONE]' }).getByTestId('section-total'),
+  ).toHaveText('$300.99');
+  await expect(page.getByTestId('quote-revenue')).toHaveText('$602.13');
+  await page.getByRole('textbox', { name: 'Quote Notes' }).fill('Access via the side gate.');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(QUOTE_TEXT.saved)).toBeVisible();
+  await expectAccessible(page);
+
+  // Saved: a fresh page shows the same quote (the latest one that is not Void).
+  await page.reload();
+  await expect.poll(() => sectionNames(page)).toEqual(['Electrical', 'Roofing', 'Roofing [CLONE]']);
+  await expect(page.getByTestId('quote-revenue')).toHaveText('$602.13');
+  await expect(page.getByRole('textbox', { name: 'Quote Notes' })).toHaveValue('Access via the side gate.');
+
+  // Accepted: asked first, then nothing can be changed.
+  await page.getByRole('combobox', { name: 'Quote status' }).click();
+  await page.getByRole('option', { name: 'Accepted' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Update quote status' });
+  await expect(confirm).toContainText(statusConfirmText('Draft', 'Accepted'));
+  await expect(confirm.getByLabel(QUOTE_TEXT.reasonForRejection)).toHaveCount(0);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(QUOTE_TEXT.statusUpdated)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Quote status' })).toHaveValue('Accepted');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Section 1 name' })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Quote Notes' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Add Section' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Add a line item/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // A revision: R2, a Draft with the same content, selected.
+  await page.getByRole('button', { name: 'Revision' }).click();
+  const revision = page.getByRole('dialog', { name: 'Create Revision' });
+  await expect(revision).toContainText(QUOTE_TEXT.revisionConfirm);
+  await expect(revision).toContainText(QUOTE_TEXT.revisionWarning);
+  await revision.getByRole('button', { name: QUOTE_TEXT.createRevision }).click();
+  await expect(page.getByText(QUOTE_TEXT.revisionCreated)).toBeVisible();
+  await expect(page.getByTestId('quote-code')).toHaveText(`Q-${project.project_code}-1 R2`);
+  await expect(page.getByRole('combobox', { name: 'Quote status' })).toHaveValue('Draft');
+  await expect.poll(() => sectionNames(page)).toEqual(['Electrical', 'Roofing', 'Roofing [CLONE]']);
+  await expect(page.getByTestId('quote-revenue')).toHaveText('$602.13');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+  // Delete the revision: asked first; then nothing is selected.
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Delete quote?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(QUOTE_TEXT.deleted)).toBeVisible();
+  await expect(page.getByText(QUOTE_TEXT.selectRevision).last()).toBeVisible();
+  await page.getByRole('combobox', { name: 'Quote revision' }).click();
+  await expect(page.getByRole('option')).toHaveText([`Q-${project.project_code}-1 - Accepted`]);
+});
