@@ -43,6 +43,7 @@ import { quoteRoutes } from './features/quotes/routes.js';
 import { messageTemplateRoutes } from './features/messages/routes.js';
 import { taskMessageRoutes } from './features/tasks/message-routes.js';
 import { catalogueRoutes } from './features/catalogue/routes.js';
+import { bomRoutes } from './features/bom/routes.js';
 import { documentRoutes } from './features/documents/routes.js';
 import { providerRoutes } from './features/providers/routes.js';
 
@@ -197,6 +198,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   quoteRoutes(app, deps);
   quoteFileRoutes(app, deps);
   catalogueRoutes(app, deps);
+  bomRoutes(app, deps);
   // Outside /api (the spec's address); before the single-page app's fallback below.
   documentRoutes(app, deps);
   providerRoutes(app, deps);

@@ -695,6 +695,31 @@ const quoteOf = async (c: Cell) => {
   );
   return `/api/projects/${projectId}/quotes/${res.json.id as number}`;
 };
+/** A product of a new Draft quote of the cell's project (its current quote), as its BOM address. */
+const bomItemOf = async (c: Cell) => {
+  const quote = await quoteOf(c);
+  const body = {
+    version: 1,
+    sections: [
+      {
+        name: 'Materials',
+        line_items: [
+          {
+            category: 'Product',
+            description: 'Cable tray',
+            supplied_by: 'Company',
+            quantity: '2',
+            unit_sell_price: '10',
+            unit_cost: '4',
+          },
+        ],
+      },
+    ],
+  };
+  const saved = await ok(await adminApi(c.w.t, c.T, { method: 'PUT', url: quote, body }), 'quote save');
+  const itemId = (saved.json as { sections: { line_items: { id: number }[] }[] }).sections[0]!.line_items[0]!.id;
+  return `${quote.replace(/\/quotes\/\d+$/, '')}/bill-of-materials/${itemId}`;
+};
 const ref = async (
   c: Cell,
   what: 'categories' | 'services' | 'tags' | 'classifications',
@@ -1442,6 +1467,22 @@ export const ROUTES: Record<string, RouteDef> = {
     action: 'quotes.manage',
     obj: 'project',
     req: async (c) => ({ url: `${await quoteOf(c)}/revisions` }),
+  },
+  // ----- a project's bill of materials (issue 13 section 4): the products of its current quote
+  'GET /api/projects/:id/bill-of-materials': {
+    action: 'quotes.view',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/bill-of-materials` }),
+  },
+  'GET /api/projects/:id/bill-of-materials/:itemId': {
+    action: 'quotes.view',
+    obj: 'project',
+    req: async (c) => ({ url: await bomItemOf(c) }),
+  },
+  'PATCH /api/projects/:id/bill-of-materials/:itemId': {
+    action: 'quotes.manage',
+    obj: 'project',
+    req: async (c) => ({ url: await bomItemOf(c), body: { order_status: 'Ordered', unit_cost: '5.00' } }),
   },
   // ----- a quote's files: exports, PDF, imports (issue 13 section 2)
   'POST /api/projects/:id/quotes/:quoteId/export/system.csv': {

@@ -22,4 +22,5 @@ export * from './tasks/index.js';
 export * from './task-templates/index.js';
 export * from './quotes/index.js';
 export * from './catalogue/index.js';
+export * from './bom/index.js';
 export * from './quote-requests/index.js';
