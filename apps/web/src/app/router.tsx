@@ -26,6 +26,7 @@ const certificates = () => import('../features/certificates');
 const projectMap = () => import('../features/project-map');
 const tasks = () => import('../features/tasks');
 const quotes = () => import('../features/quotes');
+const bom = () => import('../features/bom');
 const shell = () => import('./signed-in');
 const projectList = () => import('../features/projects/project-list-screen');
 const projectCreate = () => import('../features/projects/project-create-screen');
@@ -46,6 +47,7 @@ const ProjectDetailsRoute = screen(projectDetails, (m) => m.ProjectDetailsRoute)
 const ProjectMapScreen = screen(projectMap, (m) => m.ProjectMapScreen);
 const ActionListScreen = screen(tasks, (m) => m.ActionListScreen);
 const QuotesScreen = screen(quotes, (m) => m.QuotesScreen);
+const BomScreen = screen(bom, (m) => m.BomScreen);
 const ProviderListScreen = screen(providers, (m) => m.ProviderListScreen);
 const ProviderShowScreen = screen(providers, (m) => m.ProviderShowScreen);
 const ProviderSearchScreen = screen(providers, (m) => m.ProviderSearchScreen);
@@ -90,6 +92,7 @@ const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   [/^\/projects\/new/, projectCreate],
   [/^\/projects\/[^/]+\/show/, projectDetails],
   [/^\/projects\/[^/]+\/quotes/, quotes],
+  [/^\/projects\/[^/]+\/bill-of-materials/, bom],
   [/^\/(projects\/[^/]+\/assign-provider|service-providers\/?($|show|search|new|setup))/, providers],
   [/^\/(service-providers\/[^/]+\/certifications|users\/|certifications|certificate-types)/, certificates],
   [/^\/project-map/, projectMap],
@@ -223,6 +226,9 @@ export function AppRoutes() {
                 </Route>
                 <Route path="projects/:id/quotes" element={needs('quotes.view')}>
                   <Route index element={<QuotesScreen />} />
+                </Route>
+                <Route path="projects/:id/bill-of-materials" element={needs('quotes.view')}>
+                  <Route index element={<BomScreen />} />
                 </Route>
               </Route>
             </Route>

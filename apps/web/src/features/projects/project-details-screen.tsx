@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconFileDollar, IconTrash } from '@tabler/icons-react';
+import { IconFileDollar, IconListDetails, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isProviderRole, PROJECT_TEXT, type ProjectView } from '@siteflow/core';
 import { ApiError } from '../../api/client';
@@ -186,6 +186,16 @@ function ProjectDetails({ project, providerSection, tasksSection }: Slots & { pr
                 leftSection={<IconFileDollar size={16} aria-hidden />}
               >
                 Quotes
+              </Button>
+            ) : null}
+            {canViewQuotes ? (
+              <Button
+                component={Link}
+                to={`/projects/${project.id}/bill-of-materials`}
+                variant="default"
+                leftSection={<IconListDetails size={16} aria-hidden />}
+              >
+                Bill of Materials
               </Button>
             ) : null}
             {project.abilities.edit ? <StatusControl project={project} /> : null}

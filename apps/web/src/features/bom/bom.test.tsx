@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BOM_TEXT, type BomItemView, type BomPage } from '@siteflow/core';
+import { mockFetch, renderScreen, tenantSession } from '../../test/render';
+import { stubMatchMedia } from '../../test/setup';
+import { BomScreen } from './bom-screen';
+
+const ROW = {
+  id: 41,
+  section_name: 'Switchboard',
+  product: 'Clipsal RCBO 20A',
+  status: 'Pending' as const,
+  supplied_by: 'Company' as const,
+  supplier: 'Middys',
+  qty: '4.000',
+  unit_sell_price: '89.00',
+  product_code: 'RCBO20',
+  eta: null,
+};
+const quote = (locked: boolean) => ({
+  id: 9,
+  code: 'Q-PRJ-00001-1',
+  status: locked ? ('Accepted' as const) : ('Draft' as const),
+  locked,
+});
+const page = (locked: boolean): BomPage => ({ items: [ROW], total: 1, page: 1, pageSize: 25, quote: quote(locked) });
+const item = (locked: boolean): BomItemView => ({
+  ...ROW,
+  quote: quote(locked),
+  description: ROW.product,
+  unit_cost: '61.20',
+  work_item: null,
+  company_purchase_order_reference: null,
+  consignment_tracking_link: null,
+});
+
+function render(locked: boolean, patch: () => { status?: number; body?: unknown } = () => ({ body: item(locked) })) {
+  const fetch = mockFetch((call) => {
+    if (call.method === 'PATCH') return patch();
+    if (call.url.startsWith('/api/projects/5/bill-of-materials?')) return { body: page(locked) };
+    return { body: item(locked) };
+  });
+  renderScreen(<BomScreen />, {
+    route: '/projects/5/bill-of-materials',
+    path: '/projects/:id/bill-of-materials',
+    session: tenantSession(['quotes.view', 'quotes.manage']),
+  });
+  return fetch;
+}
+
+describe('Bill of materials', () => {
+  beforeEach(() => stubMatchMedia(true));
+
+  it('lists the products 25 a page with the column filters, and sends a filter once typing pauses', async () => {
+    const fetch = render(false);
+    const table = await screen.findByRole('table', { name: 'Bill of materials' });
+    expect(await within(table).findByText('Clipsal RCBO 20A')).toBeInTheDocument();
+    expect(within(table).getByText('$89.00')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText(BOM_TEXT.searchPlaceholder)).toBeInTheDocument();
+    expect(fetch.calls[0]!.url).toContain('pageSize=25');
+    await userEvent.type(screen.getByLabelText('Supplier'), 'mid');
+    await waitFor(() => expect(fetch.calls.some((c) => c.url.includes('supplier=mid'))).toBe(true));
+    expect(screen.getByRole('button', { name: BOM_TEXT.resetFilters })).toBeEnabled();
+  });
+
+  it("a locked product's modal leaves only the ETA and the order status editable", async () => {
+    render(true);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Clipsal RCBO 20A' }));
+    const dialog = await screen.findByRole('dialog', { name: BOM_TEXT.editTitle });
+    expect(await within(dialog).findByText(BOM_TEXT.locked)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('ETA')).toBeEnabled();
+    expect(within(dialog).getAllByLabelText('Order Status')[0]).toBeEnabled();
+    expect(within(dialog).getByLabelText('Unit Cost')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Supplier')).toBeDisabled();
+  });
+
+  it("a Draft product saves its order details and says 'Updated Product!'; a failure says the spec's text", async () => {
+    let status = 200;
+    const fetch = render(false, () => (status === 200 ? { body: item(false) } : { status, body: { message: 'x' } }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Clipsal RCBO 20A' }));
+    const dialog = await screen.findByRole('dialog', { name: BOM_TEXT.editTitle });
+    const cost = await within(dialog).findByLabelText('Unit Cost');
+    await userEvent.clear(cost);
+    await userEvent.type(cost, '58.90');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(BOM_TEXT.updatedText)).toBeInTheDocument();
+    expect(fetch.calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({
+      unit_cost: '58.90',
+      order_status: 'Pending',
+    });
+
+    status = 500;
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Clipsal RCBO 20A' }));
+    const again = await screen.findByRole('dialog', { name: BOM_TEXT.editTitle });
+    await userEvent.click(await within(again).findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(BOM_TEXT.failedText)).toBeInTheDocument();
+  });
+
+  it("says 'Failed to get product, please try again later' when the product cannot be loaded", async () => {
+    mockFetch((call) =>
+      call.url.includes('?') ? { body: page(false) } : { status: 500, body: { message: 'Server error' } },
+    );
+    renderScreen(<BomScreen />, {
+      route: '/projects/5/bill-of-materials',
+      path: '/projects/:id/bill-of-materials',
+      session: tenantSession(['quotes.view', 'quotes.manage']),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Clipsal RCBO 20A' }));
+    expect(await screen.findByText(BOM_TEXT.loadFailed)).toBeInTheDocument();
+  });
+});

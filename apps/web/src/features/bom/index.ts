@@ -1,0 +1,1 @@
+export { BomScreen } from './bom-screen';
