@@ -44,6 +44,7 @@ import { messageTemplateRoutes } from './features/messages/routes.js';
 import { taskMessageRoutes } from './features/tasks/message-routes.js';
 import { catalogueRoutes } from './features/catalogue/routes.js';
 import { bomRoutes } from './features/bom/routes.js';
+import { quoteRequestRoutes } from './features/quote-requests/routes.js';
 import { documentRoutes } from './features/documents/routes.js';
 import { providerRoutes } from './features/providers/routes.js';
 
@@ -199,6 +200,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   quoteFileRoutes(app, deps);
   catalogueRoutes(app, deps);
   bomRoutes(app, deps);
+  quoteRequestRoutes(app, deps);
   // Outside /api (the spec's address); before the single-page app's fallback below.
   documentRoutes(app, deps);
   providerRoutes(app, deps);

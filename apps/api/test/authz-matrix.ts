@@ -666,6 +666,14 @@ const freshCert = async (c: Cell) => {
 };
 const project = async (c: Cell, opts: ProjectOptions = {}) =>
   c.fresh ? make.project(c.T, c.s, opts) : c.T.project[c.s];
+const asPrincipal = (c: Cell, opts: RequestOptions) =>
+  request(c.w.t, { ...opts, host: c.p.host, cookie: c.p.cookie, remoteAddress: c.p.remoteAddress });
+/** A quote request is its requester's alone: an allowed principal opens its own draft; others get any id (refused first). */
+const quoteRequestOf = async (c: Cell): Promise<string> => {
+  if (!c.fresh) return crypto.randomUUID();
+  const res = await ok(await asPrincipal(c, { method: 'POST', url: '/api/quote-requests' }), 'quote request');
+  return res.json.quoteRequest.id as string;
+};
 /** The shared task, or a throwaway one on the same project for an allowed write. */
 const taskOf = async (c: Cell) => (c.fresh ? make.task(c.w.t, c.T, c.T.project[c.s].id) : c.T.task[c.s]);
 /** A one-line System Friendly CSV (the quote import's body). */
@@ -1535,6 +1543,56 @@ export const ROUTES: Record<string, RouteDef> = {
   'GET /api/quotes/importable/options': {
     action: 'quotes.manage',
     req: () => ({ url: '/api/quotes/importable/options' }),
+  },
+
+  // ----- quote requests (issue 13 section 5): client and provider users, each their own draft
+  'POST /api/quote-requests': {
+    action: 'quoteRequests.create',
+    req: () => ({ url: '/api/quote-requests' }),
+  },
+  'GET /api/quote-requests/account-managers': {
+    action: 'quoteRequests.create',
+    req: () => ({ url: '/api/quote-requests/account-managers' }),
+  },
+  'POST /api/quote-requests/:id/files': {
+    action: 'quoteRequests.create',
+    req: async (c) => ({
+      url: `/api/quote-requests/${await quoteRequestOf(c)}/files`,
+      body: formData({}, { data: pngBytes(), filename: 'site.png', type: 'image/png' }),
+    }),
+  },
+  'DELETE /api/quote-requests/:id/files/:fileId': {
+    action: 'quoteRequests.create',
+    req: async (c) => {
+      const id = await quoteRequestOf(c);
+      if (!c.fresh) return { url: `/api/quote-requests/${id}/files/${crypto.randomUUID()}` };
+      const up = await ok(
+        await asPrincipal(c, {
+          method: 'POST',
+          url: `/api/quote-requests/${id}/files`,
+          body: formData({}, { data: pngBytes(), filename: 'site.png', type: 'image/png' }),
+        }),
+        'quote request file',
+      );
+      return { url: `/api/quote-requests/${id}/files/${up.json.file.id}` };
+    },
+  },
+  'POST /api/quote-requests/:id/submit': {
+    action: 'quoteRequests.create',
+    // A provider user's request needs an account manager of a client the provider works for.
+    reached: [422],
+    req: async (c) => ({
+      url: `/api/quote-requests/${await quoteRequestOf(c)}/submit`,
+      body: {
+        project_name: `Requested ${uniq()}`,
+        street: '1 Queen St',
+        suburb: 'Brisbane City',
+        state: 'QLD',
+        postcode: '4000',
+        contact_name: 'Site Contact',
+        summary: 'Replace the roof sheets.',
+      },
+    }),
   },
 
   // ----- e-mail and SMS templates

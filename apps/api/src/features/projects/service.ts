@@ -172,7 +172,7 @@ async function replaceContacts(tx: Tx, tenantId: string, projectId: number, cont
   );
 }
 
-const locationOf = async (tx: Tx, input: LocationData) => {
+export const locationOf = async (tx: Tx, input: LocationData) => {
   const place = await geocode(tx, {
     street: input.street,
     suburb: input.suburb,
@@ -193,7 +193,7 @@ const locationOf = async (tx: Tx, input: LocationData) => {
 };
 
 /** The next project number of the tenant. The counter row stays locked until commit, so concurrent creates queue here. */
-async function nextProjectSeq(tx: Tx, tenantId: string): Promise<number> {
+export async function nextProjectSeq(tx: Tx, tenantId: string): Promise<number> {
   const [row] = await tx
     .insert(tenantCounters)
     .values({ tenantId, name: 'project', value: 1 })
@@ -205,7 +205,7 @@ async function nextProjectSeq(tx: Tx, tenantId: string): Promise<number> {
   return row!.value;
 }
 
-async function defaultClassificationId(tx: Tx, tenantId: string) {
+export async function defaultClassificationId(tx: Tx, tenantId: string) {
   await ensureDefaultClassification(tx, tenantId);
   const [row] = await tx
     .select({ id: classifications.id })

@@ -3,6 +3,7 @@ import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   isClientRole,
   isProviderRole,
@@ -25,6 +26,8 @@ import {
 } from '../../ui/list-page';
 import { PageHeader } from '../../ui/page-header';
 import { ProjectStatusBadge } from '../../ui/project-status-badge';
+import { QuoteRequestButton } from '../quote-requests';
+import { projectKeys } from './api';
 import {
   useClientName,
   useClientOptions,
@@ -85,6 +88,7 @@ export function ProjectListScreen() {
   // Providers may not see the client; a client's users see only their own (no need to repeat it).
   const hideClient = Boolean(role && (isProviderRole(role) || isClientRole(role)));
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const list = useListState(listConfig(allowed));
   const params = list.params;
   const query = useProjectList(params);
@@ -96,11 +100,15 @@ export function ProjectListScreen() {
         title="Projects"
         description="Search by code, name, order reference, client or address."
         actions={
-          canCreate ? (
-            <Button component={Link} to="/projects/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              New project
-            </Button>
-          ) : null
+          <>
+            {/* Client and provider users propose a project (issue 13 section 5; docs/decisions.md, "Quote requests"). */}
+            <QuoteRequestButton onCreated={() => void queryClient.invalidateQueries({ queryKey: projectKeys.all })} />
+            {canCreate ? (
+              <Button component={Link} to="/projects/new" leftSection={<IconPlus size={16} aria-hidden />}>
+                New project
+              </Button>
+            ) : null}
+          </>
         }
       />
       <Paper withBorder radius="lg" p="md">

@@ -1,0 +1,1 @@
+export { QuoteRequestButton } from './quote-request-button';
