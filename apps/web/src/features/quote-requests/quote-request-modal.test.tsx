@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QUOTE_REQUEST_TEXT } from '@siteflow/core';
@@ -143,5 +143,90 @@ describe('QuoteRequestButton', () => {
     expect(d.getByText(QUOTE_REQUEST_TEXT.successBody)).toBeInTheDocument();
     await userEvent.click(d.getByRole('button', { name: 'View Project' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/projects/42/show');
+  });
+});
+
+/** XMLHttpRequest as the uploads use it: each send waits until the test lets it finish. */
+class FakeXhr {
+  static pending: FakeXhr[] = [];
+  static sent = 0;
+  status = 0;
+  responseText = '';
+  withCredentials = false;
+  url = '';
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  abort() {}
+  send() {
+    FakeXhr.sent++;
+    FakeXhr.pending.push(this);
+    this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 });
+  }
+  finish(id: string) {
+    FakeXhr.pending = FakeXhr.pending.filter((x) => x !== this);
+    this.status = 201;
+    this.responseText = JSON.stringify({ file: { id, name: 'f', mime: 'image/png', size: 10 } });
+    this.onload?.();
+  }
+}
+
+describe('QuoteRequestButton uploads', () => {
+  it('uploads 4 at a time with their progress, keeps 8 files, and removes one with DELETE', async () => {
+    FakeXhr.pending = [];
+    FakeXhr.sent = 0;
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const { calls } = mockFetch((call) => {
+      const path = new URL(call.url, 'http://x').pathname;
+      if (path === '/api/quote-requests')
+        return { status: 201, body: { quoteRequest: { id: REQUEST_ID, user_id: REQUEST_ID } } };
+      if (path === '/api/quote-requests/account-managers') return { body: { account_managers: [] } };
+      if (call.method === 'DELETE') return { body: { message: 'File removed.' } };
+      return { status: 404, body: { message: 'Not found.' } };
+    });
+    renderScreen(<QuoteRequestButton />, { session: tenantSession(['projects.view', 'quoteRequests.create']) });
+    const dialog = await open();
+    const d = within(dialog);
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await waitFor(() => expect(input).not.toBeDisabled());
+    await userEvent.upload(
+      input,
+      Array.from({ length: 9 }, (_, i) => file(`p${i + 1}.png`)),
+    );
+    expect(await d.findByText(QUOTE_REQUEST_TEXT.maxFiles)).toBeInTheDocument();
+    expect(d.queryByText('p9.png')).toBeNull();
+    expect(d.getByText('p8.png')).toBeInTheDocument();
+    // Four uploading at once, each with its progress; the rest wait.
+    await waitFor(() => expect(FakeXhr.pending).toHaveLength(4));
+    expect(d.getAllByText('40%')).toHaveLength(4);
+    expect(d.getAllByText('Waiting...')).toHaveLength(4);
+    expect(d.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    act(() => FakeXhr.pending[0]!.finish('00000000-0000-4000-8000-000000000101'));
+    await waitFor(() => expect(FakeXhr.sent).toBe(5));
+    expect(d.getAllByText('Uploaded')).toHaveLength(1);
+    let n = 102;
+    while (FakeXhr.pending.length) {
+      const next = FakeXhr.pending[0]!;
+      act(() => next.finish(`00000000-0000-4000-8000-000000000${n++}`));
+      await waitFor(() => expect(FakeXhr.pending.includes(next)).toBe(false));
+    }
+    await waitFor(() => expect(d.getAllByText('Uploaded')).toHaveLength(8));
+    expect(FakeXhr.sent).toBe(8);
+
+    await userEvent.click(d.getByRole('button', { name: 'Remove p1.png' }));
+    expect(d.queryByText('p1.png')).toBeNull();
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/files/00000000-0000-4000-8000-000000000101')),
+      ).toBe(true),
+    );
+    expect(d.queryByText(QUOTE_REQUEST_TEXT.maxFiles)).toBeNull();
   });
 });
