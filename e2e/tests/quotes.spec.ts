@@ -141,3 +141,65 @@ test('a staff member builds, saves, accepts and revises a quote', async ({ page 
   await page.getByRole('combobox', { name: 'Quote revision' }).click();
   await expect(page.getByRole('option')).toHaveText([`Q-${project.project_code}-1 - Accepted`]);
 });
+
+test('a Product line is picked from works and materials, or added there from the line item editor', async ({
+  page,
+}) => {
+  await signIn(page, DEMO, DEMO_ADMIN);
+  const list = (await apiCall(page, DEMO, 'GET', '/api/projects?page=1&pageSize=5')).json as {
+    items: { id: number }[];
+  };
+  const project = await newProjectLike<{ id: number }>(page, list.items[0]!.id);
+  await page.goto(`${DEMO}/projects/${project.id}/quotes`);
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByRole('button', { name: 'Add Section' }).click();
+  await page.getByRole('textbox', { name: 'Section 1 name' }).fill('Fit-out');
+
+  // Pick from the catalogue: the product's code, supplier and prices come with it.
+  await page.getByRole('button', { name: 'Add a line item to Section 1: Fit-out' }).click();
+  const dialog = page.getByRole('dialog', { name: `${QUOTE_TEXT.editLineEntry} - Fit-out` });
+  await dialog.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Product' }).click();
+  await dialog.getByRole('combobox', { name: 'Product' }).fill('Carpentry');
+  await page.getByRole('option', { name: /Carpentry labour \(per hour\)/ }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Description', exact: true })).toHaveValue(
+    'Carpentry labour (per hour)',
+  );
+  await expect(dialog.getByRole('textbox', { name: 'Unit Sell Price' })).not.toHaveValue('1.00');
+  await expect(dialog.getByRole('combobox', { name: 'Order Status' })).toHaveValue('Unknown');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+
+  // 'Add New Product': created in the catalogue and linked to the line.
+  const name = `E2E downlight ${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'Add a line item to Section 1: Fit-out' }).click();
+  // A line after a Product one is a Service again (spec 3 section 4).
+  await expect(dialog.getByRole('combobox', { name: 'Category' })).toHaveValue('Service');
+  await dialog.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Product' }).click();
+  await dialog.getByRole('combobox', { name: 'Product' }).click();
+  await page.getByRole('option', { name: QUOTE_TEXT.addNewProduct }).click();
+  const create = page.getByRole('dialog', { name: QUOTE_TEXT.addNewProduct });
+  await create.getByRole('textbox', { name: 'Name' }).fill(name);
+  await create.getByRole('textbox', { name: 'Item Code' }).fill('DL-10');
+  await create.getByRole('textbox', { name: 'Supplier' }).fill('Clipsal');
+  await create.getByRole('textbox', { name: 'Unit Price' }).fill('42.50');
+  await create.getByRole('textbox', { name: 'Unit Cost' }).fill('30');
+  await create.getByRole('button', { name: 'Create Product' }).click();
+  await expect(create).toBeHidden();
+  await expect(dialog.getByRole('combobox', { name: 'Product' })).toHaveValue(`DL-10 | ${name} | Clipsal`);
+  await expect(dialog.getByRole('textbox', { name: 'Product Code' })).toHaveValue('DL-10');
+  await dialog.getByRole('textbox', { name: 'Qty', exact: true }).fill('4');
+  await expect(dialog.getByTestId('line-revenue')).toHaveText('$170.00');
+  await expect(dialog.getByTestId('line-profit')).toHaveText('$50.00');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(QUOTE_TEXT.saved)).toBeVisible();
+  await page.reload();
+  const rows = page.getByTestId('line-item');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(`DL-10 | ${name} | Clipsal`);
+  await expect(rows.nth(1).getByTestId('line-total')).toHaveText('$170.00');
+});

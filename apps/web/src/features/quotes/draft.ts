@@ -1,4 +1,5 @@
 import {
+  dec,
   lineTotals,
   quoteTotals,
   sectionTotals,
@@ -37,6 +38,15 @@ export function defaultQuoteId(quotes: readonly QuoteSummary[]): number | null {
   return live[0]?.id ?? null;
 }
 
+/** A quantity as people type it: '1.000' -> '1', '2.500' -> '2.5'. */
+export const quantityText = (q: string) => {
+  try {
+    return dec(q).toFixed();
+  } catch {
+    return q;
+  }
+};
+
 export function toEditor(view: QuoteView): EditorQuote {
   return {
     note: view.note ?? '',
@@ -53,7 +63,7 @@ export function toEditor(view: QuoteView): EditorQuote {
         long_description: l.long_description,
         general_notes: l.general_notes,
         supplied_by: l.supplied_by,
-        quantity: l.quantity,
+        quantity: quantityText(l.quantity),
         unit_sell_price: l.unit_sell_price,
         unit_cost: l.unit_cost ?? '0.00',
         product: l.product

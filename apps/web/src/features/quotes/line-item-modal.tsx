@@ -23,6 +23,7 @@ import {
   type WorkItemOption,
   type WorkItemView,
 } from '@siteflow/core';
+import { DayPickerInput } from '../../ui/day-picker-input';
 import { useWorkItemOptions } from '../catalogue';
 import { safeLineTotals, type EditorLine } from './draft';
 import { NewProductModal } from './new-product-modal';
@@ -260,12 +261,13 @@ export function LineItemModal({ line: initial, sectionName, editable, onApply, o
                 disabled={!editable}
               />
               {productText('company_purchase_order_reference', 'PO Reference')}
-              <TextInput
+              <DayPickerInput
                 label="ETA"
-                type="date"
-                placeholder="YYYY-MM-DD"
-                value={line.product?.eta ?? ''}
-                onChange={(e) => setProduct({ eta: e.currentTarget.value || null })}
+                clearable
+                clearButtonProps={{ 'aria-label': 'Clear the ETA' }}
+                popoverProps={{ withinPortal: true }}
+                value={line.product?.eta ?? null}
+                onChange={(v) => setProduct({ eta: v ? String(v) : null })}
                 error={errors['product.eta']}
                 disabled={!editable}
               />

@@ -17,19 +17,10 @@ import {
 import { IconCopy, IconGripVertical, IconNote, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { dec, formatPercent, formatQuoteMoney, QUOTE_LIMITS, QUOTE_TEXT } from '@siteflow/core';
+import { formatPercent, formatQuoteMoney, QUOTE_LIMITS, QUOTE_TEXT } from '@siteflow/core';
 import { SortableList } from '../../ui/sortable-list';
-import { safeLineTotals, safeSectionTotals, type EditorLine, type EditorSection } from './draft';
+import { quantityText, safeLineTotals, safeSectionTotals, type EditorLine, type EditorSection } from './draft';
 import { Figure } from './line-item-modal';
-
-/** A quantity as typed people read it: '1.000' -> '1', '2.500' -> '2.5'. */
-const quantityText = (q: string) => {
-  try {
-    return dec(q).toFixed();
-  } catch {
-    return q;
-  }
-};
 
 const lineName = (line: EditorLine, index: number) =>
   `line ${index + 1}${line.description ? `: ${line.description}` : ''}`;
@@ -110,12 +101,22 @@ export function QuoteSection({ section, index, editable, handle, onChange, onCop
                   ) : null}
                   <Table.Th>Category</Table.Th>
                   <Table.Th>Item\Description</Table.Th>
-                  <Table.Th>Supplied By</Table.Th>
-                  <Table.Th ta="right">Qty</Table.Th>
-                  <Table.Th ta="right">Unit Sell Price</Table.Th>
-                  <Table.Th ta="right">Total (ex. GST)</Table.Th>
-                  <Table.Th ta="right">Profit $</Table.Th>
-                  <Table.Th ta="right">Profit %</Table.Th>
+                  <Table.Th style={{ whiteSpace: 'nowrap' }}>Supplied By</Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    Qty
+                  </Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    Unit Sell Price
+                  </Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    Total (ex. GST)
+                  </Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    Profit $
+                  </Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    Profit %
+                  </Table.Th>
                   <Table.Th w={editable ? 90 : 50}>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>

@@ -75,6 +75,7 @@ const section = (id: number, name: string, line_items: LineItemView[]): SectionV
 });
 
 function quoteView(over: Partial<QuoteView> = {}): QuoteView {
+  // Cast: the view grows fields this screen does not read (e.g. the client's answer).
   return {
     id: 2,
     code: 'Q-PRJ-00012-2',
@@ -98,7 +99,7 @@ function quoteView(over: Partial<QuoteView> = {}): QuoteView {
     totals: TOTALS,
     abilities: { edit: true, change_status: true, delete: true, revise: true },
     ...over,
-  };
+  } as QuoteView;
 }
 
 type Handler = (method: string, url: string, body: unknown) => { status?: number; body?: unknown } | undefined;
