@@ -1,4 +1,4 @@
-// `npm test`: install what is missing (Debian's Chromium and nginx too, when running as root), then
+// `npm test`: install what is missing (Debian's Chromium, nginx and poppler-utils too, when running as root), then
 // run every tier: lint, types, unit, integration against a real PostgreSQL, the reliability battery
 // (real processes), e2e in Chromium.
 import { spawnSync } from 'node:child_process';
@@ -9,39 +9,23 @@ import { BIN, ensureDependencies, ensureWebBuild, NODE, ROOT, run, say } from '.
 const CHROMIUM = '/usr/bin/chromium';
 const RESULTS = path.join(ROOT, 'test-results');
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+/**
+ * A Debian package the tests need, installed with apt-get when `binaryPath` is missing (as root;
+ * otherwise an error that says what to install): Chromium (e2e), nginx (the reliability tier,
+ * two API processes behind a reverse proxy) and poppler-utils (pdftotext: the quote PDF's tests).
+ */
+function ensureDebianPackage(binaryPath, packageName, what = packageName) {
+  if (fs.existsSync(binaryPath)) return;
   if (process.getuid?.() !== 0) {
     throw new Error(
-      `Chromium is missing: install Debian's package as root (apt-get install -y chromium) so that ${CHROMIUM} exists.`,
+      `${what} is missing: install Debian's package as root (apt-get install -y ${packageName}) so that ${binaryPath} exists.`,
     );
   }
-  say("Installing Debian's Chromium...");
+  say(`Installing Debian's ${packageName}...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [
     ['update', '-qq'],
-    ['install', '-y', '-qq', 'chromium'],
-  ]) {
-    const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
-    if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
-  }
-}
-
-const NGINX = '/usr/sbin/nginx';
-
-/** Debian's nginx, for the reliability tier (two API processes behind a reverse proxy). */
-function ensureNginx() {
-  if (fs.existsSync(NGINX)) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(
-      `nginx is missing: install Debian's package as root (apt-get install -y nginx-light) so that ${NGINX} exists.`,
-    );
-  }
-  say("Installing Debian's nginx...");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', 'nginx-light'],
+    ['install', '-y', '-qq', packageName],
   ]) {
     const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
@@ -156,8 +140,9 @@ const steps = [
 const started = Date.now();
 try {
   ensureDependencies();
-  ensureChromium();
-  ensureNginx();
+  ensureDebianPackage(CHROMIUM, 'chromium', 'Chromium');
+  ensureDebianPackage('/usr/sbin/nginx', 'nginx-light', 'nginx');
+  ensureDebianPackage('/usr/bin/pdftotext', 'poppler-utils', 'pdftotext');
 } catch (error) {
   console.error(`npm test could not prepare: ${error.message}`);
   process.exit(1);

@@ -6,7 +6,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_FILE_TEXT, QUOTE_TERMS, QUOTE_TEXT, SYSTEM_CSV_COLUMNS, type QuoteView } from '@siteflow/core';
 import * as factories from '../../../test/factories.js';
-import { createUser, formData } from '../../../test/harness.js';
+import { eq } from 'drizzle-orm';
+import { tenants } from '../../platform/db/schema.js';
+import { asOwner, createUser, formData, pngBytes } from '../../../test/harness.js';
 import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
 
 // A quote's files (issue 13 section 2): System Friendly CSV export and re-import (identical),
@@ -323,6 +325,35 @@ describe('the quote PDF', () => {
   });
 });
 
+describe('the quote PDF branding', () => {
+  const images = async (as: As, projectId: number) => {
+    const created = await as({ method: 'POST', url: url(projectId) });
+    expect(created.status, created.text).toBe(201);
+    const res = await as({ url: url(projectId, `/${created.json.id}/pdf`) });
+    expect(res.status, res.text).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'quote-logo-'));
+    try {
+      writeFileSync(join(dir, 'q.pdf'), res.raw);
+      const out = spawnSync('pdfimages', ['-list', join(dir, 'q.pdf')], { encoding: 'utf8' });
+      expect(out.status, out.stderr).toBe(0);
+      return out.stdout
+        .split('\n')
+        .slice(2)
+        .filter((l) => l.trim()).length;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it("carries the company's logo when it has one, and no image otherwise", async () => {
+    const bProject = await factories.createProject(b, await factories.createClientCo(b));
+    expect(await images(asB, bProject.id)).toBe(0);
+    const logoKey = await t.deps.files.put(pngBytes(40, 20), 'png');
+    await asOwner(b.id, (tx) => tx.update(tenants).set({ logoKey }).where(eq(tenants.id, b.id)));
+    expect(await images(asB, bProject.id)).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('cloning and attaching sections', () => {
   it('clones all sections, or the chosen ones, into a new Draft of another project', async () => {
     const src = await quoteWith((await newProject()).id);
@@ -421,7 +452,9 @@ describe('tenants and roles', () => {
       body: { quote_id: q.id },
     });
     expect(clone.status).toBe(404);
-    expect((await asB({ url: `/api/quotes/importable?period=all_time` })).json.items).toEqual([]);
+    const bList = (await asB({ url: `/api/quotes/importable?period=all_time` })).json.items as { id: number }[];
+    expect(bList.map((i) => i.id)).not.toContain(q.id);
+    expect((await asB({ url: `/api/quotes/importable?project=${p.id}&period=all_time` })).json.items).toEqual([]);
     for (const path of ['/export/client.xlsx', '/pdf'])
       expect((await asB({ url: `/api/projects/${p.id}/quotes/${q.id}${path}` })).status).toBe(404);
     expect((await asB({ method: 'POST', url: `/api/projects/${p.id}/quotes/${q.id}/export/system.csv` })).status).toBe(
