@@ -40,6 +40,7 @@ import { taskTemplateRoutes } from './features/task-templates/routes.js';
 import { taskRoutes } from './features/tasks/routes.js';
 import { quoteFileRoutes } from './features/quotes/file-routes.js';
 import { quoteRoutes } from './features/quotes/routes.js';
+import { clientQuoteRoutes } from './features/quotes/client-routes.js';
 import { messageTemplateRoutes } from './features/messages/routes.js';
 import { taskMessageRoutes } from './features/tasks/message-routes.js';
 import { catalogueRoutes } from './features/catalogue/routes.js';
@@ -198,6 +199,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   taskMessageRoutes(app, deps);
   quoteRoutes(app, deps);
   quoteFileRoutes(app, deps);
+  clientQuoteRoutes(app, deps);
   catalogueRoutes(app, deps);
   bomRoutes(app, deps);
   quoteRequestRoutes(app, deps);

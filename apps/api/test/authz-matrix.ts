@@ -703,6 +703,12 @@ const quoteOf = async (c: Cell) => {
   );
   return `/api/projects/${projectId}/quotes/${res.json.id as number}`;
 };
+/** A new Draft quote of the cell's project, sent to its client's users by the company's admin: its id. */
+const sentQuoteOf = async (c: Cell) => {
+  const quote = await quoteOf(c);
+  await ok(await adminApi(c.w.t, c.T, { method: 'POST', url: `${quote}/send` }), 'quote send');
+  return Number(quote.split('/').pop());
+};
 /** A product of a new Draft quote of the cell's project (its current quote), as its BOM address. */
 const bomItemOf = async (c: Cell) => {
   const quote = await quoteOf(c);
@@ -1535,6 +1541,28 @@ export const ROUTES: Record<string, RouteDef> = {
       const source = await quoteOf(c);
       return { url: `${target}/attach-sections`, body: { quote_id: Number(source.split('/').pop()), sections: [] } };
     },
+  },
+  // ----- the client answers a quote online (issue 13 section 6): staff send, client users answer
+  'POST /api/projects/:id/quotes/:quoteId/send': {
+    action: 'quotes.manage',
+    obj: 'project',
+    req: async (c) => ({ url: `${await quoteOf(c)}/send` }),
+  },
+  'GET /api/projects/:id/client-quote': {
+    action: 'quotes.respond',
+    obj: 'project',
+    req: async (c) => {
+      await sentQuoteOf(c);
+      return { url: `/api/projects/${c.T.project[c.s].id}/client-quote` };
+    },
+  },
+  'POST /api/projects/:id/client-quote/respond': {
+    action: 'quotes.respond',
+    obj: 'project',
+    req: async (c) => ({
+      url: `/api/projects/${c.T.project[c.s].id}/client-quote/respond`,
+      body: { quote_id: await sentQuoteOf(c), decision: 'Rejected', reason: 'Over budget.' },
+    }),
   },
   'GET /api/quotes/importable': {
     action: 'quotes.manage',

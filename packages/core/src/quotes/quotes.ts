@@ -505,6 +505,13 @@ export const QuoteView = z.object({
   project: z.object({ id: z.number().int(), code: z.string(), title: z.string() }),
   /** Whether another quote of the project is Accepted (statusOptions' second argument). */
   other_accepted: z.boolean(),
+  /** Sent to the client's users (ISO 8601 instant) and by whom; null until sent (issue 13 section 6). */
+  sent_at: z.string().nullable(),
+  sent_by_name: z.string().nullable(),
+  /** The client's answer online: the decision, the typed name (Accepted) and when; null until answered. */
+  client_decision: z.enum(['Accepted', 'Rejected']).nullable(),
+  client_decision_name: z.string().nullable(),
+  client_decision_at: z.string().nullable(),
   sections: z.array(SectionView),
   totals: TotalsView,
   abilities: QuoteAbilities,

@@ -37,6 +37,7 @@ describe('can', () => {
         'projectMap.view',
         'tasks.view',
         'quoteRequests.create',
+        'quotes.respond',
       ]);
     }
   });
@@ -68,6 +69,13 @@ describe('can', () => {
       expect(can({ role, area: 'tenant' }, 'quoteRequests.create'), role).toBe(true);
     expectGrants(companyAdmin, { denied: ['quoteRequests.create'] });
     expectGrants(companyEmployee, { denied: ['quoteRequests.create'] });
+  });
+
+  it('lets only client users answer a quote sent to them (staff change the status themselves)', () => {
+    for (const role of ['client_admin', 'client_account', 'client_am'] as const)
+      expect(can({ role, area: 'tenant' }, 'quotes.respond'), role).toBe(true);
+    for (const role of ['company_admin', 'company_employee', 'sp_admin', 'sp_employee'] as const)
+      expect(can({ role, area: 'tenant' }, 'quotes.respond'), role).toBe(false);
   });
 
   it('keeps project deletion and client management to company admins', () => {

@@ -44,6 +44,7 @@ export const ACTIONS = [
   'catalogue.view',
   'catalogue.manage',
   'quoteRequests.create',
+  'quotes.respond',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -51,8 +52,8 @@ export type Actor = { role: Role; area: 'platform' | 'tenant' };
 
 /** Only a platform admin, on the platform host, manages customers and reads the mailbox. */
 const PLATFORM_ONLY: readonly Action[] = ['customers.manage', 'mailbox.read'];
-/** The customer rating is the client's own. */
-const CLIENT_ONLY: readonly Action[] = ['projects.rateCustomer'];
+/** The customer rating is the client's own, and so is answering a quote sent to them (issue 13 section 6). */
+const CLIENT_ONLY: readonly Action[] = ['projects.rateCustomer', 'quotes.respond'];
 /**
  * A quote request proposes a project to the company: client and provider users send one; staff
  * create projects themselves (docs/decisions.md, "Quote requests").
@@ -81,6 +82,7 @@ const CLIENT_USER: readonly Action[] = [
   'projects.rateCustomer',
   'tasks.view',
   'quoteRequests.create',
+  'quotes.respond',
 ];
 const PROVIDER_USER: readonly Action[] = [
   'projects.view',

@@ -64,15 +64,23 @@ const QUOTE_ROW = sql`json_build_object('id', q.id, 'code', q.code, 'revision', 
   'project', json_build_object('id', projects.id, 'code', projects.code, 'title', projects.name),
   'other_accepted', exists (select 1 from quotes o where o.tenant_id = q.tenant_id and o.project_id = q.project_id
     and o.status = 'Accepted' and o.id <> q.id),
+  'sent_at', q.sent_at,
+  'sent_by_name', (select trim(u.first_name || ' ' || u.last_name) from users u where u.id = q.sent_by),
+  'client_decision', q.client_decision, 'client_decision_name', q.client_decision_name,
+  'client_decision_at', q.client_decision_at,
   'sections', ${SECTIONS})`;
 
 type StoredLine = Omit<LineItemView, 'totals'> & { unit_cost: string };
 type StoredSection = Omit<SectionView, 'line_items' | 'totals'> & { line_items: StoredLine[] };
-export type StoredQuote = Omit<QuoteView, 'sections' | 'totals' | 'abilities' | 'code'> & {
-  /** The base code, without the revision. */
-  code: string;
-  sections: StoredSection[];
-};
+type ClientFields = 'sent_at' | 'sent_by_name' | 'client_decision' | 'client_decision_name' | 'client_decision_at';
+export type StoredQuote = Omit<QuoteView, 'sections' | 'totals' | 'abilities' | 'code' | ClientFields> &
+  Partial<Pick<QuoteView, ClientFields>> & {
+    /** The base code, without the revision. */
+    code: string;
+    sections: StoredSection[];
+  };
+
+const isoOrNull = (v: string | null | undefined) => (v ? new Date(v).toISOString() : null);
 
 const hiddenTotals = (t: MoneyTotals): TotalsView => ({
   revenue: t.revenue,
@@ -94,6 +102,11 @@ export function presentQuote(stored: StoredQuote, role: Role): QuoteView {
     ...stored,
     code: quoteCode(stored.code, stored.revision),
     updated_at: new Date(stored.updated_at).toISOString(),
+    sent_at: isoOrNull(stored.sent_at),
+    sent_by_name: stored.sent_by_name ?? null,
+    client_decision: stored.client_decision ?? null,
+    client_decision_name: stored.client_decision_name ?? null,
+    client_decision_at: isoOrNull(stored.client_decision_at),
     sections: stored.sections.map((s) => ({
       ...s,
       line_items: s.line_items.map((l) => {

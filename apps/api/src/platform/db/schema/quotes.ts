@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { projectId, tenantFk, tenantId, timestamps } from './columns.js';
+import { instant, projectId, tenantFk, tenantId, timestamps } from './columns.js';
 import { workItems } from './catalogue.js';
 import { projects } from './projects.js';
 
@@ -41,10 +41,19 @@ export const quotes = pgTable(
     version: integer('version').notNull().default(1),
     createdBy: uuid('created_by'),
     updatedBy: uuid('updated_by'),
+    /** Sent to the client's users (issue 13 section 6): when and by whom; null until sent. */
+    sentAt: instant('sent_at'),
+    sentBy: uuid('sent_by'),
+    /** The client's answer online: Accepted (signed with the typed name) or Rejected (the reason in `reason`). */
+    clientDecision: text('client_decision', { enum: ['Accepted', 'Rejected'] }),
+    clientDecisionName: text('client_decision_name'),
+    clientDecisionAt: instant('client_decision_at'),
+    clientDecisionBy: uuid('client_decision_by'),
     ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    check('quotes_client_decision_check', sql`${t.clientDecision} in ('Accepted', 'Rejected')`),
     uniqueIndex('quotes_tenant_project_number_revision_key').on(t.tenantId, t.projectId, t.number, t.revision),
     uniqueIndex('quotes_tenant_project_accepted_key')
       .on(t.tenantId, t.projectId)
