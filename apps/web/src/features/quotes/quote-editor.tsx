@@ -13,7 +13,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconFileExport, IconPlus, IconPrinter, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import {
   cloneSection,
@@ -32,6 +32,8 @@ import { ApiError } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
 import { SortableList, SortableRow } from '../../ui/sortable-list';
 import { useDeleteQuote, useSaveQuote } from './api';
+import { quotePdfUrl } from './files-api';
+import { QuoteExportModal } from './quote-export-modal';
 import {
   describeFieldErrors,
   newKey,
@@ -81,6 +83,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
   const [banner, setBanner] = useState<Banner>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [termsOpen, setTermsOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
   const save = useSaveQuote(projectId, quote.id);
   const remove = useDeleteQuote(projectId, quote.id);
   const editable = quote.abilities.edit;
@@ -314,6 +317,23 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
           </Anchor>
         </Group>
         <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconFileExport size={16} aria-hidden />}
+            onClick={() => setExportOpen(true)}
+          >
+            Export
+          </Button>
+          <Button
+            variant="default"
+            component="a"
+            href={quotePdfUrl(projectId, quote.id)}
+            target="_blank"
+            rel="noopener"
+            leftSection={<IconPrinter size={16} aria-hidden />}
+          >
+            Print PDF
+          </Button>
           {quote.abilities.delete ? (
             <Button
               color="red"
@@ -336,6 +356,13 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
         </Group>
       </Group>
 
+      <QuoteExportModal
+        projectId={projectId}
+        quote={quote}
+        opened={exportOpen}
+        onClose={() => setExportOpen(false)}
+        saveInput={() => (editable ? toSaveBody(quote.version, draft) : null)}
+      />
       <Modal opened={termsOpen} onClose={() => setTermsOpen(false)} title="Terms & Conditions" size="lg">
         <Stack gap="xs">
           {QUOTE_TERMS.map((t) => (

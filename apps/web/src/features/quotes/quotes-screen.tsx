@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Breadcrumbs, Button, Group, Paper, Select, Text, Tooltip } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Paper, Select, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCopyPlus, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { notifyError } from '../../ui/notify';
 import { useCreateQuote, useQuote, useQuoteList, useReviseQuote } from './api';
 import { defaultQuoteId } from './draft';
 import { QuoteEditor } from './quote-editor';
+import { QuoteImportModal } from './quote-import-modal';
 import { notifyQuote } from './notify';
 import { failureText } from './status-control';
 
@@ -33,6 +34,7 @@ export function QuotesScreen() {
   const quote = useQuote(projectId, selectedId);
   const canManage = useCan('quotes.manage');
   const create = useCreateQuote(projectId);
+  const [importOpen, setImportOpen] = useState(false);
 
   const onNew = () =>
     create.mutate(undefined, {
@@ -70,17 +72,13 @@ export function QuotesScreen() {
             </Button>
           ) : null}
           {canManage ? (
-            <Tooltip label="Importing quotes comes in a later release.">
-              <Button
-                variant="default"
-                leftSection={<IconFileImport size={16} aria-hidden />}
-                data-disabled
-                onClick={(e) => e.preventDefault()}
-                aria-disabled
-              >
-                Import
-              </Button>
-            </Tooltip>
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={16} aria-hidden />}
+              onClick={() => setImportOpen(true)}
+            >
+              Import
+            </Button>
           ) : null}
           {quote.data?.abilities.revise ? (
             <RevisionButton projectId={projectId} quote={quote.data} onCreated={setChosen} />
@@ -119,6 +117,18 @@ export function QuotesScreen() {
           )
         }
       </Loaded>
+      {canManage ? (
+        <QuoteImportModal
+          projectId={projectId}
+          currentQuoteId={quote.data?.status === 'Draft' ? quote.data.id : null}
+          opened={importOpen}
+          onClose={() => setImportOpen(false)}
+          onImported={(id) => {
+            setImportOpen(false);
+            setChosen(id);
+          }}
+        />
+      ) : null}
     </>
   );
 }
