@@ -47,6 +47,7 @@ const ProjectDetailsRoute = screen(projectDetails, (m) => m.ProjectDetailsRoute)
 const ProjectMapScreen = screen(projectMap, (m) => m.ProjectMapScreen);
 const ActionListScreen = screen(tasks, (m) => m.ActionListScreen);
 const QuotesScreen = screen(quotes, (m) => m.QuotesScreen);
+const ClientQuoteScreen = screen(quotes, (m) => m.ClientQuoteScreen);
 const BomScreen = screen(bom, (m) => m.BomScreen);
 const ProviderListScreen = screen(providers, (m) => m.ProviderListScreen);
 const ProviderShowScreen = screen(providers, (m) => m.ProviderShowScreen);
@@ -92,6 +93,7 @@ const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   [/^\/projects\/new/, projectCreate],
   [/^\/projects\/[^/]+\/show/, projectDetails],
   [/^\/projects\/[^/]+\/quotes/, quotes],
+  [/^\/projects\/[^/]+\/quote\/?$/, quotes],
   [/^\/projects\/[^/]+\/bill-of-materials/, bom],
   [/^\/(projects\/[^/]+\/assign-provider|service-providers\/?($|show|search|new|setup))/, providers],
   [/^\/(service-providers\/[^/]+\/certifications|users\/|certifications|certificate-types)/, certificates],
@@ -229,6 +231,9 @@ export function AppRoutes() {
                 </Route>
                 <Route path="projects/:id/bill-of-materials" element={needs('quotes.view')}>
                   <Route index element={<BomScreen />} />
+                </Route>
+                <Route path="projects/:id/quote" element={needs('quotes.respond')}>
+                  <Route index element={<ClientQuoteScreen />} />
                 </Route>
               </Route>
             </Route>

@@ -13,6 +13,7 @@ import { ProjectStatusBadge } from '../../ui/project-status-badge';
 import { ErrorState, LoadingState } from '../../ui/query-states';
 import { ProjectLinksPanel } from '../project-links';
 import { useDeleteProject, useProject, useProjectCreateData, type Section } from './api';
+import { ClientQuoteButton } from './client-quote-button';
 import { ClientEdit, ClientView } from './client-section';
 import { DateChangesTable } from './date-changes-table';
 import { DetailsEdit, DetailsView, LinkedProjectsView } from './details-section';
@@ -178,6 +179,7 @@ function ProjectDetails({ project, providerSection, tasksSection }: Slots & { pr
         }
         actions={
           <>
+            <ClientQuoteButton projectId={project.id} />
             {canViewQuotes ? (
               <Button
                 component={Link}
