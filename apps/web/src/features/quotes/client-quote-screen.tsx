@@ -98,11 +98,7 @@ function ClientQuote({ projectId, quote }: { projectId: number; quote: QuoteView
           </Group>
           {open ? (
             <Group gap="sm">
-              <Button
-                color="green"
-                leftSection={<IconCheck size={16} aria-hidden />}
-                onClick={() => setAnswer('Accepted')}
-              >
+              <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={() => setAnswer('Accepted')}>
                 {CLIENT_QUOTE_TEXT.accept}
               </Button>
               <Button
@@ -265,7 +261,7 @@ function AcceptModal({ projectId, quote, opened, onClose }: ModalProps) {
           <Button variant="default" onClick={onClose}>
             {CLIENT_QUOTE_TEXT.cancel}
           </Button>
-          <Button color="green" onClick={accept} loading={pending}>
+          <Button onClick={accept} loading={pending}>
             {CLIENT_QUOTE_TEXT.iAccept}
           </Button>
         </Group>
