@@ -8,10 +8,11 @@
  * --keys keystrokes each (default 40):
  *   1. typing into a line item: the 'Edit Line Entry' modal's Description, opened from the editor;
  *   2. typing into a section's name, in the editor itself (the whole quote on the page).
- * A keystroke's time runs from the key being sent until the second animation frame after it
- * (the typed text is painted), measured from Node over the DevTools protocol, so it includes that
- * round trip (an upper bound); the browser's own Event Timing entries (keydown/input longer than
- * 16 ms) are printed beside it. Options: --port 3295, --keys 40, --fresh.
+ * A keystroke's time is the browser's own (Event Timing: from the key until the next paint, the
+ * longest of its keydown, keypress, input and keyup), judged against the target; the round trip
+ * seen from Node (the key sent over the DevTools protocol until two animation frames later, so
+ * with that protocol's and the frames' own time in it) is printed beside it. Options: --port 3295,
+ * --keys 40, --fresh.
  */
 import { chromium, type Page } from '@playwright/test';
 import { parseArgs } from 'node:util';
@@ -39,17 +40,27 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
   return JSON.parse(res.text) as T;
 }
 
-/** Types `keys` characters into the focused field, one at a time, timing each until painted. */
-async function typeTimed(page: Page, keys: number): Promise<number[]> {
-  const times: number[] = [];
+/**
+ * Types `keys` characters into the focused field, one at a time. For each: the browser's own
+ * latency (the longest Event Timing entry of its keydown, keypress, input and keyup: from the key
+ * to the next paint; entries under 16 ms are not reported, so those count as 16) and the round
+ * trip seen from Node (the key sent over the DevTools protocol until two animation frames later).
+ */
+async function typeTimed(page: Page, keys: number): Promise<{ browser: number[]; roundTrip: number[] }> {
+  const browser: number[] = [];
+  const roundTrip: number[] = [];
   for (let i = 0; i < keys; i++) {
     const key = 'abcdefghij'[i % 10]!;
+    await slowEvents(page);
     const t0 = performance.now();
     await page.keyboard.press(key);
     await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
-    times.push(performance.now() - t0);
+    roundTrip.push(performance.now() - t0);
+    // The observer reports after the frame: give it a moment.
+    await page.evaluate('new Promise((r) => setTimeout(r, 30))');
+    browser.push(Math.max(16, ...(await slowEvents(page))));
   }
-  return times;
+  return { browser, roundTrip };
 }
 
 /** The browser's Event Timing entries (keydown, keypress, input, keyup) since the last call, longest first. */
@@ -87,7 +98,7 @@ async function main() {
 
     const { items } = await api<{ items: { id: number }[] }>(page, 'GET', '/api/projects?page=1&pageSize=1');
     const projectId = items[0]!.id;
-    const quote = await api<{ id: number; version: number }>(page, 'POST', `/api/projects/${projectId}/quotes`);
+    const quote = await api<{ id: number; version: number }>(page, 'POST', `/api/projects/${projectId}/quotes`, {});
     await api(page, 'PUT', `/api/projects/${projectId}/quotes/${quote.id}`, bigQuoteBody(quote.version));
 
     await page.addInitScript({ content: OBSERVE_EVENTS });
@@ -99,31 +110,33 @@ async function main() {
     await slowEvents(page);
 
     // 1. A line item's Description in 'Edit Line Entry'.
-    const firstLine = page.getByRole('button', { name: /^Edit Install item 1\.1 / });
+    const firstLine = page.getByRole('button', { name: /^Edit line 1: Install item 1\.1 / });
     await firstLine.click();
     const dialog = page.getByRole('dialog', { name: new RegExp(`^${QUOTE_TEXT.editLineEntry}`) });
     const description = dialog.getByRole('textbox', { name: 'Description', exact: true });
     await description.click();
     await page.keyboard.press('End');
-    const modal = percentiles(await typeTimed(page, keys));
-    const modalEvents = await slowEvents(page);
+    const modal = await typeTimed(page, keys);
     await page.keyboard.press('Escape');
 
     // 2. A section's name, in the editor with the whole quote on the page.
     await page.getByRole('textbox', { name: 'Section 25 name' }).click();
     await page.keyboard.press('End');
-    const section = percentiles(await typeTimed(page, keys));
-    const sectionEvents = await slowEvents(page);
+    const section = await typeTimed(page, keys);
 
-    const line = (name: string, s: ReturnType<typeof percentiles>, events: number[]) =>
-      `${name.padEnd(46)} p50 ${ms(s.p50).padStart(6)}  p95 ${ms(s.p95).padStart(6)}  max ${ms(s.max).padStart(6)} ms  (target ${TARGET_MS} ms: ${s.p95 <= TARGET_MS ? 'PASS' : 'FAIL'}); browser events > 16 ms: ${events.length}${events.length ? ` (longest ${ms(events[0]!)} ms)` : ''}`;
+    const line = (name: string, t: { browser: number[]; roundTrip: number[] }) => {
+      const b = percentiles(t.browser);
+      const r = percentiles(t.roundTrip);
+      return `${name.padEnd(46)} key to paint p50 ${ms(b.p50).padStart(6)}  p95 ${ms(b.p95).padStart(6)}  max ${ms(b.max).padStart(6)} ms (target ${TARGET_MS} ms: ${b.p95 <= TARGET_MS ? 'PASS' : 'FAIL'}); round trip from Node p50 ${ms(r.p50)}, p95 ${ms(r.p95)} ms`;
+    };
     console.log(
       `\nQuote editor, 50 sections x 40 items (2,000 lines), ${keys} keystrokes each, headless Chromium, load average ${load.toFixed(1)}:`,
     );
     console.log(`opening the quote screen until its last section is there: ${ms(opened)} ms (info)`);
-    console.log(line("typing into a line item ('Edit Line Entry')", modal, modalEvents));
-    console.log(line('typing into a section name (the editor)', section, sectionEvents));
-    failed = modal.p95 > TARGET_MS || section.p95 > TARGET_MS;
+    console.log(line("typing into a line item ('Edit Line Entry')", modal));
+    console.log(line('typing into a section name (the editor)', section));
+    const p95 = (t: { browser: number[] }) => percentiles(t.browser).p95;
+    failed = p95(modal) > TARGET_MS || p95(section) > TARGET_MS;
   } finally {
     await browser.close();
     await server.stop();

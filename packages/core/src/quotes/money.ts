@@ -98,6 +98,17 @@ export function sectionTotals(section: { line_items: readonly MoneyLine[] }): Mo
   return totalsOf(revenue, cost);
 }
 
+/** Totals from the revenue and cost of parts (e.g. sections' totals already worked out): the sums and their figures. */
+export function sumTotals(parts: readonly Pick<MoneyTotals, 'revenue' | 'cost'>[]): MoneyTotals {
+  let revenue = new Big(0);
+  let cost = new Big(0);
+  for (const t of parts) {
+    revenue = revenue.plus(dec(t.revenue));
+    cost = cost.plus(dec(t.cost));
+  }
+  return totalsOf(revenue, cost);
+}
+
 /** A quote's totals: quote revenue = the sum of its sections' revenue (and so for cost). */
 export function quoteTotals(sections: readonly { line_items: readonly MoneyLine[] }[]): MoneyTotals {
   let revenue = new Big(0);

@@ -1,8 +1,8 @@
 import {
   dec,
   lineTotals,
-  quoteTotals,
   sectionTotals,
+  sumTotals,
   type LineItemDraft,
   type LineTotals,
   type MoneyTotals,
@@ -109,10 +109,25 @@ function orNull<T>(work: () => T): T | null {
   }
 }
 export const safeLineTotals = (line: LineItemDraft): LineTotals | null => orNull(() => lineTotals(line));
-export const safeSectionTotals = (section: { line_items: LineItemDraft[] }): MoneyTotals | null =>
-  orNull(() => sectionTotals(section));
-export const safeQuoteTotals = (sections: { line_items: LineItemDraft[] }[]): MoneyTotals | null =>
-  orNull(() => quoteTotals(sections));
+/**
+ * A section's totals, worked out once per list of lines (the editor replaces a section's list when
+ * one of its lines changes, never edits it in place): typing elsewhere in a 2,000-line quote does
+ * not add up every line again.
+ */
+const sectionCache = new WeakMap<readonly LineItemDraft[], MoneyTotals | null>();
+export const safeSectionTotals = (section: { line_items: LineItemDraft[] }): MoneyTotals | null => {
+  if (!sectionCache.has(section.line_items))
+    sectionCache.set(
+      section.line_items,
+      orNull(() => sectionTotals(section)),
+    );
+  return sectionCache.get(section.line_items)!;
+};
+/** The quote's totals from its sections' (cached) totals; null while any amount typed is not a number. */
+export const safeQuoteTotals = (sections: { line_items: LineItemDraft[] }[]): MoneyTotals | null => {
+  const parts = sections.map(safeSectionTotals);
+  return parts.every((t) => t !== null) ? sumTotals(parts as MoneyTotals[]) : null;
+};
 
 /**
  * A 422's field messages as lines a person can place: 'Section 2, line 1, description: ...'

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useRef, useState, type ReactNode } from 'react';
 import {
   ActionIcon,
   Button,
@@ -48,6 +48,10 @@ export function QuoteSection({ section, index, editable, handle, onChange, onCop
   const label = `Section ${index + 1}${section.name ? `: ${section.name}` : ''}`;
   const lines = section.line_items;
   const setLines = (line_items: EditorLine[]) => onChange({ ...section, line_items });
+  // The line table is drawn again only when its lines change (not while the name is typed); its
+  // callbacks reach this render's section through the ref.
+  const latest = useRef({ setLines, onEditLine });
+  latest.current = { setLines, onEditLine };
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={label} data-testid="quote-section">
@@ -89,63 +93,13 @@ export function QuoteSection({ section, index, editable, handle, onChange, onCop
           ) : null}
         </Group>
 
-        <SortableList items={lines} idOf={(l) => l.key} nameOf={(l) => lineName(l, lines.indexOf(l))} onMove={setLines}>
-          <Table.ScrollContainer minWidth={860}>
-            <Table verticalSpacing="xs" aria-label={`Line items of ${label}`} striped>
-              <Table.Thead>
-                <Table.Tr>
-                  {editable ? (
-                    <Table.Th w={40}>
-                      <VisuallyHidden>Move</VisuallyHidden>
-                    </Table.Th>
-                  ) : null}
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th>Item\Description</Table.Th>
-                  <Table.Th style={{ whiteSpace: 'nowrap' }}>Supplied By</Table.Th>
-                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    Qty
-                  </Table.Th>
-                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    Unit Sell Price
-                  </Table.Th>
-                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    Total (ex. GST)
-                  </Table.Th>
-                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    Profit $
-                  </Table.Th>
-                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    Profit %
-                  </Table.Th>
-                  <Table.Th w={editable ? 90 : 50}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {lines.map((line, i) => (
-                  <LineRow
-                    key={line.key}
-                    line={line}
-                    name={lineName(line, i)}
-                    editable={editable}
-                    onEdit={() => onEditLine(line)}
-                    onDelete={() => setLines(lines.filter((l) => l.key !== line.key))}
-                  />
-                ))}
-                {lines.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={editable ? 10 : 9}>
-                      <Text size="sm" c="dimmed" ta="center">
-                        No line items yet.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </SortableList>
+        <LineTable
+          lines={lines}
+          index={index}
+          editable={editable}
+          setLines={(l) => latest.current.setLines(l)}
+          onEditLine={(line) => latest.current.onEditLine(line)}
+        />
 
         <Group justify="space-between" align="flex-end" wrap="wrap">
           {editable ? (
@@ -307,3 +261,82 @@ function SectionNoteModal({
     </Modal>
   );
 }
+
+type LineTableProps = {
+  lines: EditorLine[];
+  /** The section's place (the table is named 'Line items of Section 2'). */
+  index: number;
+  editable: boolean;
+  setLines: (lines: EditorLine[]) => void;
+  onEditLine: (line: EditorLine) => void;
+};
+
+/**
+ * A section's line items with their drag, edit and delete. Memoised on its lines, place and
+ * editability (the callbacks go through the section's ref), so typing a section's name in a
+ * 2,000-line quote does not draw its rows again.
+ */
+const LineTable = memo(
+  function LineTable({ lines, index, editable, setLines, onEditLine }: LineTableProps) {
+    return (
+      <SortableList items={lines} idOf={(l) => l.key} nameOf={(l) => lineName(l, lines.indexOf(l))} onMove={setLines}>
+        <Table.ScrollContainer minWidth={860}>
+          <Table verticalSpacing="xs" aria-label={`Line items of Section ${index + 1}`} striped>
+            <Table.Thead>
+              <Table.Tr>
+                {editable ? (
+                  <Table.Th w={40}>
+                    <VisuallyHidden>Move</VisuallyHidden>
+                  </Table.Th>
+                ) : null}
+                <Table.Th>Category</Table.Th>
+                <Table.Th>Item\Description</Table.Th>
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>Supplied By</Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  Qty
+                </Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  Unit Sell Price
+                </Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  Total (ex. GST)
+                </Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  Profit $
+                </Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  Profit %
+                </Table.Th>
+                <Table.Th w={editable ? 90 : 50}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.map((line, i) => (
+                <LineRow
+                  key={line.key}
+                  line={line}
+                  name={lineName(line, i)}
+                  editable={editable}
+                  onEdit={() => onEditLine(line)}
+                  onDelete={() => setLines(lines.filter((l) => l.key !== line.key))}
+                />
+              ))}
+              {lines.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={editable ? 10 : 9}>
+                    <Text size="sm" c="dimmed" ta="center">
+                      No line items yet.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </SortableList>
+    );
+  },
+  (a, b) => a.lines === b.lines && a.index === b.index && a.editable === b.editable,
+);
