@@ -21,6 +21,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { projects, quotes } from '../../platform/db/schema.js';
 import { HttpError, invalid, type FieldErrors } from '../../platform/errors.js';
 import { lockVisibleProject, visibleProjects } from '../../platform/project-scope.js';
+import { LINE_COLUMNS, lineRecord } from './line-records.js';
 import { andVisible, JOIN_PROJECT, quoteNotFound, quoteView } from './view.js';
 
 /**
@@ -182,25 +183,7 @@ async function insertSections(tx: Tx, tenantId: string, quoteId: number, from: n
     returning id, position`);
   const ids = new Map(rows.map((r) => [r.position, Number(r.id)]));
   const lines = sections.flatMap((s, i) =>
-    s.line_items.map((l, position) => ({
-      section_id: ids.get(from + i),
-      position,
-      category: l.category,
-      description: l.description,
-      long_description: l.long_description,
-      general_notes: l.general_notes,
-      supplied_by: l.supplied_by,
-      quantity: l.quantity,
-      unit_sell_price: l.unit_sell_price,
-      unit_cost: l.unit_cost,
-      work_item_id: l.product?.work_item_id ?? null,
-      product_code: l.product?.product_code ?? null,
-      supplier_name: l.product?.supplier_name ?? null,
-      order_status: l.product?.order_status ?? null,
-      company_purchase_order_reference: l.product?.company_purchase_order_reference ?? null,
-      eta: l.product?.eta ?? null,
-      consignment_tracking_link: l.product?.consignment_tracking_link ?? null,
-    })),
+    s.line_items.map((l, position) => lineRecord(l, ids.get(from + i) ?? null, from + i, position)),
   );
   if (!lines.length) return;
   // A catalogue item that is not the company's (a file from elsewhere) is dropped: the line keeps its texts.
@@ -212,10 +195,7 @@ async function insertSections(tx: Tx, tenantId: string, quoteId: number, from: n
       v.general_notes, v.supplied_by, v.quantity, v.unit_sell_price, v.unit_cost,
       (select w.id from work_items w where w.id = v.work_item_id), v.product_code,
       v.supplier_name, v.order_status, v.company_purchase_order_reference, v.eta, v.consignment_tracking_link
-    from jsonb_to_recordset(${json(lines)}) as v(id bigint, section_id bigint, position int, category text,
-      description text, long_description text, general_notes text, supplied_by text, quantity numeric(12,3),
-      unit_sell_price numeric(12,2), unit_cost numeric(12,2), work_item_id bigint, product_code text, supplier_name text,
-      order_status text, company_purchase_order_reference text, eta date, consignment_tracking_link text)`);
+    from jsonb_to_recordset(${json(lines)}) as v(${LINE_COLUMNS})`);
 }
 
 /** POST /api/projects/:id/quotes/import: a System Friendly CSV as a new Draft of the project. */
