@@ -190,16 +190,17 @@ export function WorkItemForm({ item, canManage, onNew, focusOnOpen = false }: Pr
             <ProfitAndMargin sell={form.values.unit_sell_price} cost={form.values.unit_cost} />
           </Stack>
         </fieldset>
-        <div role="status" aria-live="polite">
-          {success ? (
-            <Alert color="green" variant="light" icon={<IconCheck aria-hidden />} p="xs">
-              {success}
-            </Alert>
-          ) : null}
-        </div>
-        {canManage ? (
-          <Group justify="flex-end" gap="sm">
-            {locked ? (
+        {/* The message sits beside the button, so the button does not move under the pointer when it goes. */}
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+          <div role="status" aria-live="polite" style={{ flex: 1, minWidth: 0 }}>
+            {success ? (
+              <Alert color="green" variant="light" icon={<IconCheck aria-hidden />} p="xs">
+                {success}
+              </Alert>
+            ) : null}
+          </div>
+          {canManage ? (
+            locked ? (
               <Button
                 onClick={() => {
                   setSuccess(null);
@@ -212,9 +213,9 @@ export function WorkItemForm({ item, canManage, onNew, focusOnOpen = false }: Pr
               <Button type="submit" loading={save.isPending}>
                 {item ? 'Save Item' : 'Create Item'}
               </Button>
-            )}
-          </Group>
-        ) : null}
+            )
+          ) : null}
+        </Group>
       </FormFrame>
     </Paper>
   );
