@@ -3,7 +3,7 @@ import { CLIENT_QUOTE_TEXT } from '../../packages/core/src/quotes/client';
 import { apiCall, DEMO, DEMO_ADMIN, DEMO_CLIENT_ADMIN, expectAccessible, newProjectLike, signIn } from './fixtures';
 
 // The client accepts a quote online (issue 13 section 6): staff build a quote on a project of
-// Grace Howard's client and send it; she opens the project, 'Quote', sees the sell figures and
+// Grace Howard's client and send it from the editor; she opens the project, 'Quote', sees the sell figures and
 // no costs, and accepts it by typing her name; staff then see it Accepted, signed by her.
 
 type Quote = {
@@ -59,8 +59,26 @@ test('a client admin accepts a sent quote by typing her name', async ({ page, br
     ],
   });
   expect(saved.status, JSON.stringify(saved.json)).toBe(200);
-  const sent = await apiCall(page, DEMO, 'POST', `/api/projects/${project.id}/quotes/${draft.id}/send`);
-  expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+
+  // Staff send it from the editor, with a note typed and not saved yet: it is saved first.
+  await page.goto(`${DEMO}/projects/${project.id}/quotes`);
+  await expect(page.getByTestId('quote-code')).toHaveText(draft.code);
+  await page.getByRole('textbox', { name: 'Quote Notes' }).fill('Valid for 30 days.');
+  await page.getByRole('button', { name: CLIENT_QUOTE_TEXT.sendButton }).click();
+  const send = page.getByRole('dialog', { name: CLIENT_QUOTE_TEXT.sendTitle });
+  await expect(send.getByText(CLIENT_QUOTE_TEXT.sendConfirm)).toBeVisible();
+  await expect(send.getByText(CLIENT_QUOTE_TEXT.saveFirst)).toBeVisible();
+  await expectAccessible(page);
+  await send.getByRole('button', { name: CLIENT_QUOTE_TEXT.send, exact: true }).click();
+  await expect(send).toBeHidden();
+  await expect(page.getByText(CLIENT_QUOTE_TEXT.sent)).toBeVisible();
+  await expect(page.getByTestId('client-decision')).toContainText('Sent to the client on ');
+  const sent = (await apiCall(page, DEMO, 'GET', `/api/projects/${project.id}/quotes/${draft.id}`)).json as Quote & {
+    note: string | null;
+    sent_at: string | null;
+  };
+  expect(sent.note).toBe('Valid for 30 days.');
+  expect(sent.sent_at).not.toBeNull();
 
   // Grace opens the project and its quote: sell figures, never costs or internal notes.
   await client.goto(`${DEMO}/projects/${project.id}/show`);
@@ -94,7 +112,10 @@ test('a client admin accepts a sent quote by typing her name', async ({ page, br
   await expect(client.getByRole('button', { name: CLIENT_QUOTE_TEXT.accept })).toHaveCount(0);
   await clientContext.close();
 
-  // Staff see it Accepted, signed by her.
+  // Staff see it Accepted, signed by her, on the editor and through the API.
+  await page.reload();
+  await expect(page.getByTestId('client-decision')).toContainText('Accepted by Grace Howard on ');
+  await expect(page.getByRole('combobox', { name: 'Quote status' })).toHaveValue('Accepted');
   const after = (await apiCall(page, DEMO, 'GET', `/api/projects/${project.id}/quotes/${draft.id}`)).json as Quote;
   expect(after).toMatchObject({
     status: 'Accepted',

@@ -16,6 +16,7 @@ export const CLIENT_QUOTE_TEXT = {
   sendDetail:
     "The client's administrators and account manager are e-mailed a link to the quote on the project. They can accept it, signing with their name, or reject it with a reason.",
   send: 'Send',
+  saveFirst: 'Your changes not saved yet are saved first.',
   sentTitle: 'Quote sent!',
   sent: 'The quote was sent to the client.',
   sendFailed: 'Failed to send the quote, please try again later.',

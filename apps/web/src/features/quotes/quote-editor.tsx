@@ -46,6 +46,7 @@ import {
 } from './draft';
 import { Figure, LineItemModal } from './line-item-modal';
 import { QuoteSection } from './quote-section';
+import { ClientDecisionLine, SendToClientButton } from './send-to-client';
 import { notifyQuote } from './notify';
 import { failureText, QuoteStatusControl } from './status-control';
 
@@ -94,19 +95,31 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
   const replaceSection = (section: EditorSection) =>
     update((d) => ({ ...d, sections: d.sections.map((s) => (s.key === section.key ? section : s)) }));
 
-  const onSave = () => {
-    setBanner(null);
-    save.mutate(toSaveBody(quote.version, draft), {
-      onSuccess: () => setBanner({ kind: 'saved' }),
-      onError: (error) =>
-        setBanner({
-          kind: 'error',
-          message: saveFailure(error),
-          lines: error instanceof ApiError ? describeFieldErrors(error.errors) : [],
-          reload: error instanceof ApiError && error.status === 409,
-        }),
+  /** Saves the draft; true once saved, false (with the error banner) when refused. */
+  const saveDraft = () =>
+    new Promise<boolean>((resolve) => {
+      setBanner(null);
+      save.mutate(toSaveBody(quote.version, draft), {
+        onSuccess: () => {
+          setBanner({ kind: 'saved' });
+          resolve(true);
+        },
+        onError: (error) => {
+          setBanner({
+            kind: 'error',
+            message: saveFailure(error),
+            lines: error instanceof ApiError ? describeFieldErrors(error.errors) : [],
+            reload: error instanceof ApiError && error.status === 409,
+          });
+          resolve(false);
+        },
+      });
     });
-  };
+  const onSave = () => void saveDraft();
+  /** Whether the draft differs from the quote as saved (asked when sending, not on every key). */
+  const hasUnsavedChanges = () =>
+    editable &&
+    JSON.stringify(toSaveBody(quote.version, draft)) !== JSON.stringify(toSaveBody(quote.version, toEditor(quote)));
 
   const askDelete = () =>
     confirmAction({
@@ -171,6 +184,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
               </Title>
               <QuoteStatusControl projectId={projectId} quote={quote} />
             </Group>
+            <ClientDecisionLine quote={quote} />
             {quote.status === 'Rejected' && quote.reason ? (
               <Text size="sm" c="red.8" data-testid="quote-reason">
                 {QUOTE_TEXT.reasonForRejection} {quote.reason}
@@ -344,6 +358,14 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
             >
               Delete
             </Button>
+          ) : null}
+          {editable ? (
+            <SendToClientButton
+              projectId={projectId}
+              quote={quote}
+              hasUnsavedChanges={hasUnsavedChanges}
+              saveChanges={saveDraft}
+            />
           ) : null}
           <Button
             leftSection={<IconDeviceFloppy size={16} aria-hidden />}

@@ -9,19 +9,40 @@ import { failureText } from './status-control';
 /**
  * Staff: 'Send to Client' for a Draft (issue 13 section 6), with a confirmation. The client's
  * admins and the project's account manager are e-mailed a link; `onSent` gets the quote as saved.
+ * In the editor, changes not saved yet are saved first (the client is sent what the screen shows);
+ * a refused save stops the sending and the editor shows why.
  */
 export function SendToClientButton({
   projectId,
   quote,
   onSent,
+  hasUnsavedChanges,
+  saveChanges,
 }: {
   projectId: number;
   quote: QuoteView;
   onSent?: (view: QuoteView) => void;
+  hasUnsavedChanges?: () => boolean;
+  saveChanges?: () => Promise<boolean>;
 }) {
   const [open, setOpen] = useState(false);
+  const [unsaved, setUnsaved] = useState(false);
+  const [saving, setSaving] = useState(false);
   const send = useSendQuote(projectId, quote.id);
-  const confirm = () =>
+  const ask = () => {
+    setUnsaved(hasUnsavedChanges?.() ?? false);
+    setOpen(true);
+  };
+  const confirm = async () => {
+    if (unsaved && saveChanges) {
+      setSaving(true);
+      const saved = await saveChanges();
+      setSaving(false);
+      if (!saved) {
+        setOpen(false);
+        return;
+      }
+    }
     send.mutate(undefined, {
       onSuccess: (view) => {
         setOpen(false);
@@ -33,12 +54,13 @@ export function SendToClientButton({
         notifyQuote(false, undefined, failureText(error, CLIENT_QUOTE_TEXT.sendFailed));
       },
     });
+  };
   return (
     <>
       <Button
         variant="default"
         leftSection={<IconSend size={16} aria-hidden />}
-        onClick={() => setOpen(true)}
+        onClick={ask}
         disabled={quote.status !== 'Draft'}
       >
         {CLIENT_QUOTE_TEXT.sendButton}
@@ -49,11 +71,12 @@ export function SendToClientButton({
             {CLIENT_QUOTE_TEXT.sendConfirm}
           </Text>
           <Text size="sm">{CLIENT_QUOTE_TEXT.sendDetail}</Text>
+          {unsaved ? <Text size="sm">{CLIENT_QUOTE_TEXT.saveFirst}</Text> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(false)}>
               {CLIENT_QUOTE_TEXT.cancel}
             </Button>
-            <Button onClick={confirm} loading={send.isPending}>
+            <Button onClick={() => void confirm()} loading={saving || send.isPending}>
               {CLIENT_QUOTE_TEXT.send}
             </Button>
           </Group>
