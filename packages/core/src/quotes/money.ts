@@ -44,23 +44,36 @@ const Quotient = Big();
 Quotient.DP = 6;
 Quotient.RM = Big.roundDown;
 
+/** A line's revenue and cost, each rounded to the cent once (the one place they are worked out). */
+function lineCents(l: MoneyLine): { revenue: Big; cost: Big } {
+  const quantity = dec(l.quantity);
+  return {
+    revenue: quantity.times(dec(l.unit_sell_price)).round(2, Big.roundHalfUp),
+    cost: quantity.times(dec(l.unit_cost)).round(2, Big.roundHalfUp),
+  };
+}
+
 /** Line revenue = quantity x unit sell price (to the cent). */
-export const lineRevenue = (l: MoneyLine): string => cents(dec(l.quantity).times(dec(l.unit_sell_price)));
+export const lineRevenue = (l: MoneyLine): string => lineCents(l).revenue.toFixed(2);
 /** Line cost = quantity x unit cost (to the cent). */
-export const lineCost = (l: MoneyLine): string => cents(dec(l.quantity).times(dec(l.unit_cost)));
+export const lineCost = (l: MoneyLine): string => lineCents(l).cost.toFixed(2);
 /** Line profit = revenue - cost. */
-export const lineProfit = (l: MoneyLine): string => cents(dec(lineRevenue(l)).minus(dec(lineCost(l))));
+export const lineProfit = (l: MoneyLine): string => lineTotals(l).profit;
 /** Line profit % = profit / revenue x 100; 0 when the sell price (so the revenue) is 0 (spec 3 section 5). */
-export const lineProfitPercent = (l: MoneyLine): string => percentOf(dec(lineProfit(l)), dec(lineRevenue(l))) ?? '0.00';
+export const lineProfitPercent = (l: MoneyLine): string => lineTotals(l).profit_percent;
 
 /** A line's figures, as the line item table and the line item modal show them. */
 export type LineTotals = { revenue: string; cost: string; profit: string; profit_percent: string };
-export const lineTotals = (l: MoneyLine): LineTotals => ({
-  revenue: lineRevenue(l),
-  cost: lineCost(l),
-  profit: lineProfit(l),
-  profit_percent: lineProfitPercent(l),
-});
+export function lineTotals(l: MoneyLine): LineTotals {
+  const { revenue, cost } = lineCents(l);
+  const profit = revenue.minus(cost);
+  return {
+    revenue: revenue.toFixed(2),
+    cost: cost.toFixed(2),
+    profit: profit.toFixed(2),
+    profit_percent: percentOf(profit, revenue) ?? '0.00',
+  };
+}
 
 /**
  * The figures of a section or of a whole quote: revenue (Total ex. GST), cost, gross profit =
@@ -87,14 +100,21 @@ function totalsOf(revenue: Big, cost: Big): MoneyTotals {
   };
 }
 
-/** A section's totals: the sums of its lines' (rounded) revenue and cost. */
-export function sectionTotals(section: { line_items: readonly MoneyLine[] }): MoneyTotals {
+/** The sums of a section's lines' (rounded) revenue and cost. */
+function sectionSums(section: { line_items: readonly MoneyLine[] }): { revenue: Big; cost: Big } {
   let revenue = new Big(0);
   let cost = new Big(0);
   for (const l of section.line_items) {
-    revenue = revenue.plus(dec(lineRevenue(l)));
-    cost = cost.plus(dec(lineCost(l)));
+    const line = lineCents(l);
+    revenue = revenue.plus(line.revenue);
+    cost = cost.plus(line.cost);
   }
+  return { revenue, cost };
+}
+
+/** A section's totals: the sums of its lines' (rounded) revenue and cost. */
+export function sectionTotals(section: { line_items: readonly MoneyLine[] }): MoneyTotals {
+  const { revenue, cost } = sectionSums(section);
   return totalsOf(revenue, cost);
 }
 
@@ -114,9 +134,9 @@ export function quoteTotals(sections: readonly { line_items: readonly MoneyLine[
   let revenue = new Big(0);
   let cost = new Big(0);
   for (const s of sections) {
-    const t = sectionTotals(s);
-    revenue = revenue.plus(dec(t.revenue));
-    cost = cost.plus(dec(t.cost));
+    const t = sectionSums(s);
+    revenue = revenue.plus(t.revenue);
+    cost = cost.plus(t.cost);
   }
   return totalsOf(revenue, cost);
 }

@@ -126,7 +126,7 @@ async function checkWorkItems(tx: Tx, input: QuoteSaveData) {
   if (Object.keys(errors).length) throw invalid(errors);
 }
 
-const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
+const json = (v: unknown) => sql`${JSON.stringify(v)}::json`;
 
 /**
  * PUT /api/projects/:id/quotes/:quoteId: the whole quote as the editor holds it. Draft only (409);
@@ -159,7 +159,7 @@ export const saveQuote = (
     const kept = sectionRows.filter((s) => s.id !== null);
     if (kept.length)
       await tx.execute(sql`update quote_sections s set position = v.position, name = v.name, note = v.note
-        from jsonb_to_recordset(${json(kept)}) as v(id bigint, position int, name text, note text)
+        from json_to_recordset(${json(kept)}) as v(id bigint, position int, name text, note text)
         where s.quote_id = ${quoteId} and s.id = v.id
           and (s.position, s.name, s.note) is distinct from (v.position, v.name, v.note)`);
     const fresh = sectionRows.filter((s) => s.id === null);
@@ -168,7 +168,7 @@ export const saveQuote = (
       const { rows } = await tx.execute<{ id: string | number; position: number }>(sql`
         insert into quote_sections (tenant_id, quote_id, position, name, note)
         select ${tenant.id}::uuid, ${quoteId}::bigint, v.position, v.name, v.note
-        from jsonb_to_recordset(${json(fresh)}) as v(position int, name text, note text)
+        from json_to_recordset(${json(fresh)}) as v(position int, name text, note text)
         returning id, position`);
       for (const r of rows) sectionIds.set(r.position, Number(r.id));
     }
@@ -186,7 +186,7 @@ export const saveQuote = (
           product_code = v.product_code, supplier_name = v.supplier_name, order_status = v.order_status,
           company_purchase_order_reference = v.company_purchase_order_reference, eta = v.eta,
           consignment_tracking_link = v.consignment_tracking_link
-        from jsonb_to_recordset(${json(keptLines)}) as v(${LINE_COLUMNS})
+        from json_to_recordset(${json(keptLines)}) as v(${LINE_COLUMNS})
         where l.quote_id = ${quoteId} and l.id = v.id
           -- Only the rows that changed are written (an editor's save usually changes a few of them).
           and (l.section_id, l.position, l.category, l.description, l.long_description, l.general_notes,
@@ -203,7 +203,7 @@ export const saveQuote = (
         select ${tenant.id}::uuid, ${quoteId}::bigint, v.section_id, v.position, v.category, v.description, v.long_description,
           v.general_notes, v.supplied_by, v.quantity, v.unit_sell_price, v.unit_cost, v.work_item_id, v.product_code,
           v.supplier_name, v.order_status, v.company_purchase_order_reference, v.eta, v.consignment_tracking_link
-        from jsonb_to_recordset(${json(freshLines)}) as v(${LINE_COLUMNS})`);
+        from json_to_recordset(${json(freshLines)}) as v(${LINE_COLUMNS})`);
     // Sections the body no longer has, last: an item may have moved out of one of them.
     await tx.execute(
       sql`delete from quote_sections where quote_id = ${quoteId} and not (id = any(${bigints([...sectionIds.values()])}::bigint[]))`,

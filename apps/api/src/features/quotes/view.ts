@@ -4,8 +4,8 @@ import {
   lineTotals,
   quoteAbilities,
   quoteCode,
-  quoteTotals,
   sectionTotals,
+  sumTotals,
   type LineItemView,
   type MoneyTotals,
   type QuoteStatus,
@@ -98,6 +98,22 @@ const hiddenTotals = (t: MoneyTotals): TotalsView => ({
 export function presentQuote(stored: StoredQuote, role: Role): QuoteView {
   const staff = isStaffRole(role);
   const totalsFor = (t: MoneyTotals): TotalsView => (staff ? t : hiddenTotals(t));
+  const sectionFigures = stored.sections.map((s) => sectionTotals(s));
+  const sections = stored.sections.map((s, i) => ({
+    ...s,
+    line_items: s.line_items.map((l) => {
+      const t = lineTotals(l);
+      return staff
+        ? { ...l, totals: t }
+        : {
+            ...l,
+            general_notes: null,
+            unit_cost: null,
+            totals: { revenue: t.revenue, cost: null, profit: null, profit_percent: null },
+          };
+    }),
+    totals: totalsFor(sectionFigures[i]!),
+  }));
   return {
     ...stored,
     code: quoteCode(stored.code, stored.revision),
@@ -107,22 +123,9 @@ export function presentQuote(stored: StoredQuote, role: Role): QuoteView {
     client_decision: stored.client_decision ?? null,
     client_decision_name: stored.client_decision_name ?? null,
     client_decision_at: isoOrNull(stored.client_decision_at),
-    sections: stored.sections.map((s) => ({
-      ...s,
-      line_items: s.line_items.map((l) => {
-        const t = lineTotals(l);
-        return staff
-          ? { ...l, totals: t }
-          : {
-              ...l,
-              general_notes: null,
-              unit_cost: null,
-              totals: { revenue: t.revenue, cost: null, profit: null, profit_percent: null },
-            };
-      }),
-      totals: totalsFor(sectionTotals(s)),
-    })),
-    totals: totalsFor(quoteTotals(stored.sections)),
+    sections,
+    // The quote's totals from its sections' (each line worked out once).
+    totals: totalsFor(sumTotals(sectionFigures)),
     abilities: quoteAbilities(role, stored.status as QuoteStatus),
   };
 }
