@@ -200,8 +200,11 @@ export function WorkItemForm({ item, canManage, onNew, focusOnOpen = false }: Pr
             ) : null}
           </div>
           {canManage ? (
+            // Keys: a new element each way. Reusing the DOM button would turn the clicked Edit into a
+            // submit button before the click's default action, and the browser would submit the form.
             locked ? (
               <Button
+                key="edit"
                 onClick={() => {
                   setSuccess(null);
                   setLocked(false);
@@ -210,7 +213,7 @@ export function WorkItemForm({ item, canManage, onNew, focusOnOpen = false }: Pr
                 Edit
               </Button>
             ) : (
-              <Button type="submit" loading={save.isPending}>
+              <Button key="save" type="submit" loading={save.isPending}>
                 {item ? 'Save Item' : 'Create Item'}
               </Button>
             )
