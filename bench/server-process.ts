@@ -23,27 +23,23 @@ export function processMemory(pid: number): ProcessMemory {
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
-/** Starts the API on `databaseUrl` (owner) and `dataDir`, listening on 127.0.0.1:`port`; resolves once /api/health answers. */
-export async function startServerProcess(databaseUrl: string, dataDir: string, port: number): Promise<ServerProcess> {
+/** A spawned API process: its child, and a stop that waits for it to exit (SIGKILL after 15 s). */
+export type SpawnedApi = { child: ChildProcess; stop: () => Promise<void> };
+
+/**
+ * Spawns the API as `npm start` runs it (node, its serverNodeFlags, --import tsx
+ * apps/api/src/main.ts) with `env` over this process's, on 127.0.0.1 / localhost:`port`, and
+ * resolves once /api/health answers; rejects with the server's last output when it exits first or
+ * does not answer within `waitMs`.
+ */
+export async function spawnApi(port: number, env: Record<string, string>, waitMs: number): Promise<SpawnedApi> {
   const child: ChildProcess = spawn(
     process.execPath,
     [...serverNodeFlags(), '--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')],
     {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        BASE_HOST: 'localhost',
-        LOG_LEVEL: 'warn',
-        SMTP_URL: '',
-        SMS_URL: '',
-      },
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', SMTP_URL: '', SMS_URL: '', ...env },
     },
   );
   let stderr = '';
@@ -54,17 +50,34 @@ export async function startServerProcess(databaseUrl: string, dataDir: string, p
     await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
   };
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + waitMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${stderr}`);
     const health = await call(port, 'GET', '/api/health', {}).catch(() => null);
     if (health?.status === 200) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server did not answer /api/health within 180 s:\n${stderr}`);
+      throw new Error(`the server did not answer /api/health within ${waitMs / 1000} s:\n${stderr}`);
     }
     await new Promise((r) => setTimeout(r, 500));
   }
+  return { child, stop };
+}
+
+/** Starts the API on `databaseUrl` (owner) and `dataDir`, listening on 127.0.0.1:`port`; resolves once /api/health answers. */
+export async function startServerProcess(databaseUrl: string, dataDir: string, port: number): Promise<ServerProcess> {
+  const { child, stop } = await spawnApi(
+    port,
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      HOST: '127.0.0.1',
+      BASE_HOST: 'localhost',
+    },
+    180_000,
+  );
   const pid = child.pid!;
   return { port, pid, memory: () => processMemory(pid), stop };
 }

@@ -4,12 +4,13 @@
  * (NODE_ENV=production, demo data, no tile server so the maps draw their coastlines) on its own
  * port and data directory, and sign in as the demo company's admin.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { spawnApi } from './server-process.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = '/usr/bin/chromium';
@@ -51,47 +52,19 @@ export async function startWebServer(port: number, fresh: boolean): Promise<WebS
   const dataDir = path.join(ROOT, 'bench', 'out', 'web-data');
   if (fresh) fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
+  const { stop } = await spawnApi(
+    port,
+    {
       NODE_ENV: 'production',
-      PORT: String(port),
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
-      SMS_URL: '',
       DATABASE_URL: '',
       MAP_TILE_URL: '',
       APP_URL: `http://localhost:${port}`,
       BASE_HOST: 'localhost',
     },
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  };
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${stderr}`);
-    try {
-      const r = await fetch(`http://localhost:${port}/api/health`);
-      if (r.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not answer /api/health within 240 s:\n${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
+    240_000,
+  );
   return { port, demo: `http://demo.localhost:${port}`, platform: `http://localhost:${port}`, stop };
 }
 

@@ -5,7 +5,6 @@ import {
   LineItemInput,
   QUOTE_FILE_TEXT,
   QUOTE_LIMITS,
-  quoteBaseCode,
   QUOTE_TEXT,
   restoreCell,
   SYSTEM_CSV_COLUMNS,
@@ -20,8 +19,8 @@ import { inTenant, type Actor, type Deps, type TenantContext } from '../../platf
 import type { Tx } from '../../platform/db/client.js';
 import { projects, quotes } from '../../platform/db/schema.js';
 import { HttpError, invalid, type FieldErrors } from '../../platform/errors.js';
-import { lockVisibleProject, visibleProjects } from '../../platform/project-scope.js';
-import { LINE_COLUMNS, lineRecord } from './line-records.js';
+import { visibleProjects } from '../../platform/project-scope.js';
+import { LINE_COLUMNS, lineRecord, newDraft } from './writes.js';
 import { andVisible, JOIN_PROJECT, quoteNotFound, quoteView } from './view.js';
 
 /**
@@ -146,29 +145,6 @@ export function parseSystemCsv(data: Buffer): ParsedQuote {
 }
 
 // ---- writing ----
-
-/** A new empty Draft of the project (as POST .../quotes makes it), with `note`; its id. */
-async function newDraft(tx: Tx, tenant: TenantContext, actor: Actor, projectId: number, note: string | null) {
-  const project = await lockVisibleProject(tx, actor, projectId);
-  const [last] = await tx
-    .select({ max: sql<number | null>`max(${quotes.number})` })
-    .from(quotes)
-    .where(eq(quotes.projectId, projectId));
-  const number = (last?.max ?? 0) + 1;
-  const [row] = await tx
-    .insert(quotes)
-    .values({
-      tenantId: tenant.id,
-      projectId,
-      number,
-      code: quoteBaseCode(project.code, number),
-      note,
-      createdBy: actor.userId,
-      updatedBy: actor.userId,
-    })
-    .returning({ id: quotes.id });
-  return row!.id;
-}
 
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 

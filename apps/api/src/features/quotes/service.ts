@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   isDeletableStatus,
   QUOTE_TEXT,
-  quoteBaseCode,
   statusChangeProblem,
   type QuoteSaveData,
   type QuoteStatus,
@@ -14,7 +13,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { projects, quotes } from '../../platform/db/schema.js';
 import { HttpError, invalid, isUniqueViolation, notFound, type FieldErrors } from '../../platform/errors.js';
 import { lockVisibleProject, visibleProjects } from '../../platform/project-scope.js';
-import { LINE_COLUMNS, lineRecord } from './line-records.js';
+import { LINE_COLUMNS, lineRecord, newDraft } from './writes.js';
 import { quoteNotFound, quoteSummaries, quoteView } from './view.js';
 
 /**
@@ -59,24 +58,8 @@ export const getQuote = (deps: D, tenant: TenantContext, actor: Actor, projectId
 /** POST /api/projects/:id/quotes: a new empty Draft, `Q-{project code}-{next number}`, revision 1. */
 export const createQuote = (deps: D, tenant: TenantContext, actor: Actor, projectId: number) =>
   inTenant(deps, tenant.id, async (tx): Promise<QuoteView> => {
-    const project = await lockVisibleProject(tx, actor, projectId);
-    const [last] = await tx
-      .select({ max: sql<number | null>`max(${quotes.number})` })
-      .from(quotes)
-      .where(eq(quotes.projectId, projectId));
-    const number = (last?.max ?? 0) + 1;
-    const [row] = await tx
-      .insert(quotes)
-      .values({
-        tenantId: tenant.id,
-        projectId,
-        number,
-        code: quoteBaseCode(project.code, number),
-        createdBy: actor.userId,
-        updatedBy: actor.userId,
-      })
-      .returning({ id: quotes.id });
-    return quoteView(tx, actor, projectId, row!.id);
+    const id = await newDraft(tx, tenant, actor, projectId, null);
+    return quoteView(tx, actor, projectId, id);
   });
 
 /** The ids a saved quote's body names: each stored row of this quote at most once (422 per path). */

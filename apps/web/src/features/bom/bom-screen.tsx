@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Select, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
 import { IconEye, IconFilterOff, IconPencil } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   BOM_PAGE_SIZE,
   BOM_SORTS,
@@ -17,6 +17,7 @@ import {
 import { useCan } from '../../session';
 import { actionsColumn, listTexts, ListToolbar, PagedTable, RowAction, useListState } from '../../ui/list-page';
 import type { ListConfig } from '../../ui/list-page';
+import { ProjectPageTrail } from '../../ui/breadcrumb-trail';
 import { PageHeader } from '../../ui/page-header';
 import { useBomPage } from './api';
 import { BomProductModal } from './bom-product-modal';
@@ -162,17 +163,7 @@ export function BomScreen() {
 
   return (
     <>
-      <Breadcrumbs mb="xs" aria-label="Breadcrumb">
-        <Anchor component={Link} to="/projects" size="sm">
-          Projects
-        </Anchor>
-        <Anchor component={Link} to={`/projects/${projectId}/show`} size="sm">
-          Project
-        </Anchor>
-        <Text size="sm" c="dimmed" aria-current="page">
-          {BOM_TEXT.title}
-        </Text>
-      </Breadcrumbs>
+      <ProjectPageTrail projectId={projectId} current={BOM_TEXT.title} />
       <PageHeader
         title={TEXTS.title}
         description={

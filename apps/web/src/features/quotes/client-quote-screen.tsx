@@ -1,21 +1,7 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  Button,
-  Group,
-  List,
-  Modal,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, List, Modal, Paper, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   CLIENT_QUOTE_TEXT,
   dec,
@@ -28,6 +14,7 @@ import {
   type SectionView,
 } from '@siteflow/core';
 import { ApiError } from '../../api/client';
+import { ProjectPageTrail } from '../../ui/breadcrumb-trail';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState, LoadingState } from '../../ui/query-states';
 import { useClientQuote, useRespondToQuote } from './client-quote-api';
@@ -50,17 +37,7 @@ export function ClientQuoteScreen() {
 
   return (
     <>
-      <Breadcrumbs mb="xs" aria-label="Breadcrumb">
-        <Anchor component={Link} to="/projects" size="sm">
-          Projects
-        </Anchor>
-        <Anchor component={Link} to={`/projects/${projectId}/show`} size="sm">
-          {project?.code ?? 'Project'}
-        </Anchor>
-        <Text size="sm" c="dimmed" aria-current="page">
-          Quote
-        </Text>
-      </Breadcrumbs>
+      <ProjectPageTrail projectId={projectId} code={project?.code} current="Quote" />
       <PageHeader title="Quote" description={project ? `${project.code} · ${project.title}` : undefined} />
       {query.isError ? (
         query.error instanceof ApiError && query.error.status === 404 ? (

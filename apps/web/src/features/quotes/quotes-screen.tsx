@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Anchor, Breadcrumbs, Button, Group, Paper, Select, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCopyPlus, IconFileImport, IconPlus } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { QUOTE_TEXT, type QuoteSummary, type QuoteView } from '@siteflow/core';
 import { Loaded } from '../../ui/loaded';
+import { ProjectPageTrail } from '../../ui/breadcrumb-trail';
 import { PageHeader } from '../../ui/page-header';
 import { useCan } from '../../session';
 import { notifyError } from '../../ui/notify';
@@ -52,17 +53,7 @@ export function QuotesScreen() {
 
   return (
     <>
-      <Breadcrumbs mb="xs" aria-label="Breadcrumb">
-        <Anchor component={Link} to="/projects" size="sm">
-          Projects
-        </Anchor>
-        <Anchor component={Link} to={`/projects/${projectId}/show`} size="sm">
-          {project?.code ?? 'Project'}
-        </Anchor>
-        <Text size="sm" c="dimmed" aria-current="page">
-          Quotes
-        </Text>
-      </Breadcrumbs>
+      <ProjectPageTrail projectId={projectId} code={project?.code} current="Quotes" />
       <PageHeader title="Quotes" description={project ? `${project.code} · ${project.title}` : undefined} />
       <Paper withBorder p="sm" radius="md" mb="md">
         <Group gap="sm" wrap="wrap">

@@ -1,5 +1,37 @@
-import { sql } from 'drizzle-orm';
-import type { LineItemData } from '@siteflow/core';
+import { eq, sql } from 'drizzle-orm';
+import { quoteBaseCode, type LineItemData } from '@siteflow/core';
+import type { Actor, TenantContext } from '../../platform/context.js';
+import type { Tx } from '../../platform/db/client.js';
+import { quotes } from '../../platform/db/schema.js';
+import { lockVisibleProject } from '../../platform/project-scope.js';
+
+/** The writes the save, the new quote and the import share. */
+
+/**
+ * A new empty Draft of the project, `Q-{project code}-{next number}` revision 1, with `note`; its
+ * id. The project is locked first, so two new quotes at once get consecutive numbers.
+ */
+export async function newDraft(tx: Tx, tenant: TenantContext, actor: Actor, projectId: number, note: string | null) {
+  const project = await lockVisibleProject(tx, actor, projectId);
+  const [last] = await tx
+    .select({ max: sql<number | null>`max(${quotes.number})` })
+    .from(quotes)
+    .where(eq(quotes.projectId, projectId));
+  const number = (last?.max ?? 0) + 1;
+  const [row] = await tx
+    .insert(quotes)
+    .values({
+      tenantId: tenant.id,
+      projectId,
+      number,
+      code: quoteBaseCode(project.code, number),
+      note,
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    })
+    .returning({ id: quotes.id });
+  return row!.id;
+}
 
 /** A line item's columns as the JSON recordset of the save statements reads them. */
 export const lineRecord = (l: LineItemData, sectionId: number | null, sectionPosition: number, position: number) => ({
