@@ -161,7 +161,9 @@ export async function computeDueDatesOf(
     const statusesOf = groupBy(statuses, (s) => s.projectId);
     const now = wallClockAt(deps.clock.now());
     const changed: { id: number; due: string | null }[] = [];
-    for (const project of found) {
+    for (const [i, project] of found.entries()) {
+      // A sweep's batch computes many projects: the requests this process serves go in between.
+      if (i > 0 && i % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
       const own = byProject.get(project.id) ?? [];
       const result = computeDueDates({
         now,
@@ -218,6 +220,9 @@ const normalise = (v: string | null) => (v ? v.replace('T', ' ').slice(0, 16) : 
 /** A PostgreSQL text[] literal of strings that are plain dates (no quotes or commas) or NULL. */
 const toPgArray = (values: readonly (string | null)[]) =>
   `{${values.map((v) => (v === null ? 'NULL' : `"${v}"`)).join(',')}}`;
+
+/** Projects computed between two turns of the event loop (so a batch never holds up a request for long). */
+const YIELD_EVERY = 10;
 
 /** Projects a batch of the sweep computes in one transaction (computeDueDatesOf). */
 export const SWEEP_BATCH = 100;
