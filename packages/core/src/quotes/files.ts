@@ -29,7 +29,9 @@ export const QUOTE_FILE_TEXT = {
   importedFile: 'Your quote was successfully imported!',
   attachedTitle: 'Sections Attached!',
   attached: 'Your section/s were successfully attached to the bottom of your current quote!',
+  /** The spec gives both spellings: the file import's title, and the clone's (cloneFailedTitle). */
   importFailedTitle: 'Import Quote Failed!',
+  cloneFailedTitle: 'Import Quote failed!',
   importFailed: 'Failed to import quote, please try again later',
   // Ours (the spec gives no text for these).
   onlyCsv: 'Only .csv files can be imported.',

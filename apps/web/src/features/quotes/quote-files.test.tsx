@@ -1,12 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QUOTE_FILE_TEXT, type ImportableOptions, type ImportableQuote } from '@siteflow/core';
 import { mockFetch, renderScreen } from '../../test/render';
 import { QuoteExportModal } from './quote-export-modal';
 import { QuoteImportModal } from './quote-import-modal';
 
-afterEach(() => vi.restoreAllMocks());
+// The notifications are one store for the whole file: each test starts with none shown or queued.
+afterEach(() => {
+  vi.restoreAllMocks();
+  notifications.clean();
+});
 
 /** The name of the file a download link was clicked for. */
 function catchDownloads() {
@@ -142,6 +147,26 @@ describe('QuoteImportModal', () => {
       body: { quote_id: 41, sections: [] },
     });
     expect(onImported).toHaveBeenCalledWith(12);
+  });
+
+  it('titles a failed clone ‘Import Quote failed!’ with the spec’s text when the server gives no reason', async () => {
+    const user = userEvent.setup();
+    mockFetch((call) => {
+      if (call.url.startsWith('/api/quotes/importable/options')) return { body: options };
+      if (call.url.startsWith('/api/quotes/importable')) return { body: { items: [importable] } };
+      return { status: 500, body: { message: 'boom' } };
+    });
+    const onImported = vi.fn();
+    renderScreen(
+      <QuoteImportModal projectId={5} currentQuoteId={null} opened onClose={() => {}} onImported={onImported} />,
+    );
+    await user.click(await screen.findByLabelText('Quote', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: /^Q-PRJ-00002-1/ }));
+    await user.click(screen.getByRole('button', { name: QUOTE_FILE_TEXT.importCreate }));
+    expect(await screen.findByText(QUOTE_FILE_TEXT.cloneFailedTitle)).toBeInTheDocument();
+    expect(screen.getByText(QUOTE_FILE_TEXT.importFailed)).toBeInTheDocument();
+    expect(screen.queryByText('boom')).not.toBeInTheDocument();
+    expect(onImported).not.toHaveBeenCalled();
   });
 
   it('imports a chosen .csv file, shows its name, and shows the server’s message and row errors on failure', async () => {

@@ -38,8 +38,12 @@ function dialog(ok: boolean, title: string, message: React.ReactNode) {
   });
 }
 
-/** The failure: the server's message and its field errors as extra lines, else the spec's text. */
-function failed(error: unknown) {
+/**
+ * The failure: the server's message and its field errors as extra lines, else the spec's text;
+ * titled 'Import Quote failed!' for a clone or attach, 'Import Quote Failed!' for a file (the spec
+ * has both).
+ */
+const failed = (title: string) => (error: unknown) => {
   const lines =
     isApiError(error) && error.status !== 0 && error.status < 500
       ? [
@@ -50,7 +54,7 @@ function failed(error: unknown) {
   const unique = [...new Set(lines)];
   dialog(
     false,
-    QUOTE_FILE_TEXT.importFailedTitle,
+    title,
     <Stack gap={2}>
       {unique.map((l) => (
         <Text key={l} size="sm">
@@ -59,7 +63,7 @@ function failed(error: unknown) {
       ))}
     </Stack>,
   );
-}
+};
 
 /**
  * Import (spec 3 section 2.1): 'Clone Existing Quotation' (filters client, project, tags, period;
@@ -108,17 +112,20 @@ export function QuoteImportModal({ projectId, currentQuoteId, opened, onClose, o
   const create = () =>
     imports.clone.mutate(body(), {
       onSuccess: (view) => done(view, QUOTE_FILE_TEXT.importedTitle, importedCloneText(view.code)),
-      onError: failed,
+      onError: failed(QUOTE_FILE_TEXT.cloneFailedTitle),
     });
   const attach = () =>
     imports.attach.mutate(
       { quoteId: currentQuoteId!, ...body() },
-      { onSuccess: (view) => done(view, QUOTE_FILE_TEXT.attachedTitle, QUOTE_FILE_TEXT.attached), onError: failed },
+      {
+        onSuccess: (view) => done(view, QUOTE_FILE_TEXT.attachedTitle, QUOTE_FILE_TEXT.attached),
+        onError: failed(QUOTE_FILE_TEXT.cloneFailedTitle),
+      },
     );
   const upload = () =>
     imports.file.mutate(file!, {
       onSuccess: (view) => done(view, QUOTE_FILE_TEXT.importedTitle, QUOTE_FILE_TEXT.importedFile),
-      onError: failed,
+      onError: failed(QUOTE_FILE_TEXT.importFailedTitle),
     });
 
   const pick = (files: File[]) => {
