@@ -169,3 +169,27 @@ function findNested(error: unknown): NestedConnectionError | undefined {
   for (let e = error; e; e = (e as { cause?: unknown }).cause) if (e instanceof NestedConnectionError) return e;
   return undefined;
 }
+
+describe('statements of a tenant transaction are prepared once per connection', () => {
+  const prepared = (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) =>
+    tx.execute<{ statement: string }>(sql`select statement from pg_prepared_statements`);
+
+  it('the same statement run again is the same prepared statement; the answers do not change', async () => {
+    const { db } = open({ max: 1 });
+    const run = (n: number) =>
+      withTenant(db, TENANT, async (tx) => (await tx.execute(sql`select ${n}::int + 1 as m`)).rows[0]!.m);
+    expect([await run(1), await run(41), await run(99)]).toEqual([2, 42, 100]);
+    const statements = await withTenant(db, TENANT, async (tx) => (await prepared(tx)).rows.map((r) => r.statement));
+    expect(statements.filter((s) => s.includes('::int + 1 as m'))).toHaveLength(1);
+  });
+
+  it('after a transaction changes a setting (the planner’s, in match.ts) its statements are not kept', async () => {
+    const { db } = open({ max: 1 });
+    const statements = await withTenant(db, TENANT, async (tx) => {
+      await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+      await tx.execute(sql`select 7 as steered_statement`);
+      return (await prepared(tx)).rows.map((r) => r.statement);
+    });
+    expect(statements.some((s) => s.includes('steered_statement') || s.includes('enable_seqscan'))).toBe(false);
+  });
+});

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -192,7 +193,7 @@ async function tenantTransaction<T>(
     const relaxed = options.durable === false ? '; set local synchronous_commit = off' : '';
     await client.query(`begin; select set_config('app.tenant_id', '${tenantId}', true)${relaxed}`);
     const { dialect, _ } = db as unknown as DbInternals;
-    const session = new NodePgSession(client, dialect, _.session.schema as never, _.session.options);
+    const session = new NodePgSession(preparing(client), dialect, _.session.schema as never, _.session.options);
     const tx = new NodePgTransaction(dialect, session, _.session.schema as never) as unknown as Tx;
     const result = await holding.run(hold, () => fn(tx));
     await client.query('commit');
@@ -204,6 +205,57 @@ async function tenantTransaction<T>(
     hold.held = false;
     client.release(broken);
   }
+}
+
+/** Named statements one connection keeps at most; past that, statements go unnamed (parsed and planned each time). */
+const PREPARED_PER_CONNECTION = 300;
+const preparedCount = new WeakMap<pg.PoolClient, number>();
+const nameOfText = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = nameOfText.get(text);
+  if (name === undefined) {
+    name = `q${createHash('sha1').update(text).digest('base64url')}`;
+    if (nameOfText.size >= 5000) nameOfText.clear();
+    nameOfText.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * The connection as a tenant transaction's drizzle session sees it: every statement is sent as a
+ * named (prepared) statement, named after its text, so the connection parses it once and
+ * PostgreSQL may keep its plan: after five runs it keeps a generic plan when that costs no more
+ * than the custom ones (plan_cache_mode auto). A statement's text holds no values, only $1, $2...:
+ * the same shape from any tenant or request is the same statement, and row-level security still
+ * applies, as its policies read app.tenant_id when the statement runs. At most
+ * PREPARED_PER_CONNECTION shapes per connection (lists of ids make one shape per length).
+ */
+function preparing(client: pg.PoolClient): pg.PoolClient {
+  const wrapper = Object.create(client) as pg.PoolClient;
+  let steered = false;
+  wrapper.query = ((config: unknown, values?: unknown) => {
+    if (config && typeof config === 'object' && 'text' in config && !(config as { name?: string }).name && !steered) {
+      const c = config as pg.QueryConfig;
+      // A transaction that changes settings (planner methods, pg_trgm's threshold: match.ts) gets
+      // no cached plans from then on: PostgreSQL's plan cache does not notice those settings, so a
+      // plan made under them could be reused where they differ, or the other way round.
+      if (/\bset_config\(|^\s*set\s/i.test(c.text)) {
+        steered = true;
+        return client.query(config as never, values as never);
+      }
+      const n = preparedCount.get(client) ?? 0;
+      const name = statementName(c.text);
+      const known = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection
+        .parsedStatements[name];
+      if (known !== undefined || n < PREPARED_PER_CONNECTION) {
+        if (known === undefined) preparedCount.set(client, n + 1);
+        return client.query({ ...c, name }, values as never);
+      }
+    }
+    return client.query(config as never, values as never);
+  }) as pg.PoolClient['query'];
+  return wrapper;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
