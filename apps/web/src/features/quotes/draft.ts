@@ -21,6 +21,52 @@ export type EditorLine = LineItemDraft & { key: string; work_item_label?: string
 export type EditorSection = SectionDraft<EditorLine> & { key: string };
 export type EditorQuote = { note: string; sections: EditorSection[] };
 
+/** How a section is named in labels and announcements: 'Section 2: Electrical' (or 'Section 2'). */
+export const sectionLabel = (section: { name: string }, index: number) =>
+  `Section ${index + 1}${section.name ? `: ${section.name}` : ''}`;
+
+/**
+ * The editor's draft, held outside React state so that each section's row subscribes to its own
+ * section (useSyncExternalStore): typing in one section draws that section and the quote's header
+ * again, nothing else. The list of sections (and its drag and drop context) subscribes to the
+ * sections' keys, an array that keeps its identity while only the sections' contents change.
+ */
+export type DraftStore = {
+  get: () => EditorQuote;
+  /** The sections' keys in order: the same array until a section is added, removed or moved. */
+  keys: () => string[];
+  section: (key: string) => EditorSection | undefined;
+  update: (change: (draft: EditorQuote) => EditorQuote) => void;
+  subscribe: (listener: () => void) => () => void;
+};
+
+export function createDraftStore(initial: EditorQuote): DraftStore {
+  let draft = initial;
+  let keys = initial.sections.map((s) => s.key);
+  let byKey: Map<string, EditorSection> | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => draft,
+    keys: () => keys,
+    section: (key) => (byKey ??= new Map(draft.sections.map((s) => [s.key, s]))).get(key),
+    update: (change) => {
+      const next = change(draft);
+      if (next === draft) return;
+      draft = next;
+      byKey = null;
+      const nextKeys = next.sections.map((s) => s.key);
+      if (nextKeys.length !== keys.length || nextKeys.some((k, i) => k !== keys[i])) keys = nextKeys;
+      for (const listener of [...listeners]) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
 let counter = 0;
 /** A key no other row of this page has. */
 export const newKey = (prefix: string) => `${prefix}-new-${++counter}`;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   Alert,
   Anchor,
@@ -35,13 +35,15 @@ import { useDeleteQuote, useSaveQuote } from './api';
 import { quotePdfUrl } from './files-api';
 import { QuoteExportModal } from './quote-export-modal';
 import {
+  createDraftStore,
   describeFieldErrors,
   newKey,
   safeQuoteTotals,
+  sectionLabel,
   toEditor,
   toSaveBody,
+  type DraftStore,
   type EditorLine,
-  type EditorQuote,
   type EditorSection,
 } from './draft';
 import { Figure, LineItemModal } from './line-item-modal';
@@ -61,6 +63,15 @@ export const lastUpdatedText = (iso: string) => dayjs(wallClockAt(new Date(iso))
 
 type Editing = { sectionKey: string; line: EditorLine; isNew: boolean } | null;
 
+/** What a section's row does to the draft; the same object while the draft is the same quote version. */
+type SectionActions = {
+  change: (section: EditorSection) => void;
+  copy: (section: EditorSection) => void;
+  remove: (section: EditorSection, label: string) => void;
+  editLine: (sectionKey: string, line: EditorLine | null, after?: EditorLine) => void;
+  move: (keys: string[]) => void;
+};
+
 type Props = {
   projectId: number;
   quote: QuoteView;
@@ -75,12 +86,14 @@ type Props = {
  * view's abilities.edit (a Draft, for staff).
  */
 export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
-  const [state, setState] = useState<{ version: number; draft: EditorQuote }>(() => ({
+  // A new version from the server (a save, a status change, Reload) starts a new draft.
+  const [held, setHeld] = useState<{ version: number; store: DraftStore }>(() => ({
     version: quote.version,
-    draft: toEditor(quote),
+    store: createDraftStore(toEditor(quote)),
   }));
-  if (state.version !== quote.version) setState({ version: quote.version, draft: toEditor(quote) });
-  const draft = state.draft;
+  if (held.version !== quote.version) setHeld({ version: quote.version, store: createDraftStore(toEditor(quote)) });
+  const store = held.store;
+  const draft = useSyncExternalStore(store.subscribe, store.get);
   const [banner, setBanner] = useState<Banner>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [termsOpen, setTermsOpen] = useState(false);
@@ -90,16 +103,13 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
   const editable = quote.abilities.edit;
   const totals = safeQuoteTotals(draft.sections);
 
-  const update = (change: (d: EditorQuote) => EditorQuote) => setState((s) => ({ ...s, draft: change(s.draft) }));
-  const setSections = (sections: EditorSection[]) => update((d) => ({ ...d, sections }));
-  const replaceSection = (section: EditorSection) =>
-    update((d) => ({ ...d, sections: d.sections.map((s) => (s.key === section.key ? section : s)) }));
+  const update = store.update;
 
   /** Saves the draft; true once saved, false (with the error banner) when refused. */
   const saveDraft = () =>
     new Promise<boolean>((resolve) => {
       setBanner(null);
-      save.mutate(toSaveBody(quote.version, draft), {
+      save.mutate(toSaveBody(quote.version, store.get()), {
         onSuccess: () => {
           setBanner({ kind: 'saved' });
           resolve(true);
@@ -119,7 +129,8 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
   /** Whether the draft differs from the quote as saved (asked when sending, not on every key). */
   const hasUnsavedChanges = () =>
     editable &&
-    JSON.stringify(toSaveBody(quote.version, draft)) !== JSON.stringify(toSaveBody(quote.version, toEditor(quote)));
+    JSON.stringify(toSaveBody(quote.version, store.get())) !==
+      JSON.stringify(toSaveBody(quote.version, toEditor(quote)));
 
   const askDelete = () =>
     confirmAction({
@@ -137,25 +148,44 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
         }),
     });
 
-  const askDeleteSection = (section: EditorSection, label: string) =>
-    confirmAction({
-      title: 'Delete section?',
-      message: `${label} and its ${section.line_items.length} line item(s) will be removed from the quote when you save.`,
-      confirmLabel: 'Delete',
-      onConfirm: () => update((d) => ({ ...d, sections: d.sections.filter((s) => s.key !== section.key) })),
-    });
-
-  const copySection = (section: EditorSection) =>
-    update((d) => {
-      const copy = cloneSection(section);
-      const at = d.sections.findIndex((s) => s.key === section.key);
-      const added: EditorSection = {
-        ...copy,
-        key: newKey('s'),
-        line_items: copy.line_items.map((l) => ({ ...l, key: newKey('l') })),
-      };
-      return { ...d, sections: [...d.sections.slice(0, at + 1), added, ...d.sections.slice(at + 1)] };
-    });
+  // The sections' rows are drawn again only when their own section changes: their callbacks are
+  // the same for the whole version and act on the store's latest draft.
+  const actions = useMemo<SectionActions>(
+    () => ({
+      change: (section) =>
+        store.update((d) => ({ ...d, sections: d.sections.map((s) => (s.key === section.key ? section : s)) })),
+      copy: (section) =>
+        store.update((d) => {
+          const copy = cloneSection(section);
+          const at = d.sections.findIndex((s) => s.key === section.key);
+          const added: EditorSection = {
+            ...copy,
+            key: newKey('s'),
+            line_items: copy.line_items.map((l) => ({ ...l, key: newKey('l') })),
+          };
+          return { ...d, sections: [...d.sections.slice(0, at + 1), added, ...d.sections.slice(at + 1)] };
+        }),
+      remove: (section, label) =>
+        confirmAction({
+          title: 'Delete section?',
+          message: `${label} and its ${section.line_items.length} line item(s) will be removed from the quote when you save.`,
+          confirmLabel: 'Delete',
+          onConfirm: () => store.update((d) => ({ ...d, sections: d.sections.filter((s) => s.key !== section.key) })),
+        }),
+      editLine: (sectionKey, line, after) =>
+        setEditing(
+          line
+            ? { sectionKey, line, isNew: false }
+            : { sectionKey, line: { ...newLineItemAfter(after), key: newKey('l') }, isNew: true },
+        ),
+      move: (keys) =>
+        store.update((d) => {
+          const byKey = new Map(d.sections.map((s) => [s.key, s]));
+          return { ...d, sections: keys.map((k) => byKey.get(k)!) };
+        }),
+    }),
+    [store],
+  );
 
   const applyLine = (line: EditorLine) => {
     if (!editing) return;
@@ -208,44 +238,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
         </Alert>
       )}
 
-      <SortableList
-        items={draft.sections}
-        idOf={(s) => s.key}
-        nameOf={(s) => `Section ${draft.sections.indexOf(s) + 1}${s.name ? `: ${s.name}` : ''}`}
-        onMove={setSections}
-      >
-        <Stack gap="md">
-          {draft.sections.map((section, index) => {
-            const label = `Section ${index + 1}${section.name ? `: ${section.name}` : ''}`;
-            return (
-              <SortableRow key={section.key} id={section.key} handleLabel={`Move ${label}`}>
-                {(handle) => (
-                  <QuoteSection
-                    section={section}
-                    index={index}
-                    editable={editable}
-                    handle={handle}
-                    onChange={replaceSection}
-                    onCopy={() => copySection(section)}
-                    onDelete={() => askDeleteSection(section, label)}
-                    onEditLine={(line, after) =>
-                      setEditing(
-                        line
-                          ? { sectionKey: section.key, line, isNew: false }
-                          : {
-                              sectionKey: section.key,
-                              line: { ...newLineItemAfter(after), key: newKey('l') },
-                              isNew: true,
-                            },
-                      )
-                    }
-                  />
-                )}
-              </SortableRow>
-            );
-          })}
-        </Stack>
-      </SortableList>
+      <SectionList store={store} editable={editable} actions={actions} />
       {draft.sections.length === 0 ? (
         <Text size="sm" c="dimmed">
           This quote has no sections yet.
@@ -269,20 +262,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
         </Group>
       ) : null}
 
-      <Textarea
-        label="Quote Notes"
-        autosize
-        minRows={3}
-        maxRows={12}
-        value={draft.note}
-        maxLength={QUOTE_LIMITS.note}
-        description={`${draft.note.length}/${QUOTE_LIMITS.note}`}
-        onChange={(e) => {
-          const note = e.currentTarget.value;
-          update((d) => ({ ...d, note }));
-        }}
-        disabled={!editable}
-      />
+      <QuoteNotes note={draft.note} editable={editable} store={store} />
 
       {banner?.kind === 'saved' ? (
         <Alert
@@ -383,7 +363,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
         quote={quote}
         opened={exportOpen}
         onClose={() => setExportOpen(false)}
-        saveInput={() => (editable ? toSaveBody(quote.version, draft) : null)}
+        saveInput={() => (editable ? toSaveBody(quote.version, store.get()) : null)}
       />
       <Modal opened={termsOpen} onClose={() => setTermsOpen(false)} title="Terms & Conditions" size="lg">
         <Stack gap="xs">
@@ -407,3 +387,88 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
     </Stack>
   );
 }
+
+/**
+ * The quote's notes. Memoised: its autosize measures the textarea (a layout of the whole page) each
+ * time it is drawn, so it is drawn again only when the notes change, not on every key elsewhere.
+ */
+const QuoteNotes = memo(function QuoteNotes({
+  note,
+  editable,
+  store,
+}: {
+  note: string;
+  editable: boolean;
+  store: DraftStore;
+}) {
+  return (
+    <Textarea
+      label="Quote Notes"
+      autosize
+      minRows={3}
+      maxRows={12}
+      value={note}
+      maxLength={QUOTE_LIMITS.note}
+      description={`${note.length}/${QUOTE_LIMITS.note}`}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        store.update((d) => ({ ...d, note: value }));
+      }}
+      disabled={!editable}
+    />
+  );
+});
+
+type SectionListProps = { store: DraftStore; editable: boolean; actions: SectionActions };
+
+/**
+ * The sections in their drag and drop list. Drawn again only when sections are added, removed or
+ * moved (it subscribes to the sections' keys), so typing in a section does not draw the drag and
+ * drop context again (whose new context values would make React visit every line item's row).
+ */
+const SectionList = memo(function SectionList({ store, editable, actions }: SectionListProps) {
+  const keys = useSyncExternalStore(store.subscribe, store.keys);
+  return (
+    <SortableList
+      items={keys}
+      idOf={(key) => key}
+      // Asked when announcing a move: the section's name as it is then.
+      nameOf={(key) => {
+        const section = store.section(key);
+        return section ? sectionLabel(section, store.keys().indexOf(key)) : 'the item';
+      }}
+      onMove={actions.move}
+    >
+      <Stack gap="md">
+        {keys.map((key, index) => (
+          <SectionRow key={key} store={store} sectionKey={key} index={index} editable={editable} actions={actions} />
+        ))}
+      </Stack>
+    </SortableList>
+  );
+});
+
+type SectionRowProps = SectionListProps & { sectionKey: string; index: number };
+
+/** One section's sortable row, drawn again when that section changes (it subscribes to it alone). */
+const SectionRow = memo(function SectionRow({ store, sectionKey, index, editable, actions }: SectionRowProps) {
+  const section = useSyncExternalStore(store.subscribe, () => store.section(sectionKey));
+  if (!section) return null;
+  const label = sectionLabel(section, index);
+  return (
+    <SortableRow id={section.key} handleLabel={`Move ${label}`}>
+      {(handle) => (
+        <QuoteSection
+          section={section}
+          index={index}
+          editable={editable}
+          handle={handle}
+          onChange={actions.change}
+          onCopy={() => actions.copy(section)}
+          onDelete={() => actions.remove(section, label)}
+          onEditLine={(line, after) => actions.editLine(section.key, line, after)}
+        />
+      )}
+    </SortableRow>
+  );
+});

@@ -19,7 +19,14 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { formatPercent, formatQuoteMoney, QUOTE_LIMITS, QUOTE_TEXT } from '@siteflow/core';
 import { SortableList } from '../../ui/sortable-list';
-import { quantityText, safeLineTotals, safeSectionTotals, type EditorLine, type EditorSection } from './draft';
+import {
+  quantityText,
+  safeLineTotals,
+  safeSectionTotals,
+  sectionLabel,
+  type EditorLine,
+  type EditorSection,
+} from './draft';
 import { Figure } from './line-item-modal';
 
 const lineName = (line: EditorLine, index: number) =>
@@ -45,7 +52,7 @@ type Props = {
 export function QuoteSection({ section, index, editable, handle, onChange, onCopy, onDelete, onEditLine }: Props) {
   const [noteOpen, setNoteOpen] = useState(false);
   const totals = safeSectionTotals(section);
-  const label = `Section ${index + 1}${section.name ? `: ${section.name}` : ''}`;
+  const label = sectionLabel(section, index);
   const lines = section.line_items;
   const setLines = (line_items: EditorLine[]) => onChange({ ...section, line_items });
   // The line table is drawn again only when its lines change (not while the name is typed); its

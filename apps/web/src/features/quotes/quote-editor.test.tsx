@@ -1,0 +1,105 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { QUOTE_TEXT, type QuoteView, type SectionView } from '@siteflow/core';
+import { mockFetch, renderScreen, tenantSession } from '../../test/render';
+import { stubMatchMedia } from '../../test/setup';
+import { QuoteEditor } from './quote-editor';
+
+// Which sections are drawn: the real QuoteSection, noting its section's name each time.
+const drawn = vi.hoisted(() => [] as string[]);
+vi.mock('./quote-section', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./quote-section')>();
+  return {
+    ...real,
+    QuoteSection: (props: Parameters<typeof real.QuoteSection>[0]) => {
+      drawn.push(props.section.name);
+      return real.QuoteSection(props);
+    },
+  };
+});
+
+const TOTALS = { revenue: '0', cost: '0', gross_profit: '0', profit_percent: null, margin_percent: null };
+const section = (id: number, name: string): SectionView => ({
+  id,
+  name,
+  note: null,
+  position: id,
+  totals: TOTALS,
+  line_items: [
+    {
+      id: id * 10,
+      position: 1,
+      category: 'Service',
+      description: `${name} labour`,
+      long_description: null,
+      general_notes: null,
+      supplied_by: 'Company',
+      quantity: '2.000',
+      unit_sell_price: '100.00',
+      unit_cost: '60.00',
+      product: null,
+      totals: { revenue: '0', cost: '0', profit: '0', profit_percent: '0' },
+    },
+  ],
+});
+
+// Cast: the view grows fields this editor does not read (e.g. the client's answer).
+const view = {
+  id: 2,
+  code: 'Q-PRJ-00012-2',
+  revision: 1,
+  status: 'Draft',
+  reason: null,
+  note: null,
+  version: 3,
+  updated_at: '2026-11-24T04:05:00.000Z',
+  project: { id: 12, code: 'PRJ-00012', title: 'Kitchen refit' },
+  other_accepted: false,
+  sections: [section(10, 'Roofing'), section(11, 'Electrical'), section(12, 'Plumbing')],
+  totals: TOTALS,
+  abilities: { edit: true, change_status: true, delete: true, revise: true },
+} as unknown as QuoteView;
+
+/** jsdom has no document.fonts, which Mantine's autosizing Textarea listens to. */
+function stubFonts() {
+  if ('fonts' in document && document.fonts) return;
+  const fonts = { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() };
+  Object.defineProperty(document, 'fonts', { configurable: true, value: fonts });
+}
+
+describe('typing a section name in the quote editor (issue 13 section 7)', () => {
+  beforeEach(() => {
+    stubMatchMedia(true);
+    stubFonts();
+    drawn.length = 0;
+  });
+
+  it('draws that section only, keeps its labels and totals current, and Save sends the typed name', async () => {
+    const { calls } = mockFetch((call) =>
+      call.method === 'PUT' ? { body: { ...view, version: 4 } } : { status: 404, body: { message: 'Not found' } },
+    );
+    renderScreen(<QuoteEditor projectId={12} quote={view} onReload={() => undefined} onDeleted={() => undefined} />, {
+      session: tenantSession(['quotes.view', 'quotes.manage']),
+    });
+    const name = await screen.findByRole('textbox', { name: 'Section 2 name' });
+    expect(new Set(drawn)).toEqual(new Set(['Roofing', 'Electrical', 'Plumbing']));
+
+    drawn.length = 0;
+    await userEvent.type(name, ' works');
+    // One drawing per key, of the section typed in; the other sections are not drawn again.
+    expect(drawn).toEqual([...' works'].map((_, i) => `Electrical${' works'.slice(0, i + 1)}`));
+    expect(screen.getByRole('button', { name: 'Move Section 2: Electrical works' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy Section 2: Electrical works' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Move Section 3: Plumbing' })).toBeInTheDocument();
+    const sections = screen.getAllByTestId('quote-section');
+    expect(within(sections[1]!).getByTestId('section-total')).toHaveTextContent('$200.00');
+    expect(screen.getByTestId('quote-revenue')).toHaveTextContent('$600.00');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(QUOTE_TEXT.saved)).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT')?.body as { version: number; sections: { name: string }[] };
+    expect(put.version).toBe(3);
+    expect(put.sections.map((s) => s.name)).toEqual(['Roofing', 'Electrical works', 'Plumbing']);
+  });
+});
