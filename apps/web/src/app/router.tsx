@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Route, Routes, useLocation } from 'react-router';
 import type { Action } from '@siteflow/core';
 import { FullPageLoader } from '../ui/full-page';
@@ -114,10 +115,23 @@ const FIRST_SCREEN: [RegExp, (pathname: string) => Promise<unknown>][] = [
   [/^\//, (pathname) => Promise.all([shell(), SCREEN_CHUNKS.find(([p]) => p.test(pathname))?.[1]()])],
 ];
 
-export function preloadFirstScreen(pathname: string) {
+/**
+ * The data of the screens most users open first, requested once the session is known, alongside
+ * the chunks (the screen's own query would ask only once its code has run).
+ */
+const FIRST_DATA: [RegExp, (client: QueryClient, search: string) => Promise<unknown>][] = [
+  [
+    /^\/projects\/?$/,
+    (client, search) => import('../features/projects/list-prefetch').then((m) => m.prefetchProjectList(client, search)),
+  ],
+];
+
+export function preloadFirstScreen(client: QueryClient, { pathname, search }: { pathname: string; search: string }) {
   const load = FIRST_SCREEN.find(([pattern]) => pattern.test(pathname))?.[1];
+  const data = FIRST_DATA.find(([pattern]) => pattern.test(pathname))?.[1];
   // A failure here is only a missed head start: the route loads (and reports) it again.
   void load?.(pathname).catch(() => undefined);
+  void data?.(client, search).catch(() => undefined);
 }
 
 const needs = (ability: Action) => <RequireAbility ability={ability} />;

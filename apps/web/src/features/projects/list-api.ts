@@ -23,13 +23,15 @@ export const projectListKeys = {
   managerOptions: staffKeys.projectManagerOptions,
 };
 
+/** The request for one page of projects (the screen's query, and the prefetch as the app starts). */
+export const projectListQuery = (params: ProjectListParams) => ({
+  queryKey: projectListKeys.list(params),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<ProjectPage>('/api/projects', params, signal),
+});
+
 /** One page of projects: paging, sorting and filtering all happen on the server. */
 export function useProjectList(params: ProjectListParams) {
-  return useQuery({
-    queryKey: projectListKeys.list(params),
-    queryFn: ({ signal }) => api.get<ProjectPage>('/api/projects', params, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...projectListQuery(params), placeholderData: keepPreviousData });
 }
 
 export type Option = { value: string; label: string };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -7,73 +7,33 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   isClientRole,
   isProviderRole,
-  isStaffRole,
-  PROJECT_SORTS,
   PROJECT_STATUS_LABELS,
   PROJECT_STATUSES,
   type ProjectListItem,
 } from '@siteflow/core';
 import { useCan, useSession } from '../../session';
 import { DateTimeCell } from '../../ui/date-time-cell';
-import {
-  ALL,
-  FilterSelect,
-  ListToolbar,
-  PagedTable,
-  useListState,
-  type AnyListState,
-  type ListConfig,
-} from '../../ui/list-page';
+import { ALL, FilterSelect, ListToolbar, PagedTable, useListState, type AnyListState } from '../../ui/list-page';
 import { PageHeader } from '../../ui/page-header';
 import { ProjectStatusBadge } from '../../ui/project-status-badge';
-import { QuoteRequestButton } from '../quote-requests';
 import { projectKeys } from './api';
-import {
-  useClientName,
-  useClientOptions,
-  useProjectList,
-  useProjectManagerOptions,
-  type Option,
-  type ProjectListParams,
-} from './list-api';
+import { useClientName, useClientOptions, useProjectList, useProjectManagerOptions, type Option } from './list-api';
+import { allowedFilters, listConfig } from './list-config';
 
-export const PROJECT_PAGE_SIZES = [20, 50, 100];
+/**
+ * 'Request a Quote' (client and provider users only) with its dialog: the address fields, the
+ * drop zone and the form code are fetched only for the users who see the button, not with the
+ * list every staff user opens first.
+ */
+const QuoteRequestButton = lazy(() => import('../quote-requests').then((m) => ({ default: m.QuoteRequestButton })));
+
 /** The server stops counting search matches here (see GET /api/projects). */
 const SEARCH_COUNT_CAP = 1000;
-
-type Sort = ProjectListParams['sort'];
-type Filter = 'status' | 'client_id' | 'project_manager_id';
 
 const STATUS_FILTER: Option[] = [
   { value: ALL, label: 'All statuses' },
   ...PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] })),
 ];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type Allowed = { client: boolean; manager: boolean };
-
-/** The list's URL state; the client and manager filters only where the user may see them. */
-function listConfig(allowed: Allowed): ListConfig<Filter, Sort> {
-  return {
-    pageSizes: PROJECT_PAGE_SIZES,
-    defaultPageSize: 20,
-    filters: {
-      status: (v) => (PROJECT_STATUSES as readonly string[]).includes(v),
-      client_id: (v) => allowed.client && UUID.test(v),
-      project_manager_id: (v) => allowed.manager && UUID.test(v),
-    },
-    sort: {
-      /** Column accessor → the server's sort key (the columns without one are not sortable). */
-      columns: { project_code: 'code', name: 'name', client: 'client', status: 'status', start_date: 'start_date' },
-      keys: PROJECT_SORTS,
-      default: 'start_date',
-      order: 'desc',
-      /** A column chosen anew starts in its natural order: words A to Z, codes and dates newest first. */
-      first: { code: 'desc', start_date: 'desc', created_at: 'desc', name: 'asc', client: 'asc', status: 'asc' },
-    },
-  };
-}
 
 const place = (p: ProjectListItem) => [p.suburb, p.state].filter(Boolean).join(', ');
 
@@ -81,10 +41,8 @@ export function ProjectListScreen() {
   const session = useSession();
   const role = session.user?.role;
   const canCreate = useCan('projects.create');
-  const allowed: Allowed = {
-    client: useCan('clients.view'),
-    manager: useCan('staff.view') && Boolean(role && isStaffRole(role)),
-  };
+  const canRequestQuote = useCan('quoteRequests.create');
+  const allowed = allowedFilters(session);
   // Providers may not see the client; a client's users see only their own (no need to repeat it).
   const hideClient = Boolean(role && (isProviderRole(role) || isClientRole(role)));
   const navigate = useNavigate();
@@ -102,7 +60,13 @@ export function ProjectListScreen() {
         actions={
           <>
             {/* Client and provider users propose a project (issue 13 section 5; docs/decisions.md, "Quote requests"). */}
-            <QuoteRequestButton onCreated={() => void queryClient.invalidateQueries({ queryKey: projectKeys.all })} />
+            {canRequestQuote ? (
+              <Suspense fallback={null}>
+                <QuoteRequestButton
+                  onCreated={() => void queryClient.invalidateQueries({ queryKey: projectKeys.all })}
+                />
+              </Suspense>
+            ) : null}
             {canCreate ? (
               <Button component={Link} to="/projects/new" leftSection={<IconPlus size={16} aria-hidden />}>
                 New project
