@@ -5,7 +5,8 @@
  * session cookie sent as an extra header). Prints the four category scores against the targets
  * (performance >= 90, accessibility 100), the main timings and what Lighthouse suggests.
  * Options: --port 3291, --runs 1 (the median run by performance is shown), --fresh,
- * --json <file> (the figures as JSON too).
+ * --json <file> (the figures as JSON too). LIGHTHOUSE_REPORTS=<dir> keeps each run's full report
+ * (open it in the Lighthouse viewer, or read the LCP element and the request chain from it).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -35,6 +36,7 @@ type Audit = {
   numericValue?: number;
 };
 type Lhr = {
+  runtimeError?: { code: string };
   categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
   audits: Record<string, Audit>;
 };
@@ -78,7 +80,7 @@ function signIn(port: number, host: string): Promise<string> {
 
 async function audit(name: string, url: string, headers: Record<string, string>): Promise<PageResult> {
   const samples: Lhr[] = [];
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0, failed = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
       chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -92,7 +94,21 @@ async function audit(name: string, url: string, headers: Record<string, string>)
         extraHeaders: headers,
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      const error = (result.lhr as unknown as Lhr).runtimeError;
+      if (error) {
+        // A trace that Chromium did not record well (NO_NAVSTART, NO_FCP) scores 0: run it again.
+        console.warn(`${name}: Lighthouse failed (${error.code}), running again`);
+        if (++failed > 2) throw new Error(`Lighthouse failed three times on ${url}: ${error.code}`);
+        i--;
+        continue;
+      }
       samples.push(result.lhr as unknown as Lhr);
+      const dir = process.env.LIGHTHOUSE_REPORTS;
+      if (dir) {
+        fs.mkdirSync(dir, { recursive: true });
+        const file = `${name.replace(/\W+/g, '-').toLowerCase()}-${Date.now()}.json`;
+        fs.writeFileSync(`${dir}/${file}`, JSON.stringify(result.lhr));
+      }
     } finally {
       chrome.kill();
     }
