@@ -53,7 +53,8 @@ export async function spawnApi(port: number, env: Record<string, string>, waitMs
   const deadline = Date.now() + waitMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${stderr}`);
-    const health = await call(port, 'GET', '/api/health', {}).catch(() => null);
+    // The platform's host: every data set answers there (a tenant's host needs that tenant).
+    const health = await call(port, 'GET', '/api/health', { host: 'localhost' }).catch(() => null);
     if (health?.status === 200) break;
     if (Date.now() > deadline) {
       await stop();
