@@ -1,7 +1,7 @@
 import { and, desc, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { formatProjectCode } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
-import type { Exec } from '../../platform/db/client.js';
+import { PLAN_EACH_TIME, type Exec } from '../../platform/db/client.js';
 import { projects, projectSearchWords } from '../../platform/db/schema.js';
 import { escapeLike } from '../../platform/db/like.js';
 import { visibleProjects } from '../../platform/project-scope.js';
@@ -159,7 +159,8 @@ const checkable = (word: string) => word.length >= 3 && !/\d/.test(word);
 async function knownWords(tx: Exec, words: string[]): Promise<Set<string>> {
   const list = [...new Set(words.filter(checkable))];
   if (!list.length) return new Set();
-  const rows = await tx.execute<{ w: string }>(sql`
+  // Text search is planned for its words every time (PLAN_EACH_TIME, platform/db/client.ts).
+  const rows = await tx.execute<{ w: string }>(sql`${sql.raw(PLAN_EACH_TIME)}
     select w from unnest(${sql`array[${sql.join(
       list.map((w) => sql`${w}`),
       sql`, `,

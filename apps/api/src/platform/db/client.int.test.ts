@@ -10,7 +10,14 @@ import { inject } from 'vitest';
 import { createTenant, createTestApp, request } from '../../../test/harness.js';
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './availability.js';
 import { APP_ROLE_SETTINGS } from './bootstrap.js';
-import { createDb, NESTED_CONNECTION, NestedConnectionError, withTenant, type DbOptions } from './client.js';
+import {
+  createDb,
+  NESTED_CONNECTION,
+  NestedConnectionError,
+  PLAN_EACH_TIME,
+  withTenant,
+  type DbOptions,
+} from './client.js';
 import { tenants } from './schema.js';
 
 const pools: pg.Pool[] = [];
@@ -191,5 +198,15 @@ describe('statements of a tenant transaction are prepared once per connection', 
       return (await prepared(tx)).rows.map((r) => r.statement);
     });
     expect(statements.some((s) => s.includes('steered_statement') || s.includes('enable_seqscan'))).toBe(false);
+  });
+
+  it('a statement that asks to be planned each time is not kept either, nor what follows it', async () => {
+    const { db } = open({ max: 1 });
+    const statements = await withTenant(db, TENANT, async (tx) => {
+      await tx.execute(sql`${sql.raw(PLAN_EACH_TIME)} select 8 as searched_words`);
+      await tx.execute(sql`select 9 as after_the_search`);
+      return (await prepared(tx)).rows.map((r) => r.statement);
+    });
+    expect(statements.some((s) => s.includes('searched_words') || s.includes('after_the_search'))).toBe(false);
   });
 });

@@ -207,6 +207,13 @@ async function tenantTransaction<T>(
   }
 }
 
+/**
+ * Start a statement's text with this (sql`${sql.raw(PLAN_EACH_TIME)} select ...`) when its best plan
+ * depends on its values (text search: match.ts); it and the rest of its transaction are then
+ * planned for their values each time, never from a kept generic plan.
+ */
+export const PLAN_EACH_TIME = '/* plan each time */';
+
 /** Named statements one connection keeps at most; past that, statements go unnamed (parsed and planned each time). */
 const PREPARED_PER_CONNECTION = 300;
 const preparedCount = new WeakMap<pg.PoolClient, number>();
@@ -239,8 +246,9 @@ function preparing(client: pg.PoolClient): pg.PoolClient {
       const c = config as pg.QueryConfig;
       // A transaction that changes settings (planner methods, pg_trgm's threshold: match.ts) gets
       // no cached plans from then on: PostgreSQL's plan cache does not notice those settings, so a
-      // plan made under them could be reused where they differ, or the other way round.
-      if (/\bset_config\(|^\s*set\s/i.test(c.text)) {
+      // plan made under them could be reused where they differ, or the other way round. So does
+      // a statement that asks for it (PLAN_EACH_TIME) and what follows it.
+      if (c.text.startsWith(PLAN_EACH_TIME) || /\bset_config\(|^\s*set\s/i.test(c.text)) {
         steered = true;
         return client.query(config as never, values as never);
       }
