@@ -274,23 +274,30 @@ export const createProject = (deps: D, tenant: TenantContext, actor: Actor, inpu
 // ---------------------------------------------------------------------------------------------
 // Section saves: each locks the project, checks, writes, and answers the fresh view
 
+/** Spread into a section's UPDATE of the project (and return TOUCHED): it marks the project updated. */
+const touch = { updatedAt: sql`now()` };
+const TOUCHED = 'touched';
+
 function save(
   deps: D,
   tenant: TenantContext,
   actor: Actor,
   id: number,
-  work: (tx: Tx, p: ProjectRow) => Promise<void>,
+  work: (tx: Tx, p: ProjectRow) => Promise<typeof TOUCHED | void>,
   options: { dueDates?: boolean } = {},
 ) {
   return inTenant(deps, tenant.id, async (tx, onCommit) => {
     const p = await lockVisibleProject(tx, actor, id);
-    await work(tx, p);
+    const touched = await work(tx, p);
     // A project date or the status moved: the tasks that take their due date from it wait for the job.
     if (options.dueDates) await queueIfGenerating(tx, deps, onCommit, tenant.id, id);
-    await tx
-      .update(projects)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(projects.id, id));
+    // A section that updates the project's row sets updated_at with it (...touch): one UPDATE, one
+    // round trip, and the row triggers of projects (search words, map cells) run once, not twice.
+    if (touched !== TOUCHED)
+      await tx
+        .update(projects)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(projects.id, id));
     return projectView(tx, actor, id);
   });
 }
@@ -349,9 +356,11 @@ export const updateDetails = (
           linkedProjectType: input.linked_project_type,
           classificationId: input.classification_id,
           summary: input.summary,
+          ...touch,
         })
         .where(eq(projects.id, id));
       await replaceLinks(tx, tenant.id, id, input.linked_projects);
+      return TOUCHED;
     },
     { dueDates: true },
   );
@@ -379,17 +388,20 @@ export const updateOther = (deps: D, tenant: TenantContext, actor: Actor, id: nu
         clientName: clientName!,
         orderReference: input.client_order_reference,
         clientAmId: input.account_manager_id,
+        ...touch,
       })
       .where(eq(projects.id, id));
     await replaceContacts(tx, tenant.id, id, input.site_contacts);
+    return TOUCHED;
   });
 
 export const updateLocation = (deps: D, tenant: TenantContext, actor: Actor, id: number, input: LocationData) =>
   save(deps, tenant, actor, id, async (tx) => {
     await tx
       .update(projects)
-      .set(await locationOf(tx, input))
+      .set({ ...(await locationOf(tx, input)), ...touch })
       .where(eq(projects.id, id));
+    return TOUCHED;
   });
 
 /**
@@ -422,7 +434,11 @@ export const updateStatus = (
           : showsCompletedDate(input.status)
             ? (fromWallClock(input.completed_on) ?? p.completedOn)
             : null;
-      await tx.update(projects).set({ status: input.status, completedOn }).where(eq(projects.id, id));
+      await tx
+        .update(projects)
+        .set({ status: input.status, completedOn, ...touch })
+        .where(eq(projects.id, id));
+      return TOUCHED;
     },
     { dueDates: true },
   );
