@@ -18,11 +18,12 @@ import {
   staffResponsibleOptions,
   type TemplateTaskInput,
 } from '@siteflow/core';
+import { options } from '../../ui/select-options';
 
 /** Today at 08:00, the Fixed Date trigger's starting value, as 'YYYY-MM-DD HH:mm'. */
 export const fixedDateDefault = () => `${dayjs().format('YYYY-MM-DD')} ${FIXED_DATE_DEFAULT_TIME}`;
 
-export const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+export { options };
 
 /**
  * The values both task forms (a template task, a project task) share. The Completed Task trigger's

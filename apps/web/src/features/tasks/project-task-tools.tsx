@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import { confirmAction } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { options } from '../task-templates';
+import { options } from '../../ui/select-options';
 import { useTaskTemplates } from '../task-templates/api';
 import { useAssignees, useBulkAssign, useProjectTaskAction } from './api';
 

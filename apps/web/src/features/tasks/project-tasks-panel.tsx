@@ -7,7 +7,7 @@ import { notifyError } from '../../ui/notify';
 import { useCloseProject, useReorderProjectTasks, useTaskList } from './api';
 import { listParams, useUrlFilters } from './filters';
 import { ProjectTaskTools } from './project-task-tools';
-import { TaskForm } from './task-editor';
+import { TaskForm } from './task-editor-lazy';
 import { TaskFilterPanel } from './task-filters';
 import { TaskRows } from './task-list';
 import { ListStates, LoadMore } from './task-list-states';

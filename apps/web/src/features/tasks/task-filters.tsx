@@ -14,7 +14,7 @@ import {
   staffFilterOptions,
 } from '@siteflow/core';
 import { useCan } from '../../session';
-import { options } from '../task-templates';
+import { options } from '../../ui/select-options';
 import { useAssignees } from './api';
 import { nextUsers, type FilterName, type TaskFilters } from './filters';
 

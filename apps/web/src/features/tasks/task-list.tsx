@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Accordion } from '@mantine/core';
 import type { TaskListItem } from '@siteflow/core';
 import { SortableList, SortableRow } from '../../ui/sortable-list';
-import { TaskPanel } from './task-editor';
+import { TaskPanel } from './task-editor-lazy';
 import { TaskRow } from './task-row';
 
 const nameOf = (task: TaskListItem) => `task ${task.position}: ${task.title}`;

@@ -1,0 +1,30 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
+import { LoadingState } from '../../ui/query-states';
+
+/**
+ * The task editor (its form, date and time pickers, messages and history) is fetched when a task
+ * is first opened or added, not with the project page or the action list: most visits only read
+ * the rows (issue 11: no route above 450 kB).
+ */
+const editor = () => import('./task-editor');
+const Panel = lazy(() => editor().then((m) => ({ default: m.TaskPanel })));
+const Form = lazy(() => editor().then((m) => ({ default: m.TaskForm })));
+
+type PanelProps = ComponentProps<typeof Panel>;
+type FormProps = ComponentProps<typeof Form>;
+
+export function TaskPanel(props: PanelProps) {
+  return (
+    <Suspense fallback={<LoadingState label="Loading the task…" />}>
+      <Panel {...props} />
+    </Suspense>
+  );
+}
+
+export function TaskForm(props: FormProps) {
+  return (
+    <Suspense fallback={<LoadingState label="Loading the task form…" />}>
+      <Form {...props} />
+    </Suspense>
+  );
+}
