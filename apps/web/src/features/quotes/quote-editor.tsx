@@ -93,7 +93,9 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
   }));
   if (held.version !== quote.version) setHeld({ version: quote.version, store: createDraftStore(toEditor(quote)) });
   const store = held.store;
-  const draft = useSyncExternalStore(store.subscribe, store.get);
+  // The editor itself is drawn again on a key only when it shows what changed: the figures, the
+  // notes and the sections subscribe to their own part of the draft.
+  const keys = useSyncExternalStore(store.subscribe, store.keys);
   const [banner, setBanner] = useState<Banner>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [termsOpen, setTermsOpen] = useState(false);
@@ -101,7 +103,6 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
   const save = useSaveQuote(projectId, quote.id);
   const remove = useDeleteQuote(projectId, quote.id);
   const editable = quote.abilities.edit;
-  const totals = safeQuoteTotals(draft.sections);
 
   const update = store.update;
 
@@ -201,7 +202,9 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
     }));
     setEditing(null);
   };
-  const editingSection = editing ? draft.sections.find((s) => s.key === editing.sectionKey) : undefined;
+  const editingSection = useSyncExternalStore(store.subscribe, () =>
+    editing ? store.section(editing.sectionKey) : undefined,
+  );
 
   return (
     <Stack gap="md">
@@ -221,13 +224,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
               </Text>
             ) : null}
           </Stack>
-          <SimpleGrid cols={{ base: 2, sm: 5 }} component="dl" m={0} spacing="lg" data-testid="quote-totals">
-            <Figure label="Revenue" value={formatQuoteMoney(totals?.revenue)} testId="quote-revenue" />
-            <Figure label="Cost" value={formatQuoteMoney(totals?.cost)} testId="quote-cost" />
-            <Figure label="Gross Profit" value={formatQuoteMoney(totals?.gross_profit)} testId="quote-profit" />
-            <Figure label="Profit %" value={formatPercent(totals?.profit_percent)} testId="quote-percent" />
-            <Figure label="Margin" value={formatPercent(totals?.margin_percent)} testId="quote-margin" />
-          </SimpleGrid>
+          <QuoteFigures store={store} />
         </Group>
       </Paper>
 
@@ -239,7 +236,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
       )}
 
       <SectionList store={store} editable={editable} actions={actions} />
-      {draft.sections.length === 0 ? (
+      {keys.length === 0 ? (
         <Text size="sm" c="dimmed">
           This quote has no sections yet.
         </Text>
@@ -262,7 +259,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
         </Group>
       ) : null}
 
-      <QuoteNotes note={draft.note} editable={editable} store={store} />
+      <QuoteNotes editable={editable} store={store} />
 
       {banner?.kind === 'saved' ? (
         <Alert
@@ -388,19 +385,27 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
   );
 }
 
+/** The quote's figures in the header, from its sections' (cached) totals: drawn again on every change of a section. */
+function QuoteFigures({ store }: { store: DraftStore }) {
+  const sections = useSyncExternalStore(store.subscribe, () => store.get().sections);
+  const totals = safeQuoteTotals(sections);
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 5 }} component="dl" m={0} spacing="lg" data-testid="quote-totals">
+      <Figure label="Revenue" value={formatQuoteMoney(totals?.revenue)} testId="quote-revenue" />
+      <Figure label="Cost" value={formatQuoteMoney(totals?.cost)} testId="quote-cost" />
+      <Figure label="Gross Profit" value={formatQuoteMoney(totals?.gross_profit)} testId="quote-profit" />
+      <Figure label="Profit %" value={formatPercent(totals?.profit_percent)} testId="quote-percent" />
+      <Figure label="Margin" value={formatPercent(totals?.margin_percent)} testId="quote-margin" />
+    </SimpleGrid>
+  );
+}
+
 /**
  * The quote's notes. Memoised: its autosize measures the textarea (a layout of the whole page) each
  * time it is drawn, so it is drawn again only when the notes change, not on every key elsewhere.
  */
-const QuoteNotes = memo(function QuoteNotes({
-  note,
-  editable,
-  store,
-}: {
-  note: string;
-  editable: boolean;
-  store: DraftStore;
-}) {
+const QuoteNotes = memo(function QuoteNotes({ editable, store }: { editable: boolean; store: DraftStore }) {
+  const note = useSyncExternalStore(store.subscribe, () => store.get().note);
   return (
     <Textarea
       label="Quote Notes"
