@@ -52,8 +52,11 @@ describe('can', () => {
         'certificates.manage',
         'tasks.view',
         'quoteRequests.create',
+        'agreements.respond',
       ]);
       expect(can({ role, area: 'tenant' }, 'providers.search')).toBe(false);
+      expect(can({ role, area: 'tenant' }, 'agreements.manage')).toBe(false);
+      expect(can({ role, area: 'tenant' }, 'finance.view')).toBe(false);
       expect(can({ role, area: 'tenant' }, 'projects.assignProvider')).toBe(false);
     }
   });
@@ -113,6 +116,19 @@ describe('can', () => {
       'quotes.manage',
       'catalogue.view',
       'catalogue.manage',
+      'agreements.manage',
+      'finance.view',
+      'finance.manage',
+      'reports.view',
     ]);
+  });
+
+  it('keeps finance and the finance report to staff, and answering an agreement to provider users', () => {
+    for (const role of ['client_admin', 'client_account', 'client_am', 'sp_admin', 'sp_employee'] as const) {
+      for (const action of ['finance.view', 'finance.manage', 'reports.view'] as const)
+        expect(can({ role, area: 'tenant' }, action)).toBe(false);
+    }
+    expect(can({ role: 'company_admin', area: 'tenant' }, 'agreements.respond')).toBe(false);
+    expect(can({ role: 'client_admin', area: 'tenant' }, 'agreements.respond')).toBe(false);
   });
 });

@@ -45,6 +45,11 @@ export const ACTIONS = [
   'catalogue.manage',
   'quoteRequests.create',
   'quotes.respond',
+  'agreements.manage',
+  'agreements.respond',
+  'finance.view',
+  'finance.manage',
+  'reports.view',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -59,9 +64,15 @@ const CLIENT_ONLY: readonly Action[] = ['projects.rateCustomer', 'quotes.respond
  * create projects themselves (docs/decisions.md, "Quote requests").
  */
 const REQUESTER_ONLY: readonly Action[] = ['quoteRequests.create'];
+/**
+ * A provider's users see the agreements made with their provider read-only and accept or decline
+ * them (issue 14 section 1); staff manage agreements ('agreements.manage').
+ */
+const PROVIDER_ONLY: readonly Action[] = ['agreements.respond'];
 /** A company admin may do everything else in the tenant area. */
 const COMPANY_ADMIN = ACTIONS.filter(
-  (a) => !PLATFORM_ONLY.includes(a) && !CLIENT_ONLY.includes(a) && !REQUESTER_ONLY.includes(a),
+  (a) =>
+    !PLATFORM_ONLY.includes(a) && !CLIENT_ONLY.includes(a) && !REQUESTER_ONLY.includes(a) && !PROVIDER_ONLY.includes(a),
 );
 // Staff run projects day to day; only admins delete projects or manage clients and reference data.
 const ADMIN_ONLY: readonly Action[] = [
@@ -92,8 +103,11 @@ const PROVIDER_USER: readonly Action[] = [
   'certificates.manage',
   'tasks.view',
   'quoteRequests.create',
+  'agreements.respond',
 ];
 
+// Finance and the finance report show costs and margins: staff only (company admin and employee),
+// never client or provider users (docs/decisions.md, "Finance").
 const GRANTS: Record<Role, readonly Action[]> = {
   platform_admin: ['customers.manage', 'mailbox.read', 'settings.view', 'settings.manage'],
   company_admin: COMPANY_ADMIN,

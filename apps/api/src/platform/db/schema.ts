@@ -18,3 +18,5 @@ export * from './schema/tasks.js';
 export * from './schema/catalogue.js';
 export * from './schema/quotes.js';
 export * from './schema/quote-requests.js';
+export * from './schema/agreements.js';
+export * from './schema/finance.js';
