@@ -28,6 +28,9 @@ const projectMap = () => import('../features/project-map');
 const tasks = () => import('../features/tasks');
 const quotes = () => import('../features/quotes');
 const bom = () => import('../features/bom');
+const agreements = () => import('../features/agreements');
+const finance = () => import('../features/finance');
+const reports = () => import('../features/reports');
 const shell = () => import('./signed-in');
 const projectList = () => import('../features/projects/project-list-screen');
 const projectCreate = () => import('../features/projects/project-create-screen');
@@ -50,6 +53,11 @@ const ActionListScreen = screen(tasks, (m) => m.ActionListScreen);
 const QuotesScreen = screen(quotes, (m) => m.QuotesScreen);
 const ClientQuoteScreen = screen(quotes, (m) => m.ClientQuoteScreen);
 const BomScreen = screen(bom, (m) => m.BomScreen);
+const AgreementsScreen = screen(agreements, (m) => m.AgreementsScreen);
+const ProviderAgreementListScreen = screen(agreements, (m) => m.ProviderAgreementListScreen);
+const ProviderAgreementScreen = screen(agreements, (m) => m.ProviderAgreementScreen);
+const FinanceScreen = screen(finance, (m) => m.FinanceScreen);
+const FinanceReportScreen = screen(reports, (m) => m.FinanceReportScreen);
 const ProviderListScreen = screen(providers, (m) => m.ProviderListScreen);
 const ProviderShowScreen = screen(providers, (m) => m.ProviderShowScreen);
 const ProviderSearchScreen = screen(providers, (m) => m.ProviderSearchScreen);
@@ -93,9 +101,13 @@ const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   [/^\/projects\/?$/, projectList],
   [/^\/projects\/new/, projectCreate],
   [/^\/projects\/[^/]+\/show/, projectDetails],
+  [/^\/projects\/[^/]+\/quotes\/[^/]+\/agreements/, agreements],
   [/^\/projects\/[^/]+\/quotes/, quotes],
   [/^\/projects\/[^/]+\/quote\/?$/, quotes],
   [/^\/projects\/[^/]+\/bill-of-materials/, bom],
+  [/^\/agreements/, agreements],
+  [/^\/projects\/[^/]+\/finances/, finance],
+  [/^\/reports/, reports],
   [/^\/(projects\/[^/]+\/assign-provider|service-providers\/?($|show|search|new|setup))/, providers],
   [/^\/(service-providers\/[^/]+\/certifications|users\/|certifications|certificate-types)/, certificates],
   [/^\/project-map/, projectMap],
@@ -248,6 +260,19 @@ export function AppRoutes() {
                 </Route>
                 <Route path="projects/:id/quote" element={needs('quotes.respond')}>
                   <Route index element={<ClientQuoteScreen />} />
+                </Route>
+                <Route path="projects/:id/quotes/:quoteId/agreements" element={needs('agreements.manage')}>
+                  <Route index element={<AgreementsScreen />} />
+                </Route>
+                <Route path="agreements" element={needs('agreements.respond')}>
+                  <Route index element={<ProviderAgreementListScreen />} />
+                  <Route path=":agreementId" element={<ProviderAgreementScreen />} />
+                </Route>
+                <Route path="projects/:id/finances" element={needs('finance.view')}>
+                  <Route index element={<FinanceScreen />} />
+                </Route>
+                <Route path="reports/finance" element={needs('reports.view')}>
+                  <Route index element={<FinanceReportScreen />} />
                 </Route>
               </Route>
             </Route>

@@ -6,6 +6,8 @@ import {
   IconPackage,
   IconCertificate,
   IconChecklist,
+  IconChartBar,
+  IconFileCertificate,
   IconMap2,
   IconTool,
   IconListDetails,
@@ -84,6 +86,9 @@ const TENANT_MENU: MenuItem[] = [
   },
   { label: 'Clients', icon: IconAddressBook, href: '/clients', ability: 'clients.view' },
   { label: 'Works & Materials', icon: IconPackage, href: '/works-and-materials', ability: 'catalogue.view' },
+  { label: 'Finance report', icon: IconChartBar, href: '/reports/finance', ability: 'reports.view' },
+  // A provider's users: the agreements made with their provider (staff reach them from a quote).
+  { label: 'Agreements', icon: IconFileCertificate, href: '/agreements', ability: 'agreements.respond' },
   {
     label: 'Staff',
     icon: IconUsers,

@@ -1,0 +1,1 @@
+export { AgreementsScreen, ProviderAgreementListScreen, ProviderAgreementScreen } from './agreements-screen';

@@ -1,0 +1,1 @@
+export { FinanceScreen } from './finance-screen';

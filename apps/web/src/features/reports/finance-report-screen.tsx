@@ -1,0 +1,4 @@
+// Placeholder until helper h13 lands the finance report (issue 14 section 3).
+export function FinanceReportScreen() {
+  return null;
+}

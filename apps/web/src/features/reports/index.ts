@@ -1,0 +1,1 @@
+export { FinanceReportScreen } from './finance-report-screen';
