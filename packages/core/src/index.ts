@@ -21,6 +21,7 @@ export * from './due-dates/index.js';
 export * from './tasks/index.js';
 export * from './task-templates/index.js';
 export * from './quotes/index.js';
+export * from './agreements/index.js';
 export * from './catalogue/index.js';
 export * from './bom/index.js';
 export * from './quote-requests/index.js';
