@@ -48,6 +48,9 @@ import { bomRoutes } from './features/bom/routes.js';
 import { quoteRequestRoutes } from './features/quote-requests/routes.js';
 import { documentRoutes } from './features/documents/routes.js';
 import { providerRoutes } from './features/providers/routes.js';
+import { agreementRoutes } from './features/agreements/routes.js';
+import { financeRoutes } from './features/finance/routes.js';
+import { reportRoutes } from './features/reports/routes.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -203,6 +206,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   catalogueRoutes(app, deps);
   bomRoutes(app, deps);
   quoteRequestRoutes(app, deps);
+  agreementRoutes(app, deps);
+  financeRoutes(app, deps);
+  reportRoutes(app, deps);
   // Outside /api (the spec's address); before the single-page app's fallback below.
   documentRoutes(app, deps);
   providerRoutes(app, deps);
