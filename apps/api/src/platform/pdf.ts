@@ -100,6 +100,8 @@ export type RowOptions = {
   /** Draw each cell's box (a grid), with this fill behind the row when given. */
   border?: boolean;
   fill?: string;
+  /** A fill per cell (a bordered row), over `fill`: a risk rating's colour. */
+  fills?: readonly (string | undefined)[];
   /** A row at least this tall (a blank row to write in by hand). */
   minHeight?: number;
   /** Drawn again at the top of a new page when this row does not fit (a table's column headings). */
@@ -126,10 +128,11 @@ export function tableRow(pdf: Pdf, cols: readonly PdfColumn[], cells: readonly s
   const y = pdf.y;
   if (border) {
     pdf.save().lineWidth(0.5);
-    for (const c of cols) {
-      if (opts.fill) pdf.rect(c.x, y, c.width, h).fillAndStroke(opts.fill, '#444444');
+    cols.forEach((c, i) => {
+      const fill = opts.fills?.[i] ?? opts.fill;
+      if (fill) pdf.rect(c.x, y, c.width, h).fillAndStroke(fill, '#444444');
       else pdf.rect(c.x, y, c.width, h).stroke('#444444');
-    }
+    });
     pdf.restore();
     pdf.fillColor('black');
   }
@@ -140,20 +143,25 @@ export function tableRow(pdf: Pdf, cols: readonly PdfColumn[], cells: readonly s
   pdf.y = y + h + (border ? 0 : 4);
 }
 
+/** A table row's cells, with a fill per cell when it has one. */
+export type TableRowData = readonly string[] | { cells: readonly string[]; fills: readonly (string | undefined)[] };
+
 /** A table: its heading row (repeated on every page it runs onto) and its rows. */
 export function table(
   pdf: Pdf,
   cols: readonly PdfColumn[],
   head: readonly string[],
-  rows: readonly (readonly string[])[],
-  opts: Omit<RowOptions, 'repeat' | 'font'> = {},
+  rows: readonly TableRowData[],
+  opts: Omit<RowOptions, 'repeat' | 'font' | 'fills'> = {},
 ) {
   const header = () =>
     tableRow(pdf, cols, head, { ...opts, font: 'Helvetica-Bold', fill: opts.border ? '#e6e6e6' : undefined });
   // The heading and the first row stay together.
   ensureSpace(pdf, 40);
   header();
-  for (const r of rows) tableRow(pdf, cols, r, { ...opts, repeat: header });
+  for (const r of rows)
+    if ('cells' in r) tableRow(pdf, cols, r.cells, { ...opts, fills: r.fills, repeat: header });
+    else tableRow(pdf, cols, r, { ...opts, repeat: header });
 }
 
 /** Columns from widths, left to right from the margin with `gap` points between them. */

@@ -23,6 +23,7 @@ import {
   trimQty,
   type Pdf,
   type PdfBranding,
+  type TableRowData,
 } from '../../platform/pdf.js';
 import type { AgreementDocument, AgreementDocumentSection } from './document.js';
 
@@ -125,6 +126,13 @@ const RATING_MEANING: Record<Rating, string> = {
   High: 'Work starts only with the control measures in place and checked by the supervisor.',
   Medium: 'Manage with the control measures and the supervisor’s checks during the work.',
   Low: 'Manage with routine procedures.',
+};
+/** The ratings' colours in the matrix and the work steps (red, orange, yellow, green). */
+const RATING_FILL: Record<Rating, string> = {
+  Extreme: '#f2a7a7',
+  High: '#f7cc9c',
+  Medium: '#f9eaa2',
+  Low: '#c4e5b8',
 };
 /** [likelihood, consequence] as indexes 1..5 (Rare..Almost certain, Insignificant..Catastrophic). */
 type Score = [number, number];
@@ -451,7 +459,11 @@ function swms(pdf: Pdf, doc: AgreementDocument, brand: PdfBranding) {
     fill: '#e6e6e6',
   });
   for (let l = LIKELIHOOD.length - 1; l >= 0; l--)
-    tableRow(pdf, matrix, [LIKELIHOOD[l]!, ...RISK_MATRIX[l]!], { border: true, size: 8 });
+    tableRow(pdf, matrix, [LIKELIHOOD[l]!, ...RISK_MATRIX[l]!], {
+      border: true,
+      size: 8,
+      fills: [undefined, ...RISK_MATRIX[l]!.map((r) => RATING_FILL[r])],
+    });
   gap(pdf, 0.3);
   for (const r of ['Extreme', 'High', 'Medium', 'Low'] as const) paragraph(pdf, `${r}: ${RATING_MEANING[r]}`, 8);
 
@@ -464,17 +476,20 @@ function swms(pdf: Pdf, doc: AgreementDocument, brand: PdfBranding) {
   );
   gap(pdf, 0.2);
   const stepCols = columns([140, 110, 70, width - 140 - 110 - 70 - 70 - 80, 70, 80]);
-  const rows: string[][] = [];
+  const rows: TableRowData[] = [];
   steps.forEach((s, i) => {
     s.hazards.forEach((h, j) => {
-      rows.push([
-        j === 0 ? `${i + 1}. ${s.step}` : `${i + 1}. (continued)`,
-        h.hazard,
-        ratingCell(h.initial),
-        h.controls.join('\n'),
-        ratingCell(h.residual),
-        responsible,
-      ]);
+      rows.push({
+        cells: [
+          j === 0 ? `${i + 1}. ${s.step}` : `${i + 1}. (continued)`,
+          h.hazard,
+          ratingCell(h.initial),
+          h.controls.join('\n'),
+          ratingCell(h.residual),
+          responsible,
+        ],
+        fills: [undefined, undefined, RATING_FILL[rating(h.initial)], undefined, RATING_FILL[rating(h.residual)]],
+      });
     });
   });
   table(
