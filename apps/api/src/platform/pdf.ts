@@ -112,21 +112,50 @@ const PAD = 3;
 
 /**
  * One table row: each cell wraps in its column, the row is as tall as its tallest cell and moves
- * to a new page whole when it does not fit (drawing `repeat`, the header row, there first).
+ * to a new page whole when it does not fit (drawing `repeat`, the header row, there first). A row
+ * taller than a whole page (a long description) is split by lines across pages instead.
  */
 export function tableRow(pdf: Pdf, cols: readonly PdfColumn[], cells: readonly string[], opts: RowOptions = {}) {
   const { font = 'Helvetica', size = 9, border = false } = opts;
   const pad = border ? PAD : 0;
   pdf.font(font).fontSize(size);
-  const heights = cols.map((c, i) => pdf.heightOfString(cells[i] || ' ', { width: c.width - 2 * pad }));
-  const h = Math.max(...heights, opts.minHeight ?? 0, size + 2) + 2 * pad;
-  if (pdf.y + h + 4 > pdf.page.height - pdf.page.margins.bottom) {
+  const h = rowHeight(pdf, cols, cells, pad, opts.minHeight ?? 0, size);
+  const bottom = () => pdf.page.height - pdf.page.margins.bottom;
+  const newPage = () => {
     pdf.addPage();
     opts.repeat?.();
     pdf.font(font).fontSize(size);
+  };
+  if (pdf.y + h + 4 > bottom()) {
+    const fullPage = bottom() - pdf.page.margins.top - 40;
+    if (h <= fullPage) newPage();
+    else return splitRow(pdf, cols, cells, opts, pad, newPage, bottom);
   }
+  drawRow(pdf, cols, cells, opts, pad, h);
+}
+
+function rowHeight(
+  pdf: Pdf,
+  cols: readonly PdfColumn[],
+  cells: readonly string[],
+  pad: number,
+  min: number,
+  size: number,
+) {
+  const heights = cols.map((c, i) => pdf.heightOfString(cells[i] || ' ', { width: c.width - 2 * pad }));
+  return Math.max(...heights, min, size + 2) + 2 * pad;
+}
+
+function drawRow(
+  pdf: Pdf,
+  cols: readonly PdfColumn[],
+  cells: readonly string[],
+  opts: RowOptions,
+  pad: number,
+  h: number,
+) {
   const y = pdf.y;
-  if (border) {
+  if (opts.border) {
     pdf.save().lineWidth(0.5);
     cols.forEach((c, i) => {
       const fill = opts.fills?.[i] ?? opts.fill;
@@ -140,7 +169,62 @@ export function tableRow(pdf: Pdf, cols: readonly PdfColumn[], cells: readonly s
     pdf.text(cells[i] ?? '', c.x + pad, y + pad, { width: c.width - 2 * pad, align: c.align ?? 'left' });
   });
   pdf.x = PDF_MARGIN;
-  pdf.y = y + h + (border ? 0 : 4);
+  pdf.y = y + h + (opts.border ? 0 : 4);
+}
+
+/** A row taller than a page: each cell's lines, as many as fit, on this page and the next ones. */
+function splitRow(
+  pdf: Pdf,
+  cols: readonly PdfColumn[],
+  cells: readonly string[],
+  opts: RowOptions,
+  pad: number,
+  newPage: () => void,
+  bottom: () => number,
+) {
+  const lines = cols.map((c, i) => wrapLines(pdf, cells[i] ?? '', c.width - 2 * pad));
+  const lineHeight = pdf.heightOfString('X', { width: 1000 });
+  let at = 0;
+  const total = Math.max(...lines.map((l) => l.length));
+  while (at < total) {
+    // Room for this many lines here, one kept spare as pdfkit may wrap a little differently.
+    const fit = Math.floor((bottom() - pdf.y - 2 * pad - 4) / lineHeight) - 1;
+    if (fit < 3) {
+      newPage();
+      continue;
+    }
+    const piece = lines.map((l) => l.slice(at, at + fit).join('\n'));
+    const size = opts.size ?? 9;
+    drawRow(pdf, cols, piece, opts, pad, rowHeight(pdf, cols, piece, pad, 0, size));
+    at += fit;
+    if (at < total) newPage();
+  }
+}
+
+/** The lines a text wraps to in `width` at the current font: words kept whole unless longer than a line. */
+export function wrapLines(pdf: Pdf, text: string, width: number): string[] {
+  const out: string[] = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let line = '';
+    for (const word of paragraph.split(/(?<=\s)/)) {
+      if (pdf.widthOfString(line + word) <= width) {
+        line += word;
+        continue;
+      }
+      if (line) out.push(line.trimEnd());
+      line = '';
+      let rest = word;
+      while (pdf.widthOfString(rest) > width && rest.length > 1) {
+        let n = rest.length - 1;
+        while (n > 1 && pdf.widthOfString(rest.slice(0, n)) > width) n--;
+        out.push(rest.slice(0, n));
+        rest = rest.slice(n);
+      }
+      line = rest;
+    }
+    out.push(line.trimEnd());
+  }
+  return out;
 }
 
 /** A table row's cells, with a fill per cell when it has one. */

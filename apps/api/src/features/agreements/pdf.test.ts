@@ -253,6 +253,28 @@ describe('agreement PDFs', () => {
   });
 
   it.each(AGREEMENT_PDF_TYPES)(
+    '%s: a 5,000-character description or an 80-item section still lays out on numbered pages',
+    async (type) => {
+      // A 5,000-character long description (the Product limit) and a section of 80 items.
+      const words = Array.from({ length: 700 }, (_, i) => `word${i + 1}`).join(' ');
+      const items = Array.from({ length: 80 }, (_, i) => ({
+        category: 'Service',
+        description: `Install fitting number ${i + 1}`,
+        long_description: i === 0 ? words : null,
+        quantity: '1.000',
+        supplied_by: 'Company',
+      }));
+      const all = await pages(type, doc({ sections: [section({ name: 'Big section', items })] }));
+      expectPageNumbers(all);
+      const text = flat(all.join('\n'));
+      expect(text).toContain('Big section');
+      if (type === 'sow') expect(text).toContain('Install fitting number 80');
+      if (type === 'swms') expect(text).toContain('- and 68 more');
+      if (type === 'sow') for (const w of ['word1 ', 'word350 ', 'word700']) expect(text).toContain(w);
+    },
+  );
+
+  it.each(AGREEMENT_PDF_TYPES)(
     '%s: an agreement with no sections, no provider and no contacts still renders',
     async (type) => {
       const all = await pages(

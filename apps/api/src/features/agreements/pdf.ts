@@ -375,6 +375,9 @@ const BASE_PPE = ['Safety boots', 'High-visibility clothing', 'Safety glasses', 
 
 type Step = { step: string; hazards: Hazard[] };
 
+/** The items a work step lists before '- and N more (see the Scope of Work)'. */
+const STEP_ITEMS = 12;
+
 /** The hazards of a section: the rules its name and items match, or the general hazard. */
 function sectionHazards(s: AgreementDocumentSection): { hazards: Hazard[]; highRisk: Set<number> } {
   const text = [s.name, ...s.items.flatMap((i) => [i.description, i.long_description ?? ''])].join('\n');
@@ -397,7 +400,9 @@ export function swmsSteps(doc: AgreementDocument): { steps: Step[]; highRisk: Se
   for (const s of doc.sections) {
     const found = sectionHazards(s);
     found.highRisk.forEach((i) => highRisk.add(i));
-    const items = workItems(s).map((i) => `- ${i.description} (${trimQty(i.quantity)})`);
+    const work = workItems(s);
+    const items = work.slice(0, STEP_ITEMS).map((i) => `- ${i.description} (${trimQty(i.quantity)})`);
+    if (work.length > STEP_ITEMS) items.push(`- and ${work.length - STEP_ITEMS} more (see the Scope of Work)`);
     steps.push({ step: [sectionName(s), ...items].join('\n'), hazards: found.hazards });
   }
   steps.push({
