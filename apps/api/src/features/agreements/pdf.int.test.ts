@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENT_PDF_TYPES } from '@siteflow/core';
 import * as factories from '../../../test/factories.js';
-import { asOwner, createTenant, createUser, type TestTenant } from '../../../test/harness.js';
+import { asOwner, createTenant, createUser, ownerPool, type TestTenant } from '../../../test/harness.js';
+import { queryCounter } from '../../../test/query-counter.js';
 import {
   quoteLineItems,
   quoteSections,
@@ -179,6 +180,14 @@ describe('loadAgreementDocument', () => {
     expect(empty.sections).toEqual([]);
     expect(empty.total).toBe('0.00');
     expect(empty.provider).toBeNull();
+  });
+
+  it('is one statement, whatever the number of sections, items and contacts', async () => {
+    const count = queryCounter(ownerPool());
+    const ok = { status: 200 };
+    const empty = await count(() => asOwner(a.id, async () => ok));
+    const loaded = await count(async () => (await load(a, agreementId), ok));
+    expect(loaded - empty).toBe(1);
   });
 
   it('another tenant’s agreement, or none, is 404', async () => {

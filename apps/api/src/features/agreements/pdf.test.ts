@@ -274,6 +274,29 @@ describe('agreement PDFs', () => {
     },
   );
 
+  it.each(AGREEMENT_PDF_TYPES)('%s: the company logo when it has one; an unreadable one is left out', async (type) => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const images = async (logo: Buffer) => {
+      const dir = mkdtempSync(join(tmpdir(), 'agreement-logo-'));
+      try {
+        writeFileSync(join(dir, 'a.pdf'), await agreementPdf(type, doc(), { ...brand, logo }));
+        const out = spawnSync('pdfimages', ['-list', join(dir, 'a.pdf')], { encoding: 'utf8' });
+        expect(out.status, out.stderr).toBe(0);
+        return out.stdout
+          .split('\n')
+          .slice(2)
+          .filter((l) => l.trim().split(/\s+/)[2] === 'image').length;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    expect(await images(png)).toBe(1);
+    expect(await images(Buffer.from('not an image'))).toBe(0);
+  });
+
   it.each(AGREEMENT_PDF_TYPES)(
     '%s: an agreement with no sections, no provider and no contacts still renders',
     async (type) => {
