@@ -1526,6 +1526,29 @@ export const ROUTES: Record<string, RouteDef> = {
     obj: 'project',
     req: async (c) => ({ url: await bomItemOf(c), body: { order_status: 'Ordered', unit_cost: '5.00' } }),
   },
+  // ----- a project's finance (issue 14 section 2): staff only
+  'GET /api/projects/:id/finances': {
+    action: 'finance.view',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/finances` }),
+  },
+  'PUT /api/projects/:id/finances': {
+    action: 'finance.manage',
+    obj: 'project',
+    // A project saved by an earlier cell is at a later version: the version check is past authorization.
+    reached: [409],
+    req: (c) => ({
+      url: `/api/projects/${c.T.project[c.s].id}/finances`,
+      body: { version: 0, revenues: [{ code: 'M1', category: 'service', estimate: '100', actual: '0' }] },
+    }),
+  },
+  'GET /api/projects/:id/finances/pull': {
+    action: 'finance.manage',
+    obj: 'project',
+    // The matrix's projects have no Accepted quote: 409 says so, after authorization.
+    reached: [409],
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/finances/pull?source=quote` }),
+  },
   // ----- a quote's files: exports, PDF, imports (issue 13 section 2)
   'POST /api/projects/:id/quotes/:quoteId/export/system.csv': {
     action: 'quotes.view',
