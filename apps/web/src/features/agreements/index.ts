@@ -1,2 +1,1 @@
-export { AgreementsScreen } from './agreements-screen';
-export { ProviderAgreementListScreen, ProviderAgreementScreen } from './provider-screens';
+export { AgreementsScreen, ProviderAgreementListScreen, ProviderAgreementScreen } from './agreements-screen';
