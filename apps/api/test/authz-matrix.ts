@@ -709,6 +709,34 @@ const sentQuoteOf = async (c: Cell) => {
   await ok(await adminApi(c.w.t, c.T, { method: 'POST', url: `${quote}/send` }), 'quote send');
   return Number(quote.split('/').pop());
 };
+/** An agreement's addresses: its quote's agreements (`base`) and its id. */
+type AgreementFx = { base: string; id: number };
+const sharedAgreements = new Map<string, Promise<AgreementFx>>();
+/**
+ * An agreement of an Accepted quote (one section) on a new project of the cell's tenant and scope
+ * (a project has one Accepted quote), its provider the project's (provider.in for own, provider.out
+ * for sameTenantOther); built by the company's admin. Reads share one per tenant and scope; an
+ * allowed write gets its own.
+ */
+const agreementOf = (c: Cell): Promise<AgreementFx> => {
+  const build = async () => {
+    const api = (opts: RequestOptions) => adminApi(c.w.t, c.T, opts);
+    const projectId = (await make.project(c.T, c.s)).id;
+    const created = await ok(await api({ method: 'POST', url: `/api/projects/${projectId}/quotes` }), 'quote');
+    const quote = `/api/projects/${projectId}/quotes/${created.json.id as number}`;
+    const line = { category: 'Service', description: 'Labour', supplied_by: 'Company', quantity: '1' };
+    const sections = [{ name: 'Works', line_items: [{ ...line, unit_sell_price: '10', unit_cost: '5' }] }];
+    await ok(await api({ method: 'PUT', url: quote, body: { version: 1, sections } }), 'quote save');
+    await ok(await api({ method: 'POST', url: `${quote}/status`, body: { status: 'Accepted' } }), 'quote accept');
+    const agreement = await ok(await api({ method: 'POST', url: `${quote}/agreements` }), 'agreement');
+    return { base: `${quote}/agreements`, id: agreement.json.id as number };
+  };
+  if (c.fresh) return build();
+  const key = `${c.T.tenant.id}:${c.s}`;
+  let shared = sharedAgreements.get(key);
+  if (!shared) sharedAgreements.set(key, (shared = build()));
+  return shared;
+};
 /** A product of a new Draft quote of the cell's project (its current quote), as its BOM address. */
 const bomItemOf = async (c: Cell) => {
   const quote = await quoteOf(c);
@@ -1498,6 +1526,29 @@ export const ROUTES: Record<string, RouteDef> = {
     obj: 'project',
     req: async (c) => ({ url: await bomItemOf(c), body: { order_status: 'Ordered', unit_cost: '5.00' } }),
   },
+  // ----- a project's finance (issue 14 section 2): staff only
+  'GET /api/projects/:id/finances': {
+    action: 'finance.view',
+    obj: 'project',
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/finances` }),
+  },
+  'PUT /api/projects/:id/finances': {
+    action: 'finance.manage',
+    obj: 'project',
+    // A project saved by an earlier cell is at a later version: the version check is past authorization.
+    reached: [409],
+    req: (c) => ({
+      url: `/api/projects/${c.T.project[c.s].id}/finances`,
+      body: { version: 0, revenues: [{ code: 'M1', category: 'service', estimate: '100', actual: '0' }] },
+    }),
+  },
+  'GET /api/projects/:id/finances/pull': {
+    action: 'finance.manage',
+    obj: 'project',
+    // The matrix's projects have no Accepted quote: 409 says so, after authorization.
+    reached: [409],
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/finances/pull?source=quote` }),
+  },
   // ----- a quote's files: exports, PDF, imports (issue 13 section 2)
   'POST /api/projects/:id/quotes/:quoteId/export/system.csv': {
     action: 'quotes.view',
@@ -1513,6 +1564,59 @@ export const ROUTES: Record<string, RouteDef> = {
     action: 'quotes.view',
     obj: 'project',
     req: async (c) => ({ url: `${await quoteOf(c)}/pdf` }),
+  },
+  // ----- service provider agreements (issue 14 section 1): staff from an Accepted quote, provider users their own
+  'GET /api/projects/:id/quotes/:quoteId/agreements': {
+    action: 'agreements.manage',
+    obj: 'project',
+    req: async (c) => ({ url: (await agreementOf(c)).base }),
+  },
+  'POST /api/projects/:id/quotes/:quoteId/agreements': {
+    action: 'agreements.manage',
+    obj: 'project',
+    req: async (c) => ({ url: (await agreementOf(c)).base }),
+  },
+  'PUT /api/projects/:id/quotes/:quoteId/agreements/:agreementId': {
+    action: 'agreements.manage',
+    obj: 'project',
+    req: async (c) => {
+      const ag = await agreementOf(c);
+      return { url: `${ag.base}/${ag.id}`, body: { version: 1, notes: 'Matrix', sections: {} } };
+    },
+  },
+  'PATCH /api/projects/:id/quotes/:quoteId/agreements/:agreementId/void': {
+    action: 'agreements.manage',
+    obj: 'project',
+    req: async (c) => {
+      const ag = await agreementOf(c);
+      return { url: `${ag.base}/${ag.id}/void` };
+    },
+  },
+  'DELETE /api/projects/:id/quotes/:quoteId/agreements/:agreementId': {
+    action: 'agreements.manage',
+    obj: 'project',
+    req: async (c) => {
+      const ag = await agreementOf(c);
+      return { url: `${ag.base}/${ag.id}` };
+    },
+  },
+  'GET /api/agreements': {
+    action: 'agreements.respond',
+    req: () => ({ url: '/api/agreements?page=1&pageSize=20' }),
+  },
+  // A provider user's own: the agreement's provider is the cell's project's (provider.in for own).
+  'GET /api/agreements/:agreementId': {
+    action: 'agreements.respond',
+    obj: 'project',
+    req: async (c) => ({ url: `/api/agreements/${(await agreementOf(c)).id}` }),
+  },
+  'POST /api/agreements/:agreementId/response': {
+    action: 'agreements.respond',
+    obj: 'project',
+    req: async (c) => ({
+      url: `/api/agreements/${(await agreementOf(c)).id}/response`,
+      body: { response: 'Declined', reason: 'Matrix' },
+    }),
   },
   'POST /api/projects/:id/quotes/import': {
     action: 'quotes.manage',

@@ -25,4 +25,5 @@ export * from './agreements/index.js';
 export * from './catalogue/index.js';
 export * from './bom/index.js';
 export * from './quote-requests/index.js';
+export * from './finance/index.js';
 export * from './reports/index.js';

@@ -8,6 +8,7 @@ import { seedDemoCertificates } from './certificates.js';
 import { seedDemoMessageTemplates } from './messages.js';
 import { seedDemoTasks } from './tasks.js';
 import { seedDemoCatalogue } from './catalogue.js';
+import { seedDemoFinance } from './finance.js';
 import { seedDemoProjects } from './projects.js';
 import { seedDemoProviders } from './providers.js';
 
@@ -187,6 +188,7 @@ export async function seed(deps: Pick<Deps, 'db' | 'config'>): Promise<SeedRepor
   await seedDemoMessageTemplates(db, tenantId);
   await seedDemoTasks(db, tenantId);
   await seedDemoCatalogue(db, tenantId);
+  await seedDemoFinance(db, tenantId);
   report.demo = {
     clientAdminEmail: demoProjects.clientAdminEmail,
     providerAdminEmail: demoProviders.providerAdminEmail,

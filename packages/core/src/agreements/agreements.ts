@@ -32,6 +32,14 @@ export const AGREEMENT_TEXT = {
   sectionTaken: (section: string) =>
     `The section '${section}' already belongs to another agreement. Reload to see who has it.`,
   providerTaken: 'This service provider already has an agreement for this quote.',
+  /** Beyond the spec (docs/decisions.md, "Agreements"): the API's refusals. */
+  notAccepted: 'Agreements are available for an Accepted quote only.',
+  voidReadOnly: 'This agreement is void and can no longer be changed.',
+  versionConflict: 'This agreement was changed by someone else. Reload to see the latest version.',
+  unknownSection: 'This section is not part of the quote.',
+  unknownProvider: 'The service provider was not found or is not Approved.',
+  noProvider: 'Please select a service provider and save the agreement before generating its documents.',
+  pdfType: 'Choose one of swms, sow or ja.',
 } as const;
 
 export const AGREEMENT_STATUSES = ['Active', 'VOID'] as const;
@@ -162,6 +170,19 @@ export const AgreementResponseInput = z
   });
 export type AgreementResponseInput = z.input<typeof AgreementResponseInput>;
 
+/** GET .../agreements/:agreementId/pdf?type=swms|sow|ja (422 for another type). */
+export const AgreementPdfQuery = z.object({
+  type: z.enum(AGREEMENT_PDF_TYPES, { error: AGREEMENT_TEXT.pdfType }),
+});
+export type AgreementPdfQuery = z.infer<typeof AgreementPdfQuery>;
+
+/** A provider user's list: GET /api/agreements?page=&pageSize= (newest first). */
+export const ProviderAgreementListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100000).catch(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+});
+export type ProviderAgreementListQuery = z.infer<typeof ProviderAgreementListQuery>;
+
 // ---- views ----
 
 /** A row of the section grid: every section of the quote, whether this agreement owns it, and who else does. */
@@ -219,4 +240,56 @@ export type ProviderAgreementSummary = {
   contract_price: string;
   response: 'Accepted' | 'Declined' | null;
   updated_at: string;
+};
+
+/** A provider user's list page. */
+export type ProviderAgreementList = {
+  items: ProviderAgreementSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+};
+
+/**
+ * One agreement as its provider's users see it (GET /api/agreements/:id): the sections it owns with
+ * their service and other lines (description, long description and quantity only: never the
+ * company's unit sell prices, costs, margins nor general notes), the contract prices and the
+ * shared notes, and their answer.
+ */
+export type ProviderAgreementView = {
+  id: number;
+  name: string;
+  status: AgreementStatus;
+  project: {
+    id: number;
+    code: string;
+    name: string;
+    /** Street, suburb, state and postcode on one line ('' when the project has none). */
+    site_address: string;
+    /** Wall-clock 'YYYY-MM-DDTHH:mm', or null. */
+    start_date: string | null;
+    end_date: string | null;
+  };
+  quote_code: string;
+  service_provider: { id: string; name: string };
+  sections: {
+    id: number;
+    name: string;
+    position: number;
+    contract_price: string;
+    line_items: {
+      id: number;
+      category: string;
+      description: string;
+      long_description: string | null;
+      quantity: string;
+    }[];
+  }[];
+  /** The sum of the sections' contract prices. */
+  contract_price: string;
+  notes: string | null;
+  response: AgreementView['response'];
+  updated_at: string;
+  /** Whether the user may answer now (an Active agreement). */
+  abilities: { respond: boolean };
 };

@@ -1,5 +1,17 @@
-import PDFDocument from 'pdfkit';
 import { formatQuoteMoney, gstTotals, QUOTE_TERMS } from '@siteflow/core';
+import {
+  brandHeader,
+  contentWidth,
+  createPdf,
+  ensureSpace,
+  heading,
+  PDF_MARGIN,
+  pageNumbers,
+  tableRow,
+  trimQty,
+  type PdfBranding,
+  type PdfColumn,
+} from '../../platform/pdf.js';
 import type { QuoteDocument } from './export.js';
 
 /**
@@ -7,47 +19,26 @@ import type { QuoteDocument } from './export.js';
  * The company's name and logo (when it has one), client, site, the quote's code, status and date,
  * each section with its items (description, qty, unit price, total ex. GST) and subtotal, the totals
  * (ex. GST, GST 10 %, incl. GST), the quote notes, the T&Cs and 'Page X of Y' on every page.
- * Never costs, profit or general notes: they are not read here at all.
+ * Never costs, profit or general notes: they are not read here at all. The layout pieces are
+ * platform/pdf.ts (shared with the agreements' PDFs).
  */
 
-export type PdfBranding = { companyName: string; logo: Buffer | null; date: string };
+export type { PdfBranding } from '../../platform/pdf.js';
 
-const MARGIN = 50;
-const COLS = { description: MARGIN, qty: 330, unit: 390, total: 470, end: 545 };
+/** Description, Qty, Unit Price, Total ex. GST. */
+const COLS: PdfColumn[] = [
+  { x: PDF_MARGIN, width: 272 },
+  { x: 330, width: 56, align: 'right' },
+  { x: 390, width: 76, align: 'right' },
+  { x: 470, width: 75, align: 'right' },
+];
 
 export function quotePdf(doc: QuoteDocument, brand: PdfBranding): Promise<Buffer> {
   const { quote } = doc;
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: { Title: `Quote ${quote.code}`, Author: brand.companyName },
-  });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
+  const { pdf, done } = createPdf({ title: `Quote ${quote.code}`, author: brand.companyName });
+  const width = contentWidth(pdf);
 
-  const bottom = () => pdf.page.height - pdf.page.margins.bottom;
-  const ensure = (height: number) => {
-    if (pdf.y + height > bottom()) pdf.addPage();
-  };
-  const width = COLS.end - MARGIN;
-
-  // Header: logo (if any) and the company's name.
-  let top = pdf.y;
-  if (brand.logo) {
-    try {
-      pdf.image(brand.logo, MARGIN, top, { fit: [120, 60] });
-      top += 70;
-    } catch {
-      // An image pdfkit cannot read is left out; the name is enough.
-    }
-  }
-  pdf.font('Helvetica-Bold').fontSize(18).text(brand.companyName, MARGIN, top, { width });
-  pdf.moveDown(0.5);
+  brandHeader(pdf, brand);
   pdf.font('Helvetica-Bold').fontSize(14).text(`Quote ${quote.code}`);
   pdf.font('Helvetica').fontSize(10);
   pdf.text(`Status: ${quote.status}`);
@@ -57,25 +48,14 @@ export function quotePdf(doc: QuoteDocument, brand: PdfBranding): Promise<Buffer
   if (doc.site) pdf.text(`Site: ${doc.site}`);
   pdf.moveDown();
 
-  const row = (cells: [string, string, string, string], font = 'Helvetica') => {
-    pdf.font(font).fontSize(9);
-    const h = Math.max(pdf.heightOfString(cells[0], { width: COLS.qty - COLS.description - 8 }), 11);
-    ensure(h + 4);
-    const y = pdf.y;
-    pdf.text(cells[0], COLS.description, y, { width: COLS.qty - COLS.description - 8 });
-    pdf.text(cells[1], COLS.qty, y, { width: COLS.unit - COLS.qty - 4, align: 'right' });
-    pdf.text(cells[2], COLS.unit, y, { width: COLS.total - COLS.unit - 4, align: 'right' });
-    pdf.text(cells[3], COLS.total, y, { width: COLS.end - COLS.total, align: 'right' });
-    pdf.x = MARGIN;
-    pdf.y = y + h + 4;
-  };
+  const row = (cells: [string, string, string, string], font = 'Helvetica') => tableRow(pdf, COLS, cells, { font });
 
   for (const s of quote.sections) {
-    ensure(50);
+    ensureSpace(pdf, 50);
     pdf
       .font('Helvetica-Bold')
       .fontSize(11)
-      .text(s.name || 'Section', MARGIN, pdf.y, { width });
+      .text(s.name || 'Section', PDF_MARGIN, pdf.y, { width });
     if (s.note) pdf.font('Helvetica').fontSize(9).text(s.note, { width });
     pdf.moveDown(0.3);
     row(['Description', 'Qty', 'Unit Price', 'Total ex. GST'], 'Helvetica-Bold');
@@ -88,37 +68,22 @@ export function quotePdf(doc: QuoteDocument, brand: PdfBranding): Promise<Buffer
   }
 
   const gst = gstTotals(quote.totals.revenue);
-  ensure(60);
+  ensureSpace(pdf, 60);
   row(['Total ex. GST', '', '', formatQuoteMoney(gst.ex_gst)], 'Helvetica-Bold');
   row(['GST (10%)', '', '', formatQuoteMoney(gst.gst)], 'Helvetica-Bold');
   row(['Total incl. GST', '', '', formatQuoteMoney(gst.inc_gst)], 'Helvetica-Bold');
 
   if (quote.note) {
     pdf.moveDown();
-    ensure(40);
-    pdf.font('Helvetica-Bold').fontSize(11).text('Notes', MARGIN, pdf.y, { width });
+    heading(pdf, 'Notes');
     pdf.font('Helvetica').fontSize(9).text(quote.note, { width });
   }
   pdf.moveDown();
-  ensure(40);
-  pdf.font('Helvetica-Bold').fontSize(11).text('Terms & Conditions', MARGIN, pdf.y, { width });
+  heading(pdf, 'Terms & Conditions');
   pdf.font('Helvetica').fontSize(9);
   for (const t of QUOTE_TERMS) pdf.text(`- ${t}`, { width });
 
-  // Page numbers, once every page exists.
-  const range = pdf.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    pdf.switchToPage(i);
-    const y = pdf.page.height - MARGIN;
-    pdf.page.margins.bottom = 0;
-    pdf
-      .font('Helvetica')
-      .fontSize(8)
-      .text(`Page ${i + 1} of ${range.count}`, MARGIN, y, { width, align: 'center' });
-  }
+  pageNumbers(pdf);
   pdf.end();
   return done;
 }
-
-/** A quantity without trailing zeros ('12.125', '1.5', '3'). */
-const trimQty = (q: string) => (q.includes('.') ? q.replace(/\.?0+$/, '') : q);

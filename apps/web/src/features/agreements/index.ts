@@ -1,1 +1,2 @@
-export { AgreementsScreen, ProviderAgreementListScreen, ProviderAgreementScreen } from './agreements-screen';
+export { AgreementsScreen } from './agreements-screen';
+export { ProviderAgreementListScreen, ProviderAgreementScreen } from './provider-screens';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconFileDollar, IconListDetails, IconTrash } from '@tabler/icons-react';
+import { IconFileDollar, IconListDetails, IconReportMoney, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isProviderRole, PROJECT_TEXT, type ProjectView } from '@siteflow/core';
 import { ApiError } from '../../api/client';
@@ -110,6 +110,7 @@ function ProjectDetails({ project, providerSection, tasksSection }: Slots & { pr
   const canManageLinks = useCan('projectLinks.manage');
   const canViewTasks = useCan('tasks.view');
   const canViewQuotes = useCan('quotes.view');
+  const canViewFinance = useCan('finance.view');
   // The edit forms choose from the same lists as the creation page.
   const reference = useProjectCreateData(project.abilities.edit && canCreate);
   const remove = useDeleteProject(project.id);
@@ -198,6 +199,16 @@ function ProjectDetails({ project, providerSection, tasksSection }: Slots & { pr
                 leftSection={<IconListDetails size={16} aria-hidden />}
               >
                 Bill of Materials
+              </Button>
+            ) : null}
+            {canViewFinance ? (
+              <Button
+                component={Link}
+                to={`/projects/${project.id}/finances`}
+                variant="default"
+                leftSection={<IconReportMoney size={16} aria-hidden />}
+              >
+                Finances
               </Button>
             ) : null}
             {project.abilities.edit ? <StatusControl project={project} /> : null}

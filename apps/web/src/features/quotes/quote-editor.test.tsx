@@ -103,3 +103,37 @@ describe('typing a section name in the quote editor (issue 13 section 7)', () =>
     expect(put.sections.map((s) => s.name)).toEqual(['Roofing', 'Electrical works', 'Plumbing']);
   });
 });
+
+describe("the quote editor's 'Service Provider Agreement' button (issue 14 section 1)", () => {
+  beforeEach(() => {
+    stubMatchMedia(true);
+    stubFonts();
+  });
+  const render = (status: string, abilities: Parameters<typeof tenantSession>[0]) => {
+    mockFetch(() => ({ status: 404, body: { message: 'Not found' } }));
+    const quote = { ...view, status, abilities: { ...view.abilities, edit: status === 'Draft' } } as QuoteView;
+    renderScreen(<QuoteEditor projectId={12} quote={quote} onReload={() => undefined} onDeleted={() => undefined} />, {
+      session: tenantSession(abilities),
+    });
+  };
+
+  it('leads an Accepted quote to its agreements', async () => {
+    render('Accepted', ['quotes.view', 'quotes.manage', 'agreements.manage']);
+    expect(await screen.findByRole('link', { name: 'Service Provider Agreement' })).toHaveAttribute(
+      'href',
+      '/projects/12/quotes/2/agreements',
+    );
+  });
+
+  it('is not there for a quote that is not Accepted', async () => {
+    render('Draft', ['quotes.view', 'quotes.manage', 'agreements.manage']);
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Service Provider Agreement' })).toBeNull();
+  });
+
+  it('is not there for someone who may not manage agreements', async () => {
+    render('Accepted', ['quotes.view']);
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Service Provider Agreement' })).toBeNull();
+  });
+});

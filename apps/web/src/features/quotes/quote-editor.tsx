@@ -1,21 +1,10 @@
 import { memo, useMemo, useState, useSyncExternalStore } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  List,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { IconDeviceFloppy, IconFileExport, IconPlus, IconPrinter, IconTrash } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconFileExport, IconFileText, IconPlus, IconPrinter, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import {
+  AGREEMENT_TEXT,
   cloneSection,
   formatPercent,
   formatQuoteMoney,
@@ -23,14 +12,15 @@ import {
   newLineItemAfter,
   newSection,
   QUOTE_LIMITS,
-  QUOTE_TERMS,
   QUOTE_TEXT,
   wallClockAt,
   type QuoteView,
 } from '@siteflow/core';
 import { ApiError } from '../../api/client';
+import { useCan } from '../../session';
 import { confirmAction } from '../../ui/confirm';
 import { SortableList, SortableRow } from '../../ui/sortable-list';
+import { TermsModal } from '../../ui/terms-modal';
 import { useDeleteQuote, useSaveQuote } from './api';
 import { quotePdfUrl } from './files-api';
 import { QuoteExportModal } from './quote-export-modal';
@@ -103,6 +93,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
   const save = useSaveQuote(projectId, quote.id);
   const remove = useDeleteQuote(projectId, quote.id);
   const editable = quote.abilities.edit;
+  const canManageAgreements = useCan('agreements.manage');
 
   const update = store.update;
 
@@ -308,6 +299,16 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
           </Anchor>
         </Group>
         <Group gap="sm">
+          {quote.status === 'Accepted' && canManageAgreements ? (
+            <Button
+              variant="default"
+              component={Link}
+              to={`/projects/${projectId}/quotes/${quote.id}/agreements`}
+              leftSection={<IconFileText size={16} aria-hidden />}
+            >
+              {AGREEMENT_TEXT.title}
+            </Button>
+          ) : null}
           <Button
             variant="default"
             leftSection={<IconFileExport size={16} aria-hidden />}
@@ -362,15 +363,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
         onClose={() => setExportOpen(false)}
         saveInput={() => (editable ? toSaveBody(quote.version, store.get()) : null)}
       />
-      <Modal opened={termsOpen} onClose={() => setTermsOpen(false)} title="Terms & Conditions" size="lg">
-        <Stack gap="xs">
-          {QUOTE_TERMS.map((t) => (
-            <Text key={t} size="sm">
-              {t}
-            </Text>
-          ))}
-        </Stack>
-      </Modal>
+      <TermsModal opened={termsOpen} onClose={() => setTermsOpen(false)} />
 
       {editing && editingSection ? (
         <LineItemModal

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Paper, Select, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCopyPlus, IconFileImport, IconPlus } from '@tabler/icons-react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { QUOTE_TEXT, type QuoteSummary, type QuoteView } from '@siteflow/core';
 import { Loaded } from '../../ui/loaded';
 import { ProjectPageTrail } from '../../ui/breadcrumb-trail';
@@ -21,8 +21,8 @@ const optionLabel = (q: Pick<QuoteSummary, 'code' | 'status'>) => `${q.code} - $
 
 /**
  * A project's quotes (spec 3 sections 2.1 and 4), /projects/:id/quotes: New, Import (later),
- * Revision and the revision dropdown; the selected quote below. After loading, the Accepted quote
- * is shown, else the most recently updated one that is not Void; a new quote or revision is
+ * Revision and the revision dropdown; the selected quote below. After loading, the quote named by
+ * ?quote= (Back from its agreements), else the Accepted quote is shown, else the most recently updated one that is not Void; a new quote or revision is
  * selected; deleting clears the selection.
  */
 export function QuotesScreen() {
@@ -31,7 +31,16 @@ export function QuotesScreen() {
   // undefined: nothing chosen yet (the rule picks); null: none (after a delete).
   const [chosen, setChosen] = useState<number | null | undefined>(undefined);
   const quotes = list.data?.items ?? [];
-  const selectedId = chosen === undefined ? (list.data ? defaultQuoteId(quotes) : null) : chosen;
+  // ?quote={id} (Back from a quote's agreements) selects that quote when the project has it.
+  const requested = Number(useSearchParams()[0].get('quote'));
+  const selectedId =
+    chosen === undefined
+      ? list.data
+        ? quotes.some((q) => q.id === requested)
+          ? requested
+          : defaultQuoteId(quotes)
+        : null
+      : chosen;
   const quote = useQuote(projectId, selectedId);
   const canManage = useCan('quotes.manage');
   const create = useCreateQuote(projectId);

@@ -104,7 +104,12 @@ function quoteView(over: Partial<QuoteView> = {}): QuoteView {
 
 type Handler = (method: string, url: string, body: unknown) => { status?: number; body?: unknown } | undefined;
 
-function render(list: QuoteSummary[], view: QuoteView | null, handle: Handler = () => undefined) {
+function render(
+  list: QuoteSummary[],
+  view: QuoteView | null,
+  handle: Handler = () => undefined,
+  route = '/projects/12/quotes',
+) {
   const fetch = mockFetch((call) => {
     const answer = handle(call.method, call.url, call.body);
     if (answer) return answer;
@@ -113,7 +118,7 @@ function render(list: QuoteSummary[], view: QuoteView | null, handle: Handler = 
     return { status: 404, body: { message: 'Not found' } };
   });
   renderScreen(<QuotesScreen />, {
-    route: '/projects/12/quotes',
+    route,
     path: '/projects/:id/quotes',
     session: tenantSession(['quotes.view', 'quotes.manage', 'catalogue.view', 'catalogue.manage']),
   });
@@ -143,6 +148,11 @@ describe('Quotes screen', () => {
   it('asks to select a revision when every quote is Void', async () => {
     render([summary(1, 'Void', '2026-11-24T04:05:00Z')], null);
     expect(await screen.findByTestId('quotes-empty')).toHaveTextContent(QUOTE_TEXT.selectRevision);
+  });
+
+  it('opens the quote named by ?quote= (Back from its agreements) instead of the Accepted one', async () => {
+    render(LIST, quoteView({ id: 1, code: 'Q-PRJ-00012-1' }), undefined, '/projects/12/quotes?quote=1');
+    expect(await screen.findByTestId('quote-code')).toHaveTextContent('Q-PRJ-00012-1');
   });
 
   it("opens the Accepted quote and shows every line's, section's and the quote's figures to the cent", async () => {

@@ -1,0 +1,555 @@
+import { useId, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconBan, IconDeviceFloppy, IconFileTypePdf, IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import {
+  AGREEMENT_LIMITS,
+  AGREEMENT_PDF_LABELS,
+  AGREEMENT_PDF_TYPES,
+  AGREEMENT_TEXT,
+  formatLastUpdated,
+  formatPercent,
+  formatQuoteMoney,
+  type AgreementView,
+  type QuoteAgreementsView,
+} from '@siteflow/core';
+import { ApiError } from '../../api/client';
+import { confirmAction } from '../../ui/confirm';
+import { notifyDialog } from '../../ui/notify';
+import { TermsModal } from '../../ui/terms-modal';
+import { agreementPdfUrl, useDeleteAgreement, useSaveAgreement, useVoidAgreement } from './api';
+import {
+  allSelected,
+  draftErrors,
+  draftTotals,
+  gridRows,
+  selectAll,
+  setPrice,
+  toDraft,
+  toggleSection,
+  toSaveBody,
+  type AgreementDraft,
+  type GridRow,
+} from './draft';
+import { responseText } from './texts';
+
+export type Banner =
+  { kind: 'saved'; text: string } | { kind: 'error'; message: string; lines: string[]; reload: boolean } | null;
+
+/** The message of a failed save: the server's (409 section or provider taken, version conflict, 422), else the spec's. */
+const saveFailure = (error: unknown) =>
+  error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : AGREEMENT_TEXT.saveFailed;
+
+/** What a failed void or delete says: a refusal's own message (409), else the spec's text. */
+const refusal = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status === 409 ? error.message : fallback;
+
+type Props = {
+  projectId: number;
+  quoteId: number;
+  view: QuoteAgreementsView;
+  agreement: AgreementView;
+  /** Just made by New: 'New agreement created.' until the next save or void. */
+  created?: boolean;
+  onCreatedSeen?: () => void;
+  onReload: () => void;
+  onDeleted: () => void;
+};
+
+/**
+ * One agreement (spec 3 sections 2.2 and 4): the provider, the section grid (Select All, a
+ * checkbox per section to own or release it, the contract prices, the figures and Totals worked
+ * out live), the notes, View T&Cs, Last Updated, Delete, Void, the Generate group and Save. A
+ * void agreement is read-only. The draft starts again from each version the server answers.
+ */
+export function AgreementEditor({
+  projectId,
+  quoteId,
+  view,
+  agreement,
+  created = false,
+  onCreatedSeen,
+  onReload,
+  onDeleted,
+}: Props) {
+  const [held, setHeld] = useState(() => ({ version: agreement.version, draft: toDraft(agreement) }));
+  if (held.version !== agreement.version) setHeld({ version: agreement.version, draft: toDraft(agreement) });
+  const draft = held.draft;
+  const update = (next: (d: AgreementDraft) => AgreementDraft) =>
+    setHeld((h) => ({ version: h.version, draft: next(h.draft) }));
+  const [ownBanner, setBanner] = useState<Banner>(null);
+  const banner: Banner = ownBanner ?? (created ? { kind: 'saved', text: AGREEMENT_TEXT.created } : null);
+  const clearBanner = () => {
+    setBanner(null);
+    onCreatedSeen?.();
+  };
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [termsOpen, setTermsOpen] = useState(false);
+  const save = useSaveAgreement(projectId, quoteId);
+  const voidIt = useVoidAgreement(projectId, quoteId);
+  const remove = useDeleteAgreement(projectId, quoteId);
+  const isVoid = agreement.status === 'VOID';
+  const readOnly = isVoid;
+  const rows = gridRows(agreement, draft);
+  const totals = draftTotals(rows);
+
+  const onSave = () => {
+    clearBanner();
+    const body = toSaveBody(agreement, draft);
+    const problems = draftErrors(body);
+    setFieldErrors(problems);
+    if (Object.keys(problems).length) return;
+    save.mutate(
+      { id: agreement.id, body },
+      {
+        onSuccess: () => setBanner({ kind: 'saved', text: AGREEMENT_TEXT.saved }),
+        onError: (error) => {
+          const fields = error instanceof ApiError ? error.errors : {};
+          setFieldErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])));
+          setBanner({
+            kind: 'error',
+            message: saveFailure(error),
+            lines: Object.entries(fields)
+              .filter(([k]) => !/^sections\.\d+\.price$/.test(k) && k !== 'notes')
+              .map(([, v]) => v[0] ?? ''),
+            reload: error instanceof ApiError && error.status === 409,
+          });
+        },
+      },
+    );
+  };
+
+  const askDelete = () =>
+    confirmAction({
+      title: 'Delete agreement?',
+      message: `${agreement.name} will be deleted and its sections freed for other agreements. This cannot be undone.`,
+      confirmLabel: 'Delete',
+      onConfirm: () =>
+        remove.mutate(agreement.id, {
+          onSuccess: () => {
+            notifyDialog(true, AGREEMENT_TEXT.deletedTitle, AGREEMENT_TEXT.deleted);
+            onDeleted();
+          },
+          onError: (error) =>
+            notifyDialog(false, AGREEMENT_TEXT.deleteFailedTitle, refusal(error, AGREEMENT_TEXT.deleteFailed)),
+        }),
+    });
+
+  const askVoid = () =>
+    confirmAction({
+      title: 'Void agreement?',
+      message: `${agreement.name} will be void: its sections are freed for other agreements and it can no longer be changed.`,
+      confirmLabel: 'Void',
+      onConfirm: () =>
+        voidIt.mutate(agreement.id, {
+          onSuccess: () => {
+            clearBanner();
+            notifyDialog(true, AGREEMENT_TEXT.voidedTitle, AGREEMENT_TEXT.voided);
+          },
+          onError: (error) =>
+            notifyDialog(false, AGREEMENT_TEXT.voidFailedTitle, refusal(error, AGREEMENT_TEXT.voidFailed)),
+        }),
+    });
+
+  const providerOptions = view.providers.map((p) => ({
+    value: p.id,
+    label: p.name,
+    disabled: p.used_by !== null && p.used_by !== agreement.id,
+  }));
+  // A provider no longer Approved stays shown on the agreement that has it.
+  if (agreement.service_provider && !view.providers.some((p) => p.id === agreement.service_provider?.id))
+    providerOptions.push({
+      value: agreement.service_provider.id,
+      label: agreement.service_provider.name,
+      disabled: true,
+    });
+  const response = responseText(agreement.response);
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+          <Stack gap={6}>
+            <Group gap="sm">
+              <Title order={2} size="h3" data-testid="agreement-name">
+                {agreement.name}
+              </Title>
+              <Badge variant="light" color={isVoid ? 'red' : 'green'} data-testid="agreement-status">
+                {agreement.status}
+              </Badge>
+            </Group>
+            {response ? (
+              <Text size="sm" data-testid="agreement-response" style={{ whiteSpace: 'pre-wrap' }}>
+                {response}
+              </Text>
+            ) : null}
+          </Stack>
+          <Select
+            label="Service Provider"
+            placeholder={AGREEMENT_TEXT.selectProvider}
+            data={providerOptions}
+            value={draft.providerId}
+            onChange={(v) => update((d) => ({ ...d, providerId: v }))}
+            searchable
+            nothingFoundMessage="No Approved service provider matches"
+            disabled={readOnly}
+            error={fieldErrors.service_provider_id}
+            w={{ base: '100%', sm: 320 }}
+            data-testid="agreement-provider"
+          />
+        </Group>
+      </Paper>
+
+      {isVoid ? (
+        <Alert color="gray" variant="light" data-testid="agreement-void">
+          {AGREEMENT_TEXT.voidReadOnly}
+        </Alert>
+      ) : null}
+
+      <SectionGrid
+        rows={rows}
+        totals={totals}
+        readOnly={readOnly}
+        draft={draft}
+        errors={fieldErrors}
+        onToggle={(id, owned) => update((d) => toggleSection(d, id, owned))}
+        onPrice={(id, price) => update((d) => setPrice(d, id, price))}
+        onSelectAll={(checked) => update((d) => selectAll(d, checked))}
+      />
+
+      <Notes
+        value={draft.notes}
+        disabled={readOnly}
+        error={fieldErrors.notes}
+        onChange={(notes) => update((d) => ({ ...d, notes }))}
+      />
+
+      {banner?.kind === 'saved' ? (
+        <Alert
+          color="green"
+          variant="light"
+          role="status"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={clearBanner}
+          data-testid="agreement-banner"
+        >
+          {banner.text}
+        </Alert>
+      ) : null}
+      {banner?.kind === 'error' ? (
+        <Alert color="red" variant="light" role="alert" title={banner.message} data-testid="agreement-banner">
+          {banner.lines.length ? (
+            <Stack gap={2}>
+              {banner.lines.map((l) => (
+                <Text key={l} size="sm">
+                  {l}
+                </Text>
+              ))}
+            </Stack>
+          ) : null}
+          {banner.reload ? (
+            <Button
+              mt="sm"
+              size="xs"
+              variant="light"
+              onClick={() => {
+                clearBanner();
+                onReload();
+              }}
+            >
+              Reload
+            </Button>
+          ) : null}
+        </Alert>
+      ) : null}
+
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="md">
+          <Text size="sm" c="dimmed" data-testid="agreement-updated">
+            Last Updated: {formatLastUpdated(agreement.updated_at)}
+            {agreement.updated_by_name ? ` by ${agreement.updated_by_name}` : ''}
+          </Text>
+          <Anchor component="button" type="button" size="sm" onClick={() => setTermsOpen(true)}>
+            View T&amp;Cs
+          </Anchor>
+        </Group>
+        <Group gap="sm" wrap="wrap">
+          {agreement.service_provider ? (
+            <Group gap={6} role="group" aria-label="Generate" data-testid="agreement-generate">
+              <Text size="sm" fw={500}>
+                Generate:
+              </Text>
+              {AGREEMENT_PDF_TYPES.map((type) => (
+                <Button
+                  key={type}
+                  variant="default"
+                  size="sm"
+                  component="a"
+                  href={agreementPdfUrl(projectId, quoteId, agreement.id, type)}
+                  target="_blank"
+                  rel="noopener"
+                  leftSection={<IconFileTypePdf size={16} aria-hidden />}
+                >
+                  {AGREEMENT_PDF_LABELS[type]}
+                </Button>
+              ))}
+            </Group>
+          ) : null}
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={askDelete}
+            loading={remove.isPending}
+          >
+            Delete
+          </Button>
+          {isVoid ? null : (
+            <Button
+              color="orange"
+              variant="light"
+              leftSection={<IconBan size={16} aria-hidden />}
+              onClick={askVoid}
+              loading={voidIt.isPending}
+            >
+              Void
+            </Button>
+          )}
+          <Button
+            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            onClick={onSave}
+            loading={save.isPending}
+            disabled={readOnly}
+          >
+            Save
+          </Button>
+        </Group>
+      </Group>
+      <TermsModal opened={termsOpen} onClose={() => setTermsOpen(false)} />
+    </Stack>
+  );
+}
+
+type GridProps = {
+  rows: GridRow[];
+  totals: ReturnType<typeof draftTotals>;
+  readOnly: boolean;
+  draft: AgreementDraft;
+  errors: Record<string, string>;
+  onToggle: (id: number, owned: boolean) => void;
+  onPrice: (id: number, price: string) => void;
+  onSelectAll: (checked: boolean) => void;
+};
+
+/** The section grid: every section of the quote, the ones another agreement owns greyed out and disabled. */
+export function SectionGrid({ rows, totals, readOnly, draft, errors, onToggle, onPrice, onSelectAll }: GridProps) {
+  const selectable = Object.keys(draft.sections).length > 0;
+  const all = allSelected(draft);
+  const some = !all && Object.values(draft.sections).some((s) => s.owned);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Checkbox
+        label="Select All"
+        checked={all}
+        indeterminate={some}
+        disabled={readOnly || !selectable}
+        onChange={(e) => onSelectAll(e.currentTarget.checked)}
+        mb="sm"
+        data-testid="agreement-select-all"
+      />
+      <Table.ScrollContainer minWidth={760}>
+        <Table aria-label="Sections" verticalSpacing="xs" data-testid="agreement-grid">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={48}>
+                <VisuallyHidden>Assigned</VisuallyHidden>
+              </Table.Th>
+              <Table.Th>Section</Table.Th>
+              <Table.Th ta="right">Service Sell Price</Table.Th>
+              <Table.Th ta="right">Estimated Cost</Table.Th>
+              <Table.Th ta="right">Contract Price</Table.Th>
+              <Table.Th ta="right">Gross Profit</Table.Th>
+              <Table.Th ta="right">Margin</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <SectionRow
+                key={r.id}
+                row={r}
+                readOnly={readOnly}
+                error={errors[`sections.${r.id}.price`]}
+                onToggle={onToggle}
+                onPrice={onPrice}
+              />
+            ))}
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Text size="sm" c="dimmed" ta="center">
+                    This quote has no sections.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr data-testid="agreement-totals">
+              <Table.Th />
+              <Table.Th>Totals</Table.Th>
+              <Table.Th ta="right" data-testid="total-sell">
+                {formatQuoteMoney(totals?.sell_price)}
+              </Table.Th>
+              <Table.Th ta="right" data-testid="total-cost">
+                {formatQuoteMoney(totals?.estimated_cost)}
+              </Table.Th>
+              <Table.Th ta="right" data-testid="total-contract">
+                {formatQuoteMoney(totals?.contract_price)}
+              </Table.Th>
+              <Table.Th ta="right" data-testid="total-profit">
+                {formatQuoteMoney(totals?.gross_profit)}
+              </Table.Th>
+              <Table.Th ta="right" data-testid="total-margin">
+                {formatPercent(totals?.margin)}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+type RowProps = {
+  row: GridRow;
+  readOnly: boolean;
+  error: string | undefined;
+  onToggle: (id: number, owned: boolean) => void;
+  onPrice: (id: number, price: string) => void;
+};
+
+function SectionRow({ row, readOnly, error, onToggle, onPrice }: RowProps) {
+  const taken = row.owned_by !== null;
+  return (
+    <Table.Tr
+      data-testid="agreement-section"
+      data-owned={row.owned ? 'true' : 'false'}
+      data-taken={taken ? 'true' : 'false'}
+      bg={taken ? 'var(--mantine-color-gray-1)' : undefined}
+    >
+      <Table.Td>
+        <Checkbox
+          aria-label={`Assign ${row.name} to this agreement`}
+          checked={row.owned}
+          disabled={readOnly || taken}
+          onChange={(e) => onToggle(row.id, e.currentTarget.checked)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={500} c={taken ? 'dimmed' : undefined}>
+          {row.name}
+        </Text>
+        {row.owned_by ? (
+          <Text size="xs" c="dimmed" fs="italic" data-testid="section-owner">
+            Owned by {row.owned_by.name}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td ta="right" c={taken ? 'dimmed' : undefined}>
+        {formatQuoteMoney(row.sell_price)}
+      </Table.Td>
+      <Table.Td ta="right" c={taken ? 'dimmed' : undefined}>
+        {formatQuoteMoney(row.estimated_cost)}
+      </Table.Td>
+      <Table.Td ta="right">
+        {row.owned ? (
+          <TextInput
+            aria-label={`Contract price for ${row.name}`}
+            value={row.price}
+            onChange={(e) => onPrice(row.id, e.currentTarget.value)}
+            disabled={readOnly}
+            inputMode="decimal"
+            leftSection="$"
+            size="xs"
+            w={130}
+            ml="auto"
+            error={error}
+            styles={{ input: { textAlign: 'right' } }}
+            data-testid="contract-price"
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            -
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td ta="right" data-testid="section-profit">
+        {formatQuoteMoney(row.figures?.gross_profit)}
+      </Table.Td>
+      <Table.Td ta="right" data-testid="section-margin">
+        {formatPercent(row.figures?.margin)}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The notes shared with the provider: the spec's title tied to the textarea, its limit as a tooltip and a counter. */
+function Notes({
+  value,
+  disabled,
+  error,
+  onChange,
+}: {
+  value: string;
+  disabled: boolean;
+  error: string | undefined;
+  onChange: (v: string) => void;
+}) {
+  const id = useId();
+  return (
+    <Stack gap={4}>
+      <Group gap={4}>
+        <Text component="label" htmlFor={id} size="sm" fw={500}>
+          {AGREEMENT_TEXT.notesTitle}
+        </Text>
+        <Tooltip label={AGREEMENT_TEXT.notesTooltip} events={{ hover: true, focus: true, touch: true }}>
+          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={AGREEMENT_TEXT.notesTooltip}>
+            <IconInfoCircle size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <Textarea
+        id={id}
+        autosize
+        minRows={3}
+        maxRows={12}
+        value={value}
+        maxLength={AGREEMENT_LIMITS.notes}
+        description={`${value.length}/${AGREEMENT_LIMITS.notes}`}
+        inputWrapperOrder={['input', 'description', 'error']}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        disabled={disabled}
+        error={error}
+        data-testid="agreement-notes"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,441 @@
+import Big from 'big.js';
+import { z } from 'zod';
+import { cents, dec, formatQuoteMoney, lineCost, lineRevenue, type Amount, type MoneyLine } from '../quotes/index.js';
+
+/**
+ * A project's finance (issue 14 section 2; spec 3 sections 2.6, 3, 4, 5, 9): revenue and expense
+ * lines, each with an estimate and an actual, the four totals the finance report reads, and the
+ * Summary's figures. Money is exact (big.js, decimal strings in JSON, numeric(14,2) in
+ * PostgreSQL), as quote money (quotes/money.ts). The API (apps/api/src/features/finance) and the
+ * screen (apps/web/src/features/finance) share this.
+ */
+
+/** The texts of spec 3, verbatim, and the ones it leaves to us (docs/decisions.md, "Finance"). */
+export const FINANCE_TEXT = {
+  title: 'Project Finances',
+  tabs: { summary: 'Summary', revenue: 'Revenue', expenses: 'Expenses' },
+  save: 'Save',
+  cancel: 'Cancel',
+  saving: 'Saving...',
+  saved: 'Saved',
+  loading: 'Loading...',
+  comments: 'Comments',
+  addRevenue: 'Add revenue line',
+  addExpense: 'Add expense line',
+  removeLine: 'Remove line',
+  removeTitle: 'Remove this line?',
+  removeMessage: 'The line is removed from the finance when you save.',
+  duplicate: 'Same code and category as another line',
+  pullQuote: 'Pull from accepted quote',
+  pullAgreements: 'Pull from agreements',
+  pulled: (n: number) => `${n} line${n === 1 ? '' : 's'} added or updated: review them, then Save.`,
+  noAcceptedQuote: 'The project has no Accepted quote to pull from.',
+  versionConflict: 'Someone else saved this finance since you opened it. Reload to see their changes.',
+  noLines: 'No lines yet.',
+} as const;
+
+export const FINANCE_KINDS = ['revenue', 'expense'] as const;
+export type FinanceKind = (typeof FINANCE_KINDS)[number];
+export const FINANCE_CATEGORIES = ['product', 'service'] as const;
+export type FinanceCategory = (typeof FINANCE_CATEGORIES)[number];
+export const FINANCE_CATEGORY_LABELS: Record<FinanceCategory, string> = { product: 'Product', service: 'Service' };
+export const FINANCE_SOURCES = ['quote', 'agreement'] as const;
+export type FinanceSource = (typeof FINANCE_SOURCES)[number];
+
+/**
+ * Limits: the comment's 500 is spec 3's; the others are ours. Amounts: at least 0, to the cent,
+ * at most 12 whole digits (numeric(14,2)); the inputs step by 100 (spec 3), typing cents is accepted.
+ */
+export const FINANCE_LIMITS = {
+  comments: 500,
+  code: 100,
+  description: 500,
+  notes: 2000,
+  lines: 500,
+  amountStep: 100,
+} as const;
+
+/** The Saved tick shows for 3 seconds (spec 3 section 9). */
+export const FINANCE_SAVED_MS = 3000;
+
+// ---- money ----
+
+/** Variation = actual - estimate (read-only, may be negative). */
+export const variation = (estimate: Amount | null | undefined, actual: Amount | null | undefined): string =>
+  cents(dec(actual).minus(dec(estimate)));
+
+export type FinanceTotals = {
+  total_revenue: string;
+  total_revenue_actual: string;
+  total_expense: string;
+  total_expense_actual: string;
+};
+
+type AmountLine = { estimate: Amount | null | undefined; actual: Amount | null | undefined };
+
+/** The four totals: the sums of the revenue and the expense lines' estimates and actuals. */
+export function financeTotals(finance: {
+  revenues: readonly AmountLine[];
+  expenses: readonly AmountLine[];
+}): FinanceTotals {
+  const sum = (lines: readonly AmountLine[], key: keyof AmountLine) =>
+    cents(lines.reduce((acc, l) => acc.plus(dec(l[key])), new Big(0)));
+  return {
+    total_revenue: sum(finance.revenues, 'estimate'),
+    total_revenue_actual: sum(finance.revenues, 'actual'),
+    total_expense: sum(finance.expenses, 'estimate'),
+    total_expense_actual: sum(finance.expenses, 'actual'),
+  };
+}
+
+/**
+ * Margin = gross profit / revenue x 100 with 2 decimals (half up), '0.00' when either is zero
+ * (spec 3 section 9). Negative when the expenses exceed the revenue.
+ */
+export function financeMargin(revenue: Amount | null | undefined, expenses: Amount | null | undefined): string {
+  const r = dec(revenue);
+  const gross = r.minus(dec(expenses));
+  if (r.eq(0) || gross.eq(0)) return '0.00';
+  const Quotient = Big();
+  Quotient.DP = 6;
+  Quotient.RM = Big.roundDown;
+  const m = new Quotient(gross.times(100)).div(r).round(2, Big.roundHalfUp).toFixed(2);
+  return m === '-0.00' ? '0.00' : m;
+}
+
+export type FinanceFigures = { revenue: string; expenses: string; gross_profit: string; margin: string };
+
+/** The Summary tab: revenue, expenses, gross profit and margin, estimated and actual side by side. */
+export function financeSummary(totals: FinanceTotals): { estimated: FinanceFigures; actual: FinanceFigures } {
+  const figures = (revenue: string, expenses: string): FinanceFigures => ({
+    revenue: cents(dec(revenue)),
+    expenses: cents(dec(expenses)),
+    gross_profit: cents(dec(revenue).minus(dec(expenses))),
+    margin: financeMargin(revenue, expenses),
+  });
+  return {
+    estimated: figures(totals.total_revenue, totals.total_expense),
+    actual: figures(totals.total_revenue_actual, totals.total_expense_actual),
+  };
+}
+
+/** Finance money as shown: '$1,234.50'; an empty or missing amount is '$0.00' (spec 3: "$0 when empty"). */
+export function formatFinanceMoney(v: Amount | null | undefined): string {
+  const shown = formatQuoteMoney(v);
+  return shown === '-' ? '$0.00' : shown;
+}
+
+/**
+ * The lines of one kind whose code and category both match another line's (spec 3 section 5):
+ * their indexes, each flagged with a red border (visual only, saving is not blocked). Codes are
+ * compared trimmed and case-insensitively; a blank code matches nothing.
+ */
+export function duplicateLineKeys(
+  lines: readonly { code: string | null | undefined; category: string }[],
+): Set<number> {
+  const seen = new Map<string, number[]>();
+  lines.forEach((l, i) => {
+    const code = (l.code ?? '').trim().toLowerCase();
+    if (!code) return;
+    const key = `${l.category}\u0000${code}`;
+    seen.set(key, [...(seen.get(key) ?? []), i]);
+  });
+  const out = new Set<number>();
+  for (const indexes of seen.values()) if (indexes.length > 1) for (const i of indexes) out.add(i);
+  return out;
+}
+
+// ---- pulling from the accepted quote and its agreements ----
+
+/** A line as the screen edits it (amounts as typed). */
+export type FinanceLineDraft = {
+  /** The stored line's id (null until saved): removing a saved line asks first. */
+  id: number | null;
+  code: string;
+  category: FinanceCategory;
+  description: string;
+  estimate: string;
+  actual: string;
+  notes: string;
+  source: FinanceSource | null;
+  source_id: number | null;
+};
+
+/** A quote line as the pull reads it. */
+export type PullQuoteLine = MoneyLine & { category: string };
+export type PullQuoteSection = { id: number; name: string; line_items: readonly PullQuoteLine[] };
+
+const pulledLine = (
+  over: Partial<FinanceLineDraft> & Pick<FinanceLineDraft, 'code' | 'category'>,
+): FinanceLineDraft => ({
+  id: null,
+  description: '',
+  estimate: '0.00',
+  actual: '0.00',
+  notes: '',
+  source: null,
+  source_id: null,
+  ...over,
+});
+
+/**
+ * Revenue lines from the accepted quote (docs/decisions.md, "Finance"): per section, one 'service'
+ * line with the revenue of its Service and Other items and one 'product' line with the revenue of
+ * its Product items (each only when the section has such items); code = the quote's code,
+ * description = the section's name, source 'quote' with the section's id.
+ */
+export function revenueFromQuote(quote: { code: string; sections: readonly PullQuoteSection[] }): FinanceLineDraft[] {
+  const out: FinanceLineDraft[] = [];
+  for (const s of quote.sections) {
+    const groups: [FinanceCategory, PullQuoteLine[]][] = [
+      ['service', s.line_items.filter((l) => l.category !== 'Product')],
+      ['product', s.line_items.filter((l) => l.category === 'Product')],
+    ];
+    for (const [category, lines] of groups) {
+      if (!lines.length) continue;
+      const revenue = lines.reduce((acc, l) => acc.plus(lineRevenue(l)), new Big(0));
+      out.push(
+        pulledLine({
+          code: quote.code,
+          category,
+          description: s.name,
+          estimate: cents(revenue),
+          source: 'quote',
+          source_id: s.id,
+        }),
+      );
+    }
+  }
+  return out;
+}
+
+/**
+ * Expense lines from the accepted quote's non-void agreements and its products: per agreement a
+ * 'service' line (code = its name, description = the provider's name, estimate = its total
+ * contract price, source 'agreement'), then per section with Product items a 'product' line with
+ * their cost (code = the quote's code, description = the section's name, source 'quote').
+ */
+export function expensesFromAgreements(
+  quote: { code: string; sections: readonly PullQuoteSection[] },
+  agreements: readonly { id: number; name: string; provider_name: string | null; contract_price: Amount }[],
+): FinanceLineDraft[] {
+  const out = agreements.map((a) =>
+    pulledLine({
+      code: a.name,
+      category: 'service',
+      description: a.provider_name ?? '',
+      estimate: cents(dec(a.contract_price)),
+      source: 'agreement',
+      source_id: a.id,
+    }),
+  );
+  for (const s of quote.sections) {
+    const products = s.line_items.filter((l) => l.category === 'Product');
+    if (!products.length) continue;
+    const cost = products.reduce((acc, l) => acc.plus(lineCost(l)), new Big(0));
+    out.push(
+      pulledLine({
+        code: quote.code,
+        category: 'product',
+        description: s.name,
+        estimate: cents(cost),
+        source: 'quote',
+        source_id: s.id,
+      }),
+    );
+  }
+  return out;
+}
+
+const pullKey = (l: Pick<FinanceLineDraft, 'source' | 'source_id' | 'category'>) =>
+  l.source && l.source_id !== null ? `${l.source}:${l.source_id}:${l.category}` : null;
+
+/**
+ * The form's lines with pulled ones merged in: a line pulled before (same source, source id and
+ * category) takes the new code, description and estimate and keeps its actual and notes; the
+ * others are added at the end. Lines typed by hand are never touched.
+ */
+export function mergePulledLines(
+  lines: readonly FinanceLineDraft[],
+  pulled: readonly FinanceLineDraft[],
+): { lines: FinanceLineDraft[]; changed: number } {
+  const out = [...lines];
+  const at = new Map<string, number>();
+  out.forEach((l, i) => {
+    const k = pullKey(l);
+    if (k) at.set(k, i);
+  });
+  let changed = 0;
+  for (const p of pulled) {
+    const k = pullKey(p);
+    const i = k ? at.get(k) : undefined;
+    if (i === undefined) {
+      out.push(p);
+      changed++;
+      continue;
+    }
+    const current = out[i]!;
+    const next = { ...current, code: p.code, description: p.description, estimate: p.estimate };
+    if (
+      next.code !== current.code ||
+      next.description !== current.description ||
+      !dec(next.estimate).eq(dec(current.estimate))
+    )
+      changed++;
+    out[i] = next;
+  }
+  return { lines: out, changed };
+}
+
+// ---- inputs ----
+
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** An amount: at least 0, at most 2 decimals; blank or missing is 0 (docs/decisions.md, "Finance"). */
+const amountField = (field: string) => {
+  const message = `The ${field} must be a number of at least 0 with at most 2 decimals.`;
+  return z
+    .union([z.string(), z.number(), z.null()], { error: message })
+    .optional()
+    .transform((v) =>
+      v === null || v === undefined
+        ? '0'
+        : typeof v === 'number'
+          ? Number.isFinite(v)
+            ? new Big(v).toFixed()
+            : 'x'
+          : v.trim() || '0',
+    )
+    .refine((v) => AMOUNT.test(v), { error: message })
+    .transform((v) => new Big(v).toFixed(2));
+};
+
+const text = (max: number, what: string) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ?? '').trim())
+    .pipe(z.string().max(max, `The ${what} may not be greater than ${max} characters.`));
+
+const note = (max: number, what: string) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined || v.trim() === '' ? null : v))
+    .pipe(z.string().max(max, `The ${what} may not be greater than ${max} characters.`).nullable());
+
+/** A line in a save. `id` is accepted and ignored: a save replaces the lines. */
+export const FinanceLineInput = z.object({
+  id: z.number().int().nullable().optional(),
+  code: text(FINANCE_LIMITS.code, 'code'),
+  category: z.enum(FINANCE_CATEGORIES, { error: 'The category must be Product or Service.' }),
+  description: text(FINANCE_LIMITS.description, 'description'),
+  estimate: amountField('estimate'),
+  actual: amountField('actual'),
+  notes: note(FINANCE_LIMITS.notes, 'notes'),
+  source: z.enum(FINANCE_SOURCES).nullable().optional().default(null),
+  source_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional().default(null),
+});
+export type FinanceLineInput = z.input<typeof FinanceLineInput>;
+export type FinanceLineData = z.output<typeof FinanceLineInput>;
+
+const lineList = z
+  .array(FinanceLineInput)
+  .max(FINANCE_LIMITS.lines, `At most ${FINANCE_LIMITS.lines} lines.`)
+  .optional()
+  .default([]);
+
+/**
+ * PUT /api/projects/:id/finances: the whole finance. `version` is the one the screen loaded (0
+ * before the first save): a save of an older one is refused (409). Totals are never read from
+ * the body: the server works them out from the lines.
+ */
+export const FinanceSaveInput = z.object({
+  version: z.number().int().min(0),
+  comments: note(FINANCE_LIMITS.comments, 'comments'),
+  revenues: lineList,
+  expenses: lineList,
+});
+export type FinanceSaveInput = z.input<typeof FinanceSaveInput>;
+export type FinanceSaveData = z.output<typeof FinanceSaveInput>;
+
+export const FinancePullQuery = z.object({
+  source: z.enum(['quote', 'agreements'], { error: 'The source must be quote or agreements.' }),
+});
+export type FinancePullQuery = z.infer<typeof FinancePullQuery>;
+
+// ---- views ----
+
+export const FinanceLineView = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  code: z.string(),
+  category: z.enum(FINANCE_CATEGORIES),
+  description: z.string(),
+  estimate: z.string(),
+  actual: z.string(),
+  /** actual - estimate. */
+  variation: z.string(),
+  notes: z.string().nullable(),
+  source: z.enum(FINANCE_SOURCES).nullable(),
+  source_id: z.number().int().nullable(),
+});
+export type FinanceLineView = z.infer<typeof FinanceLineView>;
+
+export const FinanceTotalsView = z.object({
+  total_revenue: z.string(),
+  total_revenue_actual: z.string(),
+  total_expense: z.string(),
+  total_expense_actual: z.string(),
+});
+
+export const FinanceView = z.object({
+  project: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  comments: z.string().nullable(),
+  revenues: z.array(FinanceLineView),
+  expenses: z.array(FinanceLineView),
+  totals: FinanceTotalsView,
+  /** 0 until the first save. */
+  version: z.number().int(),
+  updated_at: z.string().nullable(),
+  updated_by_name: z.string().nullable(),
+});
+export type FinanceView = z.infer<typeof FinanceView>;
+
+const FinanceLineDraftView = z.object({
+  /** Always null: a proposed line is not stored until the user saves. */
+  id: z.number().int().nullable(),
+  code: z.string(),
+  category: z.enum(FINANCE_CATEGORIES),
+  description: z.string(),
+  estimate: z.string(),
+  actual: z.string(),
+  notes: z.string(),
+  source: z.enum(FINANCE_SOURCES).nullable(),
+  source_id: z.number().int().nullable(),
+});
+
+/** GET /api/projects/:id/finances/pull: the lines proposed from the accepted quote, for the screen to merge. */
+export const FinancePullView = z.object({
+  kind: z.enum(FINANCE_KINDS),
+  quote: z.object({ id: z.number().int(), code: z.string() }),
+  lines: z.array(FinanceLineDraftView),
+});
+export type FinancePullView = z.infer<typeof FinancePullView>;
+
+/** A stored line as the form edits it. */
+export const lineDraft = (l: FinanceLineView): FinanceLineDraft => ({
+  id: l.id,
+  code: l.code,
+  category: l.category,
+  description: l.description,
+  estimate: l.estimate,
+  actual: l.actual,
+  notes: l.notes ?? '',
+  source: l.source,
+  source_id: l.source_id,
+});
+
+/** A new blank line. */
+export const newFinanceLine = (): FinanceLineDraft =>
+  pulledLine({ code: '', category: 'service', estimate: '', actual: '' });
