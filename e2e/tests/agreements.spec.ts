@@ -152,6 +152,10 @@ test('staff split an accepted quote between two providers, and the provider acce
   await expect(page.getByRole('button', { name: 'Void', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
   await expect(page.getByRole('textbox', { name: 'Contract price for Plumbing' })).toBeDisabled();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.screenshot({ path: '/tmp/h11-agreements-void-narrow.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('combobox', { name: 'Agreement' }).click();
   await page.getByRole('option', { name: first, exact: true }).click();
   await expect(page.getByRole('checkbox', { name: 'Assign Plumbing to this agreement' })).toBeEnabled();
@@ -201,6 +205,7 @@ test('staff split an accepted quote between two providers, and the provider acce
     expect(text, label).toContain('Roofing');
     expect(text, label).toContain('Electrical');
     expect(text, label).not.toContain('Plumbing');
+    // The SWMS is about safety: it names the work, not its prices.
     if (label !== 'SWMS PDF') {
       expect(text, label).toContain('$1,234.50');
       expect(text, label).toContain('$800.00');
