@@ -1600,6 +1600,14 @@ export const ROUTES: Record<string, RouteDef> = {
       return { url: `${ag.base}/${ag.id}` };
     },
   },
+  'GET /api/projects/:id/quotes/:quoteId/agreements/:agreementId/pdf': {
+    action: 'agreements.manage',
+    obj: 'project',
+    req: async (c) => {
+      const ag = await agreementOf(c);
+      return { url: `${ag.base}/${ag.id}/pdf?type=sow` };
+    },
+  },
   'GET /api/agreements': {
     action: 'agreements.respond',
     req: () => ({ url: '/api/agreements?page=1&pageSize=20' }),
@@ -1609,6 +1617,11 @@ export const ROUTES: Record<string, RouteDef> = {
     action: 'agreements.respond',
     obj: 'project',
     req: async (c) => ({ url: `/api/agreements/${(await agreementOf(c)).id}` }),
+  },
+  'GET /api/agreements/:agreementId/pdf': {
+    action: 'agreements.respond',
+    obj: 'project',
+    req: async (c) => ({ url: `/api/agreements/${(await agreementOf(c)).id}/pdf?type=ja` }),
   },
   'POST /api/agreements/:agreementId/response': {
     action: 'agreements.respond',

@@ -344,6 +344,41 @@ describe('staff: saving', () => {
   });
 });
 
+describe('PDFs', () => {
+  it('staff and the provider open the three PDFs inline by name; 422 for another type, 409 without a provider', async () => {
+    const f = await acceptedQuote();
+    const ag = await newAgreement(f);
+    await saved(f, ag, { service_provider_id: provider.id, sections: claim([f.sections[0]!.id], '500') });
+    for (const type of ['swms', 'sow', 'ja']) {
+      const res = await asA({ url: `${f.base}/${ag.id}/pdf?type=${type}` });
+      expect(res.status, res.text.slice(0, 200)).toBe(200);
+      expect(res.headers['content-type']).toContain('application/pdf');
+      expect(res.headers['content-disposition']).toContain(`inline; filename="${ag.name}_${type.toUpperCase()}.pdf"`);
+      expect(res.raw.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    const mine = await asProviderUser({ url: `/api/agreements/${ag.id}/pdf?type=sow` });
+    expect(mine.status).toBe(200);
+    expect(mine.headers['content-type']).toContain('application/pdf');
+    expect((await asOtherProviderUser({ url: `/api/agreements/${ag.id}/pdf?type=sow` })).status).toBe(404);
+    expect((await asClientUser({ url: `${f.base}/${ag.id}/pdf?type=sow` })).status).toBe(403);
+    expect((await asProviderUser({ url: `${f.base}/${ag.id}/pdf?type=sow` })).status).toBe(403);
+
+    for (const query of ['?type=pdf', '', '?type[]=sow', '?type=SOW']) {
+      const bad = await asA({ url: `${f.base}/${ag.id}/pdf${query}` });
+      expect(bad.status, query).toBe(422);
+      expect(bad.json.errors.type).toEqual([AGREEMENT_TEXT.pdfType]);
+    }
+    const none = await newAgreement(f);
+    expect(none.service_provider).toBeNull();
+    const res = await asA({ url: `${f.base}/${none.id}/pdf?type=ja` });
+    expect(res.status).toBe(409);
+    expect(res.json.message).toBe(AGREEMENT_TEXT.noProvider);
+    // Another quote's address for the agreement: not found.
+    const g = await acceptedQuote();
+    expect((await asA({ url: `${g.base}/${ag.id}/pdf?type=sow` })).status).toBe(404);
+  });
+});
+
 describe('provider users', () => {
   it('see only their provider’s agreements, without company prices, and answer them; staff see who and when', async () => {
     const f = await acceptedQuote();

@@ -4,6 +4,7 @@ import { AgreementResponseInput, AgreementSaveInput, ProviderAgreementListQuery 
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { errorResponses as errors, numericId } from '../../platform/http.js';
 import { featureRoutes } from '../../platform/route-helpers.js';
+import { agreementPdfRoutes } from './pdf-routes.js';
 import * as svc from './service.js';
 
 const QuoteParams = z.object({ id: numericId, quoteId: numericId });
@@ -113,4 +114,5 @@ export function agreementRoutes(app: FastifyInstance, deps: Deps) {
     ),
     (request) => svc.respondToAgreement(...who(request), request.params.agreementId, request.body),
   );
+  agreementPdfRoutes(app, deps);
 }

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
 import { HttpError, invalid, type FieldErrors } from '../../platform/errors.js';
+import { loadAgreementDocument, type AgreementDocument } from './document.js';
 import { agreementNotFound, agreementView, providerAgreementView, quoteAgreementsView, quoteNotFound } from './view.js';
 
 /**
@@ -342,4 +343,31 @@ export const respondToAgreement = (
         response_by = ${actor.userId}::uuid, version = version + 1
       where id = ${agreementId}`);
     return providerAgreementView(tx, actor.providerId, agreementId);
+  });
+
+// ---- documents ----
+
+/**
+ * The agreement's document for its PDFs (document.ts), for staff through its quote (404 when it
+ * is not the project's quote's) or for the provider's own users (404 for any other agreement);
+ * 409 while it has no provider (the screen hides Generate until a provider is saved).
+ */
+export const agreementDocument = (
+  deps: D,
+  tenant: TenantContext,
+  actor: Actor,
+  where: { projectId: number; quoteId: number; agreementId: number } | { agreementId: number },
+) =>
+  inTenant(deps, tenant.id, async (tx): Promise<AgreementDocument> => {
+    const { rows } = await tx.execute<{ id: number }>(
+      'quoteId' in where
+        ? sql`select a.id from service_provider_agreements a join quotes q on q.tenant_id = a.tenant_id and q.id = a.quote_id
+            where a.id = ${where.agreementId} and a.quote_id = ${where.quoteId} and q.project_id = ${where.projectId}`
+        : sql`select a.id from service_provider_agreements a
+            where a.id = ${where.agreementId} and a.service_provider_id = ${actor.providerId}::uuid`,
+    );
+    if (!rows[0]) throw agreementNotFound();
+    const doc = await loadAgreementDocument(tx, where.agreementId);
+    if (!doc.provider) throw conflict(AGREEMENT_TEXT.noProvider);
+    return doc;
   });
