@@ -9,6 +9,7 @@ import {
 } from '@siteflow/core';
 import * as factories from '../../../test/factories.js';
 import { asOwner, createUser } from '../../../test/harness.js';
+import { queryCounter } from '../../../test/query-counter.js';
 import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
 import { sql } from 'drizzle-orm';
 
@@ -533,5 +534,28 @@ describe('provider users', () => {
       expect((await asB({ method: method as 'GET', url, body })).status, `${method} ${url}`).toBe(404);
     const stillThere = (await asA({ url: f.base })).json as QuoteAgreementsView;
     expect(stillThere.agreements.map((x) => x.id)).toEqual([ag.id]);
+  });
+});
+
+describe('round trips', () => {
+  it('the staff list and the provider views are one statement each, whatever the number of agreements and sections', async () => {
+    const count = queryCounter(t.deps.db.$client);
+    const small = await acceptedQuote();
+    await newAgreement(small);
+    const big = await acceptedQuote();
+    const ids = big.sections.map((s) => s.id);
+    const agreements = [await newAgreement(big), await newAgreement(big), await newAgreement(big)];
+    for (const [i, ag] of agreements.entries())
+      await saved(big, ag, {
+        service_provider_id: [provider.id, other.id, third.id][i],
+        sections: claim([ids[i]!], '5'),
+      });
+    const forSmall = await count(() => asA({ url: small.base }));
+    const forBig = await count(() => asA({ url: big.base }));
+    // context 1; BEGIN + tenant 1; the view 1; COMMIT 1
+    expect(forSmall).toBeLessThanOrEqual(4);
+    expect(forBig).toBe(forSmall);
+    expect(await count(() => asProviderUser({ url: '/api/agreements?page=1&pageSize=20' }))).toBeLessThanOrEqual(4);
+    expect(await count(() => asProviderUser({ url: `/api/agreements/${agreements[0]!.id}` }))).toBeLessThanOrEqual(4);
   });
 });
