@@ -155,4 +155,39 @@ describe('round trips per request', () => {
     expect(await count(() => asAdmin({ url: `/api/projects/${bare}/quotes/${many}` }))).toBe(forEmpty);
     expect(await count(() => asAdmin({ url: `/api/projects/${bare}/quotes` }))).toBe(forEmpty);
   });
+
+  it("a project's finance is the context and one statement, whatever its number of lines", async () => {
+    const line = (code: string) => ({ code, category: 'service', description: code, estimate: '100', actual: '90' });
+    const forNone = await count(() => asAdmin({ url: `/api/projects/${bare}/finances` }));
+    const saved = await asAdmin({
+      method: 'PUT',
+      url: `/api/projects/${full}/finances`,
+      body: {
+        version: 0,
+        comments: null,
+        revenues: ['R1', 'R2', 'R3'].map(line),
+        expenses: ['E1', 'E2'].map(line),
+      },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    // context 1; BEGIN + tenant 1; the finance with its lines (and the project's check) 1; COMMIT 1
+    expect(forNone).toBeLessThanOrEqual(4);
+    expect(await count(() => asAdmin({ url: `/api/projects/${full}/finances` }))).toBe(forNone);
+  });
+
+  it('the finance report is the context and one aggregate statement', async () => {
+    const body = {
+      period: 'custom',
+      custom_start_date: '2026-01-01',
+      custom_end_date: '2026-12-31',
+      statuses: [],
+      project_managers: ['all'],
+    };
+    const res = await asAdmin({ method: 'POST', url: '/api/reports/finance/generate', body });
+    expect(res.status, res.text).toBe(200);
+    // context 1; BEGIN + tenant 1; the report 1; COMMIT 1
+    expect(
+      await count(() => asAdmin({ method: 'POST', url: '/api/reports/finance/generate', body })),
+    ).toBeLessThanOrEqual(4);
+  });
 });
