@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe('demo finance seed', () => {
-  it('gives the first projects finance lines once, with totals equal to the sums of their lines', async () => {
+  it('gives demo projects finance lines once (those running this month first, so the report has rows), with totals equal to the sums of their lines', async () => {
     const client = await factories.createClientCo(tenant);
     const project = await factories.createProject(tenant, client);
     for (let i = 1; i < DEMO_FINANCES.length; i++) await factories.createProject(tenant, client);
@@ -36,5 +36,37 @@ describe('demo finance seed', () => {
       total_expense_actual: '31090.50',
     });
     expect(view.version).toBe(1);
+
+    // The finance report's default view (Current Month, every manager, every status) has a row.
+    const month = new Date().toLocaleDateString('en-CA', { timeZone: 'Australia/Brisbane' }).slice(0, 7);
+    await factories.createProject(tenant, client, { startDate: `${month}-01 08:00`, endDate: `${month}-02 17:00` });
+    const other = await oneCompany();
+    try {
+      const otherClient = await factories.createClientCo(other.tenant);
+      for (let i = 0; i < 4; i++)
+        await factories.createProject(other.tenant, otherClient, { startDate: null, endDate: null });
+      const running = await factories.createProject(other.tenant, otherClient, {
+        startDate: `${month}-01 08:00`,
+        endDate: `${month}-02 17:00`,
+      });
+      expect(await seedDemoFinance(other.t.deps.db, other.tenant.id)).toEqual({ created: true, finances: 5 });
+      const asOther = as(
+        other.t,
+        await signIn(other.t, other.tenant.host, other.tenant.admin.email),
+        other.tenant.host,
+      );
+      // The project running this month is first: it gets the first finance.
+      const mine = (await asOther({ url: `/api/projects/${running.id}/finances` })).json as FinanceView;
+      expect(mine.totals.total_revenue).toBe('60900.00');
+      const report = await asOther({
+        method: 'POST',
+        url: '/api/reports/finance/generate',
+        body: { period: 'current_month', statuses: [], project_managers: ['all'] },
+      });
+      expect(report.status, report.text).toBe(200);
+      expect((report.json as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+    } finally {
+      await other.t.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 // Demo project finance (features/finance): revenue and expense lines on a few demo projects, with
 // the totals on project_finances as a save keeps them, so the finance report has figures to show.
-import { asc } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { financeTotals, FinanceSaveInput, type FinanceLineInput } from '@siteflow/core';
 import type { Db } from '../platform/db/client.js';
 import { projectFinanceLines, projectFinances, projects } from '../platform/db/schema.js';
@@ -46,20 +46,34 @@ export const DEMO_FINANCES: { comments: string; revenues: FinanceLineInput[]; ex
   },
 ];
 
-/** The demo company's finances on its first three projects, once (finances a person has saved are left alone). */
+/** How many demo projects get a finance: the three above in turn, so several managers have figures. */
+export const DEMO_FINANCE_PROJECTS = 12;
+
+/**
+ * The demo company's finances, once (finances a person has saved are left alone): on projects whose
+ * dates overlap the current month (company time, Australia/Brisbane) first, one manager after another,
+ * so the finance report's default view (Current Month, every manager) has rows to show; then the
+ * oldest projects.
+ */
 export function seedDemoFinance(db: Db, tenantId: string) {
   return seedOnce(db, tenantId, {
     lock: LOCK,
     table: projectFinances,
     existing: (n) => ({ created: false, finances: n }),
     create: async (tx) => {
+      const month = sql`date_trunc('month', now() at time zone 'Australia/Brisbane')`;
       const first = await tx
         .select({ id: projects.id })
         .from(projects)
-        .orderBy(asc(projects.id))
-        .limit(DEMO_FINANCES.length);
+        .orderBy(
+          sql`(${projects.startDate} < ${month} + interval '1 month'
+                and coalesce(${projects.endDate}, ${projects.startDate}) >= ${month}) is true desc`,
+          sql`row_number() over (partition by ${projects.projectManagerId} order by ${projects.id})`,
+          projects.id,
+        )
+        .limit(DEMO_FINANCE_PROJECTS);
       for (const [i, p] of first.entries()) {
-        const f = FinanceSaveInput.parse({ version: 0, ...DEMO_FINANCES[i] });
+        const f = FinanceSaveInput.parse({ version: 0, ...DEMO_FINANCES[i % DEMO_FINANCES.length] });
         const t = financeTotals(f);
         await tx.insert(projectFinances).values({
           tenantId,
