@@ -11,6 +11,7 @@ import { seedDemoCatalogue } from './catalogue.js';
 import { seedDemoFinance } from './finance.js';
 import { seedDemoProjects } from './projects.js';
 import { seedDemoProviders } from './providers.js';
+import { seedDemoQuotes } from './quotes.js';
 
 export const DEMO_PLATFORM_ADMIN = { email: 'admin@siteflow.test', password: 'siteflow-admin' };
 export const DEMO_PASSWORD = 'siteflow-demo';
@@ -189,6 +190,8 @@ export async function seed(deps: Pick<Deps, 'db' | 'config'>): Promise<SeedRepor
   await seedDemoTasks(db, tenantId);
   await seedDemoCatalogue(db, tenantId);
   await seedDemoFinance(db, tenantId);
+  // After the projects, providers and catalogue: quotes link catalogue items, agreements providers.
+  await seedDemoQuotes(db, tenantId);
   report.demo = {
     clientAdminEmail: demoProjects.clientAdminEmail,
     providerAdminEmail: demoProviders.providerAdminEmail,
