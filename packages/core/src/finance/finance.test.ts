@@ -12,7 +12,7 @@ import {
   revenueFromQuote,
   variation,
   type FinanceLineDraft,
-} from './finance.js';
+} from './index.js';
 
 const amounts = (estimate: string, actual: string) => ({ estimate, actual });
 

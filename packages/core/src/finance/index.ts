@@ -1,1 +1,2 @@
 export * from './finance.js';
+export * from './pull.js';

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AGREEMENT_PDF_TYPES, QUOTE_TERMS, type AgreementPdfType } from '@siteflow/core';
 import type { AgreementDocument, AgreementDocumentSection } from './document.js';
-import { AGREEMENT_CONDITIONS, AGREEMENT_PDF_TITLES, agreementPdf, HIGH_RISK_WORK, swmsSteps } from './pdf.js';
+import { AGREEMENT_CONDITIONS, AGREEMENT_PDF_TITLES, agreementPdf } from './pdf.js';
+import { HIGH_RISK_WORK, swmsSteps } from './swms-hazards.js';
 
 // The agreement PDFs (SWMS, SOW, JA) from a hand-built document, read back with poppler's
 // pdftotext: headings, parties, sections, contract prices and totals, page breaks and numbers.
