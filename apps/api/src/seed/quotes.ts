@@ -105,53 +105,56 @@ export const DEMO_ACCEPTED_QUOTE = {
   contracts: { 'Electrical rough-in': '4300.00', Plumbing: '2450.00', 'Fit-off and commissioning': '1950.00' },
 } satisfies DemoQuote;
 
-/** A Draft still being priced. */
+/** A Draft still being priced (a split system, for a project of that kind when there is one). */
 export const DEMO_DRAFT_QUOTE = {
   quote: {
     version: 1,
-    note: 'Draft: waiting on the client to confirm the paint colours.',
+    note: 'Draft: waiting on the client to confirm the condenser location on the roof.',
     sections: [
       {
         id: null,
-        name: 'Demolition and make-good',
+        name: 'Split system supply and install',
         note: null,
         line_items: [
-          service('Remove existing partitions and ceiling tiles', '1', '2200.00', '1500.00'),
-          other('Skip bin 6 cubic metres (weekly hire)', '1', '420.00', '330.00'),
+          service('Supply and install 7.1 kW split system (back-to-back)', '1', '3890.00', '2950.00'),
+          service('Condensate drain and wall penetration', '1', '280.00', '150.00'),
         ],
       },
       {
         id: null,
-        name: 'Painting',
+        name: 'Electrical connection',
         note: null,
-        line_items: [service('Prepare and paint walls, two coats', '180', '18.50', '11.00'), product('PNT-LS15', '6')],
+        line_items: [
+          service('Dedicated 20A circuit and outdoor isolator', '1', '690.00', '420.00'),
+          other('Electrical safety certificate', '1', '95.00', '95.00'),
+        ],
       },
     ],
   },
 } satisfies DemoQuote;
 
-/** The Draft sent to Harbourside's users. */
+/** The Draft sent to Harbourside's users (data cabling, for a project of that kind when there is one). */
 export const DEMO_SENT_QUOTE = {
   quote: {
     version: 1,
-    note: 'Prices in AUD excluding GST. Works out of hours so the lobby stays open; valid for 30 days.',
+    note: 'Prices in AUD excluding GST. Cabling runs out of hours so the floor keeps working; valid for 30 days.',
     sections: [
       {
         id: null,
-        name: 'Lobby lighting upgrade',
+        name: 'Data cabling',
         note: null,
         line_items: [
-          service('Replace lobby fluorescent fittings with LED panels', '1', '3400.00', '2250.00'),
-          product('LED-DL10', '18'),
+          service('Cat6 data outlets installed and terminated', '24', '165.00', '98.00'),
+          other('Cable tray, fixings and consumables', '1', '520.00', '340.00'),
         ],
       },
       {
         id: null,
-        name: 'Amenities refresh',
+        name: 'Comms rack and testing',
         note: null,
         line_items: [
-          service('Replace tapware and cisterns (two amenities)', '1', '2650.00', '1800.00'),
-          service('Wall tiling touch-ups and regrout', '1', '980.00', '640.00'),
+          service('Supply and install 24RU comms rack with patch panels', '1', '2150.00', '1480.00'),
+          service('Fluke test and certification report', '1', '480.00', '260.00'),
         ],
       },
     ],
@@ -187,21 +190,28 @@ export function seedDemoQuotes(db: Db, tenantId: string): Promise<DemoQuotesRepo
         .where(eq(users.email, DEMO_CLIENT_ADMIN.email));
       const harbourside = grace?.clientId ?? null;
       const notHarbourside = harbourside ? ne(projects.clientId, harbourside) : sql`true`;
-      // A project of the condition, those still being quoted first, then live work, then the rest.
-      const pick = (where: ReturnType<typeof and>) =>
+      // A project of the condition: those still being quoted first, then live work, then the rest;
+      // of these one whose name fits the quote first.
+      const pick = (where: ReturnType<typeof and>, names: string[]) =>
         tx
           .select({ id: projects.id, code: projects.code })
           .from(projects)
           .where(where)
           .orderBy(
-            sql`case ${projects.status} when 'quote' then 0 when 'order' then 1 when 'scheduled' then 2 else 3 end`,
+            sql`case ${projects.status} when 'quote' then 0 when 'order' then 1 when 'scheduled' then 1 else 2 end`,
+            sql`${projects.name} ilike any(${`{${names.join(',')}}`}::text[]) desc`,
             asc(projects.id),
           )
           .limit(1);
-      const [live] = await pick(and(inArray(projects.status, ['scheduled', 'order']), notHarbourside));
+      const [live] = await pick(and(inArray(projects.status, ['scheduled', 'order']), notHarbourside), [
+        'Office rewire%',
+        'Switchboard%',
+      ]);
       if (!live) return nothing;
-      const [draft] = await pick(and(ne(projects.id, live.id), notHarbourside));
-      const [sent] = harbourside ? await pick(and(eq(projects.clientId, harbourside), ne(projects.id, live.id))) : [];
+      const [draft] = await pick(and(ne(projects.id, live.id), notHarbourside), ['Split system%']);
+      const [sent] = harbourside
+        ? await pick(and(eq(projects.clientId, harbourside), ne(projects.id, live.id)), ['Data cabling%'])
+        : [];
 
       const write = (project: Project, demo: DemoQuote, extra: Partial<typeof quotes.$inferInsert>) =>
         insertQuote(tx, tenantId, admin.id, project, QuoteSaveInput.parse(demo.quote), extra);
