@@ -27,6 +27,7 @@ import {
 import { ApiError } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
 import { notifyDialog } from '../../ui/notify';
+import { SaveBanner, type SaveBannerState } from '../../ui/save-banner';
 import { TermsModal } from '../../ui/terms-modal';
 import { agreementPdfUrl, useDeleteAgreement, useSaveAgreement, useVoidAgreement } from './api';
 import {
@@ -43,8 +44,7 @@ import {
 import { responseText } from './texts';
 import { SectionGrid } from './section-grid';
 
-export type Banner =
-  { kind: 'saved'; text: string } | { kind: 'error'; message: string; lines: string[]; reload: boolean } | null;
+export type Banner = SaveBannerState;
 
 /** The message of a failed save: the server's (409 section or provider taken, version conflict, 422), else the spec's. */
 const saveFailure = (error: unknown) =>
@@ -234,45 +234,7 @@ export function AgreementEditor({
         onChange={(notes) => update((d) => ({ ...d, notes }))}
       />
 
-      {banner?.kind === 'saved' ? (
-        <Alert
-          color="green"
-          variant="light"
-          role="status"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={clearBanner}
-          data-testid="agreement-banner"
-        >
-          {banner.text}
-        </Alert>
-      ) : null}
-      {banner?.kind === 'error' ? (
-        <Alert color="red" variant="light" role="alert" title={banner.message} data-testid="agreement-banner">
-          {banner.lines.length ? (
-            <Stack gap={2}>
-              {banner.lines.map((l) => (
-                <Text key={l} size="sm">
-                  {l}
-                </Text>
-              ))}
-            </Stack>
-          ) : null}
-          {banner.reload ? (
-            <Button
-              mt="sm"
-              size="xs"
-              variant="light"
-              onClick={() => {
-                clearBanner();
-                onReload();
-              }}
-            >
-              Reload
-            </Button>
-          ) : null}
-        </Alert>
-      ) : null}
+      <SaveBanner banner={banner} onClose={clearBanner} onReload={onReload} testId="agreement-banner" />
 
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="md">

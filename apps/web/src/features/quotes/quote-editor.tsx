@@ -1,5 +1,5 @@
 import { memo, useMemo, useState, useSyncExternalStore } from 'react';
-import { Alert, Anchor, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconFileExport, IconFileText, IconPlus, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
@@ -19,6 +19,7 @@ import {
 import { ApiError } from '../../api/client';
 import { useCan } from '../../session';
 import { confirmAction } from '../../ui/confirm';
+import { SaveBanner, type SaveBannerState } from '../../ui/save-banner';
 import { SortableList, SortableRow } from '../../ui/sortable-list';
 import { TermsModal } from '../../ui/terms-modal';
 import { useDeleteQuote, useSaveQuote } from './api';
@@ -42,7 +43,7 @@ import { ClientDecisionLine, SendToClientButton } from './send-to-client';
 import { notifyQuote } from './notify';
 import { failureText, QuoteStatusControl } from './status-control';
 
-type Banner = { kind: 'saved' } | { kind: 'error'; message: string; lines: string[]; reload: boolean } | null;
+type Banner = SaveBannerState;
 
 /** The message of a failed save: the server's, else the spec's (no answer, a server fault). */
 const saveFailure = (error: unknown) =>
@@ -103,7 +104,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
       setBanner(null);
       save.mutate(toSaveBody(quote.version, store.get()), {
         onSuccess: () => {
-          setBanner({ kind: 'saved' });
+          setBanner({ kind: 'saved', text: QUOTE_TEXT.saved });
           resolve(true);
         },
         onError: (error) => {
@@ -252,42 +253,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
 
       <QuoteNotes editable={editable} store={store} />
 
-      {banner?.kind === 'saved' ? (
-        <Alert
-          color="green"
-          variant="light"
-          role="status"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setBanner(null)}
-        >
-          {QUOTE_TEXT.saved}
-        </Alert>
-      ) : null}
-      {banner?.kind === 'error' ? (
-        <Alert color="red" variant="light" role="alert" title={banner.message}>
-          {banner.lines.length ? (
-            <List size="sm" spacing={2}>
-              {banner.lines.map((l) => (
-                <List.Item key={l}>{l}</List.Item>
-              ))}
-            </List>
-          ) : null}
-          {banner.reload ? (
-            <Button
-              mt="sm"
-              size="xs"
-              variant="light"
-              onClick={() => {
-                setBanner(null);
-                onReload();
-              }}
-            >
-              Reload
-            </Button>
-          ) : null}
-        </Alert>
-      ) : null}
+      <SaveBanner banner={banner} onClose={() => setBanner(null)} onReload={onReload} />
 
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="md">
