@@ -11,7 +11,7 @@ import {
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Exec } from '../../platform/db/client.js';
 import { projects, tenantCounters, users } from '../../platform/db/schema.js';
-import { allMatchingIds, containsTerm, indexWalkOnly, matchProjects, normaliseTerm } from './match.js';
+import { allMatchingIds, indexWalkOnly, matchProjects, normaliseTerm, termConditions } from './match.js';
 import { visibleProjects } from '../../platform/project-scope.js';
 
 /**
@@ -52,12 +52,12 @@ export async function listProjects(
   query: ProjectListQuery,
 ) {
   const term = query.search ? normaliseTerm(query.search) : '';
-  const where = and(
+  const counter = totalCounter(actor, query, term);
+  const filters = and(
     visibleProjects(actor),
     query.status ? eq(projects.status, query.status) : undefined,
     query.client_id ? eq(projects.clientId, query.client_id) : undefined,
     query.project_manager_id ? eq(projects.projectManagerId, query.project_manager_id) : undefined,
-    term ? containsTerm(term) : undefined,
   );
   const hideClient = isProviderRole(actor.role);
   const flip = query.order === 'asc' ? 'desc' : 'asc';
@@ -76,8 +76,11 @@ export async function listProjects(
   });
   return inTenant(deps, tenant.id, async (tx) => {
     // With a text search: every match's id when there are few (then the page is sorted from
-    // those), else the total stops at the cap and the sort's index walk finds matches densely.
-    const found = term ? await allMatchingIds(tx, where, LIST_SEARCH_COUNT_CAP) : null;
+    // those, counted through the word and trigram indexes), else the total stops at the cap and
+    // the sort's index walk finds matches densely (checking each row's text).
+    const search = term ? await termConditions(tx, term) : null;
+    const where = and(filters, search?.filter);
+    const found = search ? await allMatchingIds(tx, and(filters, search.indexed), LIST_SEARCH_COUNT_CAP) : null;
     const rowsWhere = found ? (found.length ? inArray(projects.id, found) : sql`false`) : where;
     const offset = (query.page - 1) * query.pageSize;
     // The first pages are read forward whatever the total, so the total can come with them.
@@ -100,7 +103,7 @@ export async function listProjects(
           suburb: projects.suburb,
           state: projects.state,
           // Early pages without a search read the total with the page (one round trip, not two).
-          total: sql<number | null>`${countOnPage ? exactCountSql(where) : sql`null`}`,
+          total: sql<number | null>`${countOnPage ? exactCountSql(where, counter) : sql`null`}`,
         })
         .from(projects)
         .leftJoin(pm, and(eq(pm.tenantId, projects.tenantId), eq(pm.id, projects.projectManagerId)))
@@ -111,10 +114,10 @@ export async function listProjects(
     if (countOnPage) {
       const first = await page(SORTS[query.sort](query.order), query.pageSize, offset);
       // An empty page (past the end) carries no total: count on its own.
-      const total = first.length ? Number(first[0]!.total ?? 0) : await exactCount(tx, where);
+      const total = first.length ? Number(first[0]!.total ?? 0) : await exactCount(tx, where, counter);
       return { items: first.map(item), total, page: query.page, pageSize: query.pageSize };
     }
-    const total = term ? (found?.length ?? LIST_SEARCH_COUNT_CAP) : await exactCount(tx, where);
+    const total = term ? (found?.length ?? LIST_SEARCH_COUNT_CAP) : await exactCount(tx, where, counter);
     // Past the middle (when the total is exact), read from the far end in the reverse order:
     // the last pages then cost what the first ones do instead of skipping ~100,000 rows.
     const fromEnd = !term && offset > total / 2;
@@ -155,23 +158,36 @@ type PageRow = Pick<
   | 'state'
 > & { pmId: ProjectColumns['projectManagerId']; pmFirst: string | null; pmLast: string | null };
 
+/**
+ * The tenant_counters row holding the list's total, kept by statement triggers on projects at
+ * every insert, delete and status change (migration 0033): for staff (visibleProjects adds no
+ * condition) filtering by nothing ('projects_total') or by the status alone
+ * ('projects_status:<status>'). Null for any other filter: that total is counted (exactCount).
+ */
+function totalCounter(actor: Actor, query: ProjectListQuery, term: string): string | null {
+  if (visibleProjects(actor) || query.client_id || query.project_manager_id || term) return null;
+  return query.status ? `projects_status:${query.status}` : 'projects_total';
+}
+
 /** exactCount as a scalar subquery, to read with a page. */
-function exactCountSql(where: SQL | undefined): SQL {
-  return where
-    ? sql`(select count(*) from ${projects} where ${where})`
-    : sql`(select ${tenantCounters.value} from ${tenantCounters} where ${tenantCounters.name} = 'projects_total')`;
+function exactCountSql(where: SQL | undefined, counter: string | null): SQL {
+  return counter
+    ? sql`(select ${tenantCounters.value} from ${tenantCounters} where ${tenantCounters.name} = ${counter})`
+    : sql`(select count(*) from ${projects} where ${where})`;
 }
 
 /**
- * The number of projects matching. Unfiltered (staff, no filter) it is the tenant's running
- * total, kept by triggers (migration 0010); otherwise an index-only count over the filter's index.
+ * The number of projects matching. Staff filtering by nothing or by the status alone read the
+ * running total (`counter`, totalCounter): one primary-key read. Any other filter (a status with a
+ * manager or a client, a client or provider user's scope) is an index-only count over the
+ * filter's index.
  */
-async function exactCount(tx: Exec, where: SQL | undefined) {
-  if (!where) {
+async function exactCount(tx: Exec, where: SQL | undefined, counter: string | null) {
+  if (counter) {
     const [total] = await tx
       .select({ n: tenantCounters.value })
       .from(tenantCounters)
-      .where(eq(tenantCounters.name, 'projects_total'));
+      .where(eq(tenantCounters.name, counter));
     return total?.n ?? 0;
   }
   const [row] = await tx.select({ n: count() }).from(projects).where(where);

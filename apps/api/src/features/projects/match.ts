@@ -19,13 +19,19 @@ import { visibleProjects } from '../../platform/project-scope.js';
  *    similarity and chosen by edit distance ('brisbnae' -> 'brisbane', 'souhtern' -> 'southern');
  *    words with digits are kept as typed; a word with nothing close is left out.
  *
- * Within a tier, newest first. Totals are exact up to EXACT_COUNT_CAP and stop there. Word
+ * Within a tier, newest first. Totals are exact up to EXACT_COUNT_CAP and stop there. They are
+ * counted through the word index (migration 0032) where the term's words allow it: a word of
+ * letters a-z stands for the vocabulary words containing it (at most WORD_KEYS_CAP of them), and
+ * a project matches it when the index keys the project by one of those (the phrase itself is then
+ * checked on the rows the words found); other words go through the trigram index. Word
  * similarity over the whole search_text (pg_trgm's <%) was measured and dropped: a slip of a
  * common word made the index return ~10,000 candidates, each rechecked at ~20 µs, and swapped
  * letters often scored under any usable threshold. Under row-level security the text conditions
  * use the index only because migrations 0006/0009 mark their operator functions leakproof.
  */
 export const EXACT_COUNT_CAP = 1000;
+/** A term word standing for more vocabulary words than this is matched through the trigram index. */
+export const WORD_KEYS_CAP = 64;
 /** Vocabulary words at least this similar (pg_trgm similarity) are candidates for a correction. */
 export const CANDIDATE_SIMILARITY = 0.2;
 
@@ -53,6 +59,37 @@ export const wordsOf = (term: string) => term.split(/[^\p{L}\p{N}]+/u).filter(Bo
 
 export const containsTerm = (term: string): SQL => like(projects.searchText, term);
 
+/** A list of words as one text[] parameter (the words are runs of letters and digits, the keys add a uuid and a space). */
+const textArray = (list: string[]) => `{${list.map((w) => `"${w.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/**
+ * What the tenant's vocabulary knows of a term's words: the words occurring inside some
+ * vocabulary word, and for words of letters a-z the word index's keys of the vocabulary words
+ * containing them (absent when there are more than WORD_KEYS_CAP).
+ */
+export type Vocabulary = { known: Set<string>; keys: Map<string, string[]> };
+
+/** `term` (a phrase or one word) as conditions the word index answers where it can (for counting). */
+function indexedTerm(term: string, vocab: Vocabulary): SQL {
+  const words = [...new Set(wordsOf(term))];
+  const keyed = words.filter((w) => vocab.keys.has(w));
+  if (!keyed.length) return containsTerm(term);
+  const wordsIndex = sql`app_search_words(${projects.tenantId}, ${projects.searchText})`;
+  return and(
+    ...keyed.map((w) => sql`${wordsIndex} && ${textArray(vocab.keys.get(w)!)}::text[]`),
+    // Words the word index cannot answer narrow through the trigram index (3+ characters).
+    ...words.filter((w) => !vocab.keys.has(w) && w.length >= 3).map(containsTerm),
+    // A single word is answered exactly by its keys; a phrase is checked on the rows found.
+    words.length === 1 && words[0] === term ? undefined : sql`strpos(${projects.searchText}, ${term}) > 0`,
+  )!;
+}
+
+/** A text search as two conditions: `indexed` to count matches through the indexes, `filter` to check rows on an index walk. */
+export async function termConditions(tx: Exec, term: string): Promise<{ indexed: SQL; filter: SQL }> {
+  const vocab = await lookUpWords(tx, wordsOf(term));
+  return { indexed: indexedTerm(term, vocab), filter: containsTerm(term) };
+}
+
 export type MatchPage = { ids: number[]; total: number };
 type MatchOptions = { limit: number; offset: number; exclude?: number };
 
@@ -66,24 +103,37 @@ export async function matchProjects(tx: Exec, actor: Actor, q: string, opts: Mat
   const words = wordsOf(term);
   // A word found in no vocabulary word cannot match any project: skip straight to corrections
   // (a typing slip would otherwise cost a trigram scan of the projects for nothing).
-  const known = await knownWords(tx, words);
+  const vocab = await lookUpWords(tx, words);
+  const { known } = vocab;
   if (words.every((w) => !checkable(w) || known.has(w))) {
-    const asTyped = await exactMatches(tx, [term], scope, opts);
+    const asTyped = await exactMatches(tx, [term], vocab, scope, opts);
     if (asTyped.total > 0) return asTyped;
     if (words.length > 1) {
-      const everyWord = await exactMatches(tx, words, scope, opts);
+      const everyWord = await exactMatches(tx, words, vocab, scope, opts);
       if (everyWord.total > 0) return everyWord;
     }
   }
   const corrected = await correctWords(tx, words, known);
   if (!corrected.length || corrected.join(' ') === words.join(' ')) return none;
-  return exactMatches(tx, corrected, scope, opts);
+  // The corrections' own keys (one more round trip), so that they count through the word index too.
+  const fresh = await lookUpWords(
+    tx,
+    corrected.filter((w) => !words.includes(w)),
+  );
+  const merged = { known, keys: new Map([...vocab.keys, ...fresh.keys]) };
+  return exactMatches(tx, corrected, merged, scope, opts);
 }
 
 /** Projects containing every one of `terms`, newest first. */
-async function exactMatches(tx: Exec, terms: string[], scope: SQL | undefined, opts: MatchOptions): Promise<MatchPage> {
+async function exactMatches(
+  tx: Exec,
+  terms: string[],
+  vocab: Vocabulary,
+  scope: SQL | undefined,
+  opts: MatchOptions,
+): Promise<MatchPage> {
+  const all = await allMatchingIds(tx, and(...terms.map((t) => indexedTerm(t, vocab)), scope), EXACT_COUNT_CAP);
   const where = and(...terms.map(containsTerm), scope);
-  const all = await allMatchingIds(tx, where, EXACT_COUNT_CAP);
   if (all) return { ids: all.sort((x, y) => y - x).slice(opts.offset, opts.offset + opts.limit), total: all.length };
   // A common term: the newest matches are found by walking the ids backwards (they are dense).
   const page = await indexWalkOnly(tx, () =>
@@ -153,20 +203,28 @@ export const indexWalkOnly = <T>(tx: Exec, statement: () => PromiseLike<T>) =>
 const checkable = (word: string) => word.length >= 3 && !/\d/.test(word);
 
 /**
- * The checkable words that occur inside some vocabulary word of the tenant (one round trip).
+ * The vocabulary's answer for the checkable words of a term (one round trip, see Vocabulary).
  * Words are runs of letters and digits (wordsOf), so they hold no LIKE wildcard to escape.
  */
-async function knownWords(tx: Exec, words: string[]): Promise<Set<string>> {
+async function lookUpWords(tx: Exec, words: string[]): Promise<Vocabulary> {
   const list = [...new Set(words.filter(checkable))];
-  if (!list.length) return new Set();
+  if (!list.length) return { known: new Set(), keys: new Map() };
   // Text search is planned for its words every time (PLAN_EACH_TIME, platform/db/client.ts).
-  const rows = await tx.execute<{ w: string }>(sql`${sql.raw(PLAN_EACH_TIME)}
-    select w from unnest(${sql`array[${sql.join(
-      list.map((w) => sql`${w}`),
-      sql`, `,
-    )}]::text[]`}) as w
-    where exists (select 1 from ${projectSearchWords} where ${projectSearchWords.word} like '%' || w || '%')`);
-  return new Set(rows.rows.map((r) => r.w));
+  const rows = await tx.execute<{ w: string; known: boolean; keys: string[] | null }>(sql`${sql.raw(PLAN_EACH_TIME)}
+    select w,
+      exists (select 1 from ${projectSearchWords} v where v.word like '%' || w || '%') as known,
+      case when w ~ '^[a-z]+$' then array(
+        select v.tenant_id::text || ' ' || v.word from ${projectSearchWords} v
+        where v.word like '%' || w || '%' and v.word ~ '^[a-z]+$' limit ${WORD_KEYS_CAP + 1}
+      ) end as keys
+    from unnest(${textArray(list)}::text[]) as w`);
+  const known = new Set<string>();
+  const keys = new Map<string, string[]>();
+  for (const r of rows.rows) {
+    if (r.known) known.add(r.w);
+    if (r.keys?.length && r.keys.length <= WORD_KEYS_CAP) keys.set(r.w, r.keys);
+  }
+  return { known, keys };
 }
 
 /** The words with typing slips replaced by the closest vocabulary word (or left out when nothing is close). */

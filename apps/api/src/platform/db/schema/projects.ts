@@ -130,6 +130,10 @@ export const projects = pgTable(
     index('projects_tenant_rating_performance_idx').on(t.tenantId, t.ratingPerformance, t.status, t.startDate, t.id),
     index('projects_tenant_rating_customer_idx').on(t.tenantId, t.ratingCustomer, t.status, t.startDate, t.id),
     index('projects_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
+    // Quick search's word index (features/projects/match.ts): the tenant-qualified runs of 3+
+    // letters of search_text ('<tenant> southern'), so a word's posting list holds only its
+    // tenant's projects and a term of common words reads a few short lists, not ~20 trigram lists.
+    index('projects_search_words_idx').using('gin', sql`app_search_words(${t.tenantId}, ${t.searchText})`),
     tenantFk(t, t.clientId, clients),
     tenantFk(t, t.clientAmId, users),
     tenantFk(t, t.projectManagerId, users),
