@@ -285,7 +285,7 @@ export async function startBench(
         const slowest = [...byUrl]
           .map(([url, ms]) => ({ url: decodeURIComponent(url), median: percentiles(ms).p50 }))
           .sort((a, b) => b.median - a.median)
-          .slice(0, 5);
+          .slice(0, 20); // the results file keeps 20, the table prints 5
         const allOk = Object.keys(seq.statuses).every((k) => k === '200');
         const body = JSON.parse(probe.text) as ProbeBody;
         const judged = view.judge === 'server' ? server.p95 : sequential.p95;
@@ -360,7 +360,7 @@ export function printResults(title: string, results: ScenarioResult[], opts: Run
   const listed = results.filter((x) => (view.slowestOf === 'failed' ? x.pass === false : x.target !== null));
   for (const r of listed) {
     console.log(`\n  Slowest requests of '${r.name}' (median ${view.judge === 'server' ? 'server ' : ''}ms):`);
-    for (const u of r.slowest) console.log(`    ${ms(u.median).padStart(7)}  ${u.url}`);
+    for (const u of r.slowest.slice(0, 5)) console.log(`    ${ms(u.median).padStart(7)}  ${u.url}`);
   }
 }
 

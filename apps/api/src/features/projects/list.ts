@@ -80,7 +80,11 @@ export async function listProjects(
     // the sort's index walk finds matches densely (checking each row's text).
     const search = term ? await termConditions(tx, term) : null;
     const where = and(filters, search?.filter);
-    const found = search ? await allMatchingIds(tx, and(filters, search.indexed), LIST_SEARCH_COUNT_CAP) : null;
+    // A common word with no other filter (staff) has more matches than the cap: no count.
+    const found =
+      search && !(search.common && !filters)
+        ? await allMatchingIds(tx, and(filters, search.indexed), LIST_SEARCH_COUNT_CAP)
+        : null;
     const rowsWhere = found ? (found.length ? inArray(projects.id, found) : sql`false`) : where;
     const offset = (query.page - 1) * query.pageSize;
     // The first pages are read forward whatever the total, so the total can come with them.

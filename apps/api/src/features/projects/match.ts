@@ -21,9 +21,10 @@ import { visibleProjects } from '../../platform/project-scope.js';
  *
  * Within a tier, newest first. Totals are exact up to EXACT_COUNT_CAP and stop there. They are
  * counted through the word index (migration 0032) where the term's words allow it: a word of
- * letters a-z stands for the vocabulary words containing it (at most WORD_KEYS_CAP of them), and
- * a project matches it when the index keys the project by one of those (the phrase itself is then
- * checked on the rows the words found); other words go through the trigram index. Word
+ * letters a-z stands for the vocabulary words containing it (at most WORD_KEYS_CAP of them, and
+ * the words read key at most READ_COST_CAP projects together), and a project matches it when the
+ * index keys the project by one of those (the phrase itself is then checked on the rows the words
+ * found); without such a word the trigram index answers. Word
  * similarity over the whole search_text (pg_trgm's <%) was measured and dropped: a slip of a
  * common word made the index return ~10,000 candidates, each rechecked at ~20 µs, and swapped
  * letters often scored under any usable threshold. Under row-level security the text conditions
@@ -32,6 +33,19 @@ import { visibleProjects } from '../../platform/project-scope.js';
 export const EXACT_COUNT_CAP = 1000;
 /** A term word standing for more vocabulary words than this is matched through the trigram index. */
 export const WORD_KEYS_CAP = 64;
+/**
+ * A word keying more projects than this (project_search_words.projects, migration 0034: 'prj' of
+ * every project code, 'street') is never read through the word index: its posting list costs
+ * about 0.15 µs a project (40 ms at 250,000), more than the trigram index or checking rows.
+ */
+export const WORD_COST_CAP = 250_000;
+/**
+ * The words read for one search key at most this many projects together (the rarest word is
+ * always read); the others are checked on the rows they find.
+ */
+export const READ_COST_CAP = 150_000;
+/** Rows the word index finds that are cheap to check one by one (a few ms). */
+const FEW_TO_CHECK = 5_000;
 /** Vocabulary words at least this similar (pg_trgm similarity) are candidates for a correction. */
 export const CANDIDATE_SIMILARITY = 0.2;
 
@@ -65,30 +79,66 @@ const textArray = (list: string[]) => `{${list.map((w) => `"${w.replace(/["\\]/g
 /**
  * What the tenant's vocabulary knows of a term's words: the words occurring inside some
  * vocabulary word, and for words of letters a-z the word index's keys of the vocabulary words
- * containing them (absent when there are more than WORD_KEYS_CAP).
+ * containing them with the number of projects they key (absent when there are more than
+ * WORD_KEYS_CAP words or WORD_COST_CAP projects).
  */
-export type Vocabulary = { known: Set<string>; keys: Map<string, string[]> };
+export type Vocabulary = { known: Set<string>; keys: Map<string, { keys: string[]; cost: number; most: number }> };
 
-/** `term` (a phrase or one word) as conditions the word index answers where it can (for counting). */
-function indexedTerm(term: string, vocab: Vocabulary): SQL {
-  const words = [...new Set(wordsOf(term))];
-  const keyed = words.filter((w) => vocab.keys.has(w));
-  if (!keyed.length) return containsTerm(term);
+/**
+ * Projects containing every one of `terms` (phrases or words), as conditions the word index
+ * answers where it can (for counting). Its cheapest words are read, up to READ_COST_CAP
+ * projects together (at least one), and the terms are checked on the rows they find; with no
+ * such word, every term goes through the trigram index.
+ */
+function indexedTerms(terms: string[], vocab: Vocabulary): SQL | undefined {
+  return wordIndexTerms(terms, vocab) ?? and(...terms.map(trigramTerm));
+}
+
+/** indexedTerms through the word index, or undefined where the trigram index is the better way. */
+function wordIndexTerms(terms: string[], vocab: Vocabulary): SQL | undefined {
+  const keyed = [...new Set(terms.flatMap(wordsOf))]
+    .filter((w) => vocab.keys.has(w))
+    .sort((x, y) => vocab.keys.get(x)!.cost - vocab.keys.get(y)!.cost);
+  let cost = 0;
+  const read = keyed.filter((w, i) => (cost += vocab.keys.get(w)!.cost) <= READ_COST_CAP || i === 0);
+  // The rows the words find are checked one by one. Worth it when every word is one the index
+  // knows (or a word of one or two letters, which narrows nothing: 'queen st'), or when the
+  // rarest is rare; else the term has a part only the trigram index finds quickly (the number of
+  // 'MAC-374134', whose 'mac' keys thousands of projects).
+  const everyWord = terms.flatMap(wordsOf).every((w) => vocab.keys.has(w) || /^\p{L}{1,2}$/u.test(w));
+  if (!read.length || (!everyWord && vocab.keys.get(read[0]!)!.cost > FEW_TO_CHECK)) return undefined;
   const wordsIndex = sql`app_search_words(${projects.tenantId}, ${projects.searchText})`;
   return and(
-    ...keyed.map((w) => sql`${wordsIndex} && ${textArray(vocab.keys.get(w)!)}::text[]`),
-    // Words the word index cannot answer narrow through the trigram index (3+ characters).
-    ...words.filter((w) => !vocab.keys.has(w) && w.length >= 3).map(containsTerm),
-    // A single word is answered exactly by its keys; a phrase is checked on the rows found.
-    words.length === 1 && words[0] === term ? undefined : sql`strpos(${projects.searchText}, ${term}) > 0`,
-  )!;
+    ...read.map((w) => sql`${wordsIndex} && ${textArray(vocab.keys.get(w)!.keys)}::text[]`),
+    // A word read through its keys is matched exactly; anything else is checked on the rows found.
+    ...terms.filter((t) => !read.includes(t)).map((t) => sql`strpos(${projects.searchText}, ${t}) > 0`),
+  );
+}
+
+/**
+ * `term` through the trigram index. Its numbers of 5+ digits (codes, order numbers) carry its
+ * rarest trigrams; the rest (the 'prj-' of a project code, in every project) would make the
+ * index read lists of every project. So a term with such numbers is looked up by them and
+ * checked whole on the rows they find. Shorter numbers (street numbers, postcodes) are common.
+ */
+function trigramTerm(term: string): SQL {
+  const numbers = wordsOf(term).filter((w) => /^\d{5,}$/.test(w));
+  if (!numbers.length || (numbers.length === 1 && numbers[0] === term)) return containsTerm(term);
+  return and(...numbers.map(containsTerm), sql`strpos(${projects.searchText}, ${term}) > 0`)!;
 }
 
 /** A text search as two conditions: `indexed` to count matches through the indexes, `filter` to check rows on an index walk. */
-export async function termConditions(tx: Exec, term: string): Promise<{ indexed: SQL; filter: SQL }> {
+export async function termConditions(tx: Exec, term: string): Promise<{ indexed: SQL; filter: SQL; common: boolean }> {
   const vocab = await lookUpWords(tx, wordsOf(term));
-  return { indexed: indexedTerm(term, vocab), filter: containsTerm(term) };
+  return { indexed: indexedTerms([term], vocab)!, filter: containsTerm(term), common: commonWord([term], vocab) };
 }
+
+/**
+ * One word that more than EXACT_COUNT_CAP of the tenant's projects hold (its commonest key
+ * alone): for someone who sees every project there is no need to count its matches.
+ */
+const commonWord = (terms: string[], vocab: Vocabulary) =>
+  terms.length === 1 && (vocab.keys.get(terms[0]!)?.most ?? 0) > EXACT_COUNT_CAP;
 
 export type MatchPage = { ids: number[]; total: number };
 type MatchOptions = { limit: number; offset: number; exclude?: number };
@@ -124,18 +174,8 @@ export async function matchProjects(tx: Exec, actor: Actor, q: string, opts: Mat
   return exactMatches(tx, corrected, merged, scope, opts);
 }
 
-/** Projects containing every one of `terms`, newest first. */
-async function exactMatches(
-  tx: Exec,
-  terms: string[],
-  vocab: Vocabulary,
-  scope: SQL | undefined,
-  opts: MatchOptions,
-): Promise<MatchPage> {
-  const all = await allMatchingIds(tx, and(...terms.map((t) => indexedTerm(t, vocab)), scope), EXACT_COUNT_CAP);
-  const where = and(...terms.map(containsTerm), scope);
-  if (all) return { ids: all.sort((x, y) => y - x).slice(opts.offset, opts.offset + opts.limit), total: all.length };
-  // A common term: the newest matches are found by walking the ids backwards (they are dense).
+/** The newest page of a term with more than EXACT_COUNT_CAP matches: walking the ids backwards (they are dense). */
+async function newestMatches(tx: Exec, where: SQL | undefined, opts: MatchOptions): Promise<MatchPage> {
   const page = await indexWalkOnly(tx, () =>
     tx
       .select({ id: projects.id })
@@ -146,6 +186,24 @@ async function exactMatches(
       .offset(opts.offset),
   );
   return { ids: page.map((r) => r.id), total: EXACT_COUNT_CAP };
+}
+
+/** Projects containing every one of `terms`, newest first. */
+async function exactMatches(
+  tx: Exec,
+  terms: string[],
+  vocab: Vocabulary,
+  scope: SQL | undefined,
+  opts: MatchOptions,
+): Promise<MatchPage> {
+  // A common word, for someone who sees every project: no count (its posting list costs ~0.15 µs a project).
+  const all =
+    !scope && commonWord(terms, vocab)
+      ? null
+      : await allMatchingIds(tx, and(indexedTerms(terms, vocab), scope), EXACT_COUNT_CAP);
+  if (all) return { ids: all.sort((x, y) => y - x).slice(opts.offset, opts.offset + opts.limit), total: all.length };
+  // A common term: the newest matches are found by walking the ids backwards.
+  return newestMatches(tx, and(...terms.map(containsTerm), scope), opts);
 }
 
 /**
@@ -210,19 +268,32 @@ async function lookUpWords(tx: Exec, words: string[]): Promise<Vocabulary> {
   const list = [...new Set(words.filter(checkable))];
   if (!list.length) return { known: new Set(), keys: new Map() };
   // Text search is planned for its words every time (PLAN_EACH_TIME, platform/db/client.ts).
-  const rows = await tx.execute<{ w: string; known: boolean; keys: string[] | null }>(sql`${sql.raw(PLAN_EACH_TIME)}
-    select w,
-      exists (select 1 from ${projectSearchWords} v where v.word like '%' || w || '%') as known,
-      case when w ~ '^[a-z]+$' then array(
-        select v.tenant_id::text || ' ' || v.word from ${projectSearchWords} v
-        where v.word like '%' || w || '%' and v.word ~ '^[a-z]+$' limit ${WORD_KEYS_CAP + 1}
-      ) end as keys
-    from unnest(${textArray(list)}::text[]) as w`);
+  const rows = await tx.execute<{
+    w: string;
+    known: boolean;
+    keys: string[] | null;
+    cost: string | null;
+    most: number | null;
+  }>(sql`${sql.raw(PLAN_EACH_TIME)}
+    select w.w,
+      exists (select 1 from ${projectSearchWords} v where v.word like '%' || w.w || '%') as known,
+      k.keys, k.cost, k.most
+    from unnest(${textArray(list)}::text[]) as w(w)
+    left join lateral (
+      select array_agg(v.tenant_id::text || ' ' || v.word) as keys, sum(v.projects) as cost, max(v.projects) as most
+      from (
+        select v.tenant_id, v.word, v.projects from ${projectSearchWords} v
+        where w.w ~ '^[a-z]+$' and v.word like '%' || w.w || '%' and v.word ~ '^[a-z]+$'
+        limit ${WORD_KEYS_CAP + 1}
+      ) v
+    ) k on true`);
   const known = new Set<string>();
-  const keys = new Map<string, string[]>();
+  const keys: Vocabulary['keys'] = new Map();
   for (const r of rows.rows) {
     if (r.known) known.add(r.w);
-    if (r.keys?.length && r.keys.length <= WORD_KEYS_CAP) keys.set(r.w, r.keys);
+    const cost = Number(r.cost);
+    if (r.keys?.length && r.keys.length <= WORD_KEYS_CAP && cost <= WORD_COST_CAP)
+      keys.set(r.w, { keys: r.keys, cost, most: r.most ?? 0 });
   }
   return { known, keys };
 }

@@ -92,6 +92,33 @@ describe('the word index', () => {
     expect(ids(await search(`${stem}ab works`))).toEqual([made[1]!.id]);
   });
 
+  it('keeps each word’s number of projects exact through inserts, renames and deletes (it steers the choice of index)', async () => {
+    const [w1, w2] = [`zq${letters()}`, `zq${letters()}`];
+    const counts = () =>
+      asOwner(a.id, async (tx) => {
+        const rows = await tx.execute<{ word: string; projects: number }>(
+          sql`select word, projects from project_search_words where tenant_id = ${a.id} and word in (${w1}, ${w2})`,
+        );
+        return Object.fromEntries(rows.rows.map((r) => [r.word, Number(r.projects)]));
+      });
+    const made: factories.TestProject[] = [];
+    // A word twice in one project counts once.
+    for (let i = 0; i < 3; i++)
+      made.push(await factories.createProject(a, clientA, { name: `${w1} ${w1} Block ${i}` }));
+    expect(await counts()).toEqual({ [w1]: 3 });
+    await asOwner(a.id, async (tx) => {
+      // One statement: a rename of two projects and an edit that keeps the text.
+      await tx.execute(sql`update projects set name = case when id = ${made[2]!.id} then name else ${`${w2} Block`} end
+        where id in (${made[0]!.id}, ${made[1]!.id}, ${made[2]!.id})`);
+    });
+    expect(await counts()).toEqual({ [w1]: 1, [w2]: 2 });
+    await asOwner(a.id, (tx) => tx.execute(sql`delete from projects where id in (${made[0]!.id}, ${made[2]!.id})`));
+    // Words stay in the vocabulary (for corrections) with no projects.
+    expect(await counts()).toEqual({ [w1]: 0, [w2]: 1 });
+    expect(ids(await search(w2))).toEqual([made[1]!.id]);
+    expect((await search(w1)).total).toBe(0);
+  });
+
   it('never counts another tenant’s projects with the same word', async () => {
     const word = `zq${letters()}`;
     const mine = await factories.createProject(a, clientA, { name: `${word} Plaza` });

@@ -65,7 +65,8 @@ describe('Quick search', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'harb');
     expect(await within(dialog).findByText(SEARCH_TEXT.searching)).toBeInTheDocument();
-    expect(searchCalls(calls)).toHaveLength(1);
+    // 'Searching...' shows from the first key; the request goes once the typing pauses.
+    await waitFor(() => expect(searchCalls(calls)).toHaveLength(1));
     expect(searchCalls(calls)[0]!.url).toBe('/api/search/projects?q=harb&page=1&pageSize=10');
 
     release();
