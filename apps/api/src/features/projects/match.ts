@@ -267,26 +267,31 @@ const checkable = (word: string) => word.length >= 3 && !/\d/.test(word);
 async function lookUpWords(tx: Exec, words: string[]): Promise<Vocabulary> {
   const list = [...new Set(words.filter(checkable))];
   if (!list.length) return { known: new Set(), keys: new Map() };
-  // Text search is planned for its words every time (PLAN_EACH_TIME, platform/db/client.ts).
+  // One select per word, its pattern a value the planner sees (planned each time: PLAN_EACH_TIME,
+  // platform/db/client.ts), so that the vocabulary's trigram index finds the words containing it;
+  // a pattern built inside the statement ('%' || w || '%') scanned the whole vocabulary.
+  const perWord = list.map((w) => {
+    const pattern = `%${w}%`;
+    const keyed = /^[a-z]+$/.test(w);
+    return sql`select ${w}::text as w,
+      exists (select 1 from ${projectSearchWords} v where v.word like ${pattern}) as known,
+      k.keys, k.cost, k.most
+    from (
+      select array_agg(v.tenant_id::text || ' ' || v.word) as keys, sum(v.projects) as cost, max(v.projects) as most
+      from (
+        select v.tenant_id, v.word, v.projects from ${projectSearchWords} v
+        where ${keyed ? sql`v.word like ${pattern} and v.word ~ '^[a-z]+$'` : sql`false`}
+        limit ${WORD_KEYS_CAP + 1}
+      ) v
+    ) k`;
+  });
   const rows = await tx.execute<{
     w: string;
     known: boolean;
     keys: string[] | null;
     cost: string | null;
     most: number | null;
-  }>(sql`${sql.raw(PLAN_EACH_TIME)}
-    select w.w,
-      exists (select 1 from ${projectSearchWords} v where v.word like '%' || w.w || '%') as known,
-      k.keys, k.cost, k.most
-    from unnest(${textArray(list)}::text[]) as w(w)
-    left join lateral (
-      select array_agg(v.tenant_id::text || ' ' || v.word) as keys, sum(v.projects) as cost, max(v.projects) as most
-      from (
-        select v.tenant_id, v.word, v.projects from ${projectSearchWords} v
-        where w.w ~ '^[a-z]+$' and v.word like '%' || w.w || '%' and v.word ~ '^[a-z]+$'
-        limit ${WORD_KEYS_CAP + 1}
-      ) v
-    ) k on true`);
+  }>(sql`${sql.raw(PLAN_EACH_TIME)} ${sql.join(perWord, sql` union all `)}`);
   const known = new Set<string>();
   const keys: Vocabulary['keys'] = new Map();
   for (const r of rows.rows) {
