@@ -119,6 +119,21 @@ describe('the word index', () => {
     expect((await search(w1)).total).toBe(0);
   });
 
+  it('narrows a street number through the trigram index and a street name through the word index', async () => {
+    const street = `Zq${letters()}`;
+    const [at49, at149] = [
+      await factories.createProject(a, clientA, { name: 'Fit-out', street: `49 ${street} Street` }),
+      await factories.createProject(a, clientA, { name: 'Fit-out', street: `149 ${street} Street` }),
+    ];
+    const at48 = await factories.createProject(a, clientA, { name: 'Fit-out', street: `48 ${street} Street` });
+    const after = await factories.createProject(a, clientA, { name: 'Fit-out', street: `${street} Street 49` });
+    // As typed, anywhere: '149 ...' holds '49 ...' too.
+    expect(ids(await search(`49 ${street} street`))).toEqual([at49.id, at149.id].sort((x, y) => x - y));
+    expect(ids(await search(`48 ${street}`))).toEqual([at48.id]);
+    // Not side by side anywhere: every word, the number included.
+    expect(ids(await search(`${street} street, 49`))).toEqual([at49.id, at149.id, after.id].sort((x, y) => x - y));
+  });
+
   it('never counts another tenant’s projects with the same word', async () => {
     const word = `zq${letters()}`;
     const mine = await factories.createProject(a, clientA, { name: `${word} Plaza` });
