@@ -91,12 +91,8 @@ export type Vocabulary = { known: Set<string>; keys: Map<string, { keys: string[
  * such word, every term goes through the trigram index.
  */
 function indexedTerms(terms: string[], vocab: Vocabulary): SQL | undefined {
-  return wordIndexTerms(terms, vocab) ?? and(...terms.map(trigramTerm));
-}
-
-/** indexedTerms through the word index, or undefined where the trigram index is the better way. */
-function wordIndexTerms(terms: string[], vocab: Vocabulary): SQL | undefined {
-  const keyed = [...new Set(terms.flatMap(wordsOf))]
+  const words = terms.flatMap(wordsOf);
+  const keyed = [...new Set(words)]
     .filter((w) => vocab.keys.has(w))
     .sort((x, y) => vocab.keys.get(x)!.cost - vocab.keys.get(y)!.cost);
   let cost = 0;
@@ -105,8 +101,9 @@ function wordIndexTerms(terms: string[], vocab: Vocabulary): SQL | undefined {
   // knows (or a word of one or two letters, which narrows nothing: 'queen st'), or when the
   // rarest is rare; else the term has a part only the trigram index finds quickly (the number of
   // 'MAC-374134', whose 'mac' keys thousands of projects).
-  const everyWord = terms.flatMap(wordsOf).every((w) => vocab.keys.has(w) || /^\p{L}{1,2}$/u.test(w));
-  if (!read.length || (!everyWord && vocab.keys.get(read[0]!)!.cost > FEW_TO_CHECK)) return undefined;
+  const everyWord = words.every((w) => vocab.keys.has(w) || /^\p{L}{1,2}$/u.test(w));
+  if (!read.length || (!everyWord && vocab.keys.get(read[0]!)!.cost > FEW_TO_CHECK))
+    return and(...terms.map(trigramTerm));
   const wordsIndex = sql`app_search_words(${projects.tenantId}, ${projects.searchText})`;
   return and(
     ...read.map((w) => sql`${wordsIndex} && ${textArray(vocab.keys.get(w)!.keys)}::text[]`),
@@ -207,7 +204,8 @@ async function exactMatches(
 }
 
 /**
- * Every id matching `where` through the trigram index, or null when there are more than `cap`.
+ * Every id matching `where` through its text indexes (word or trigram), or null when there are
+ * more than `cap`.
  * The planner guesses a substring's frequency poorly (it took a rare project number for 1% of
  * rows and walked all 100,000 ids backwards looking for ten of them), so the index is used
  * whatever it guesses; the scan stops after cap + 1 rows.
