@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SEARCH_TEXT } from '../../packages/core/src/search/search';
+import { SEARCH_TEXT } from '../../packages/core/src/search/texts';
 import { DEMO, DEMO_ADMIN, expectAccessible, listProjects, signIn } from './fixtures';
 
 /** A typing slip: two neighbouring letters swapped inside the longest word of the name. */

@@ -117,7 +117,3 @@ export const AccountManagerQuickAdd = z.object({
   mobile: requiredText(CLIENT_TEXT.mobileRequired, 40),
 });
 export type AccountManagerQuickAdd = z.input<typeof AccountManagerQuickAdd>;
-
-/** Active account managers first offered sorted by name. */
-export const sortManagers = <T extends { name: string }>(list: T[]) =>
-  [...list].sort((a, b) => a.name.localeCompare(b.name));

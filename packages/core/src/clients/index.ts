@@ -1,1 +1,2 @@
 export * from './clients.js';
+export * from './sort.js';

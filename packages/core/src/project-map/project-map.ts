@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import * as query from '../common/query.js';
-import { projectDateFields } from '../projects/dates.js';
-import { PROJECT_STATUSES, projectStatusFields, type ProjectStatus } from '../projects/statuses.js';
+import { projectDateFields } from '../projects/view-fields.js';
+import { PROJECT_STATUSES, type ProjectStatus } from '../projects/statuses.js';
+import { projectStatusFields } from '../projects/view-fields.js';
 import { isClientRole, isProviderRole, type Role } from '../roles/roles.js';
 import { SEARCH_DISTANCE } from '../providers/texts.js';
 import { dateOnly } from '../providers/contracts.js';

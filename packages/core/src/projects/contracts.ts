@@ -12,9 +12,10 @@ import {
 import { optionalFilter } from '../common/query.js';
 import { namedView, streetAddressView, userNamesView, userOptionView } from '../common/views.js';
 import { ProjectProviderView } from './provider-card.js';
-import { PROJECT_STATUSES, projectStatusFields, type ProjectStatus } from './statuses.js';
-import { projectDateFields } from './dates.js';
+import { PROJECT_STATUSES, type ProjectStatus } from './statuses.js';
+import { projectDateFields, projectStatusFields } from './view-fields.js';
 import { PROJECT_TEXT } from './texts.js';
+import { PROJECT_SORTS } from './sorts.js';
 
 const uuidOf = (message: string) => z.uuid({ error: message });
 const optUuid = z
@@ -244,7 +245,6 @@ export type ProjectListItem = z.infer<typeof ProjectListItem>;
 export const ProjectPage = pageOf(ProjectListItem);
 export type ProjectPage = z.infer<typeof ProjectPage>;
 
-export const PROJECT_SORTS = ['start_date', 'code', 'name', 'status', 'client', 'created_at'] as const;
 export const ProjectListQuery = PageQuery.extend({
   status: optionalFilter(z.enum(PROJECT_STATUSES)),
   client_id: optionalFilter(z.uuid()),

@@ -1,12 +1,8 @@
 import dayjs from 'dayjs';
-import { z } from 'zod';
 import advancedFormat from 'dayjs/plugin/advancedFormat.js';
 import { DETAIL_DATE_FORMAT, DETAIL_DATE_TIME_FORMAT, INPUT_DATE_TIME_FORMAT, SEARCH_DATE_FORMAT } from './texts.js';
 
 dayjs.extend(advancedFormat);
-
-/** A project's start and end as the views carry them ('YYYY-MM-DDTHH:mm' at the site; null when not set). */
-export const projectDateFields = () => ({ start_date: z.string().nullable(), end_date: z.string().nullable() });
 
 const valid = (v: Date | string | null | undefined) =>
   v === null || v === undefined || v === '' ? null : dayjs(v).isValid() ? dayjs(v) : null;

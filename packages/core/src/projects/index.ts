@@ -6,3 +6,5 @@ export * from './code.js';
 export * from './contracts.js';
 export * from './provider-card.js';
 export * from './visibility.js';
+export * from './sorts.js';
+export * from './view-fields.js';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Project statuses. The spec names them (Quote, On Hold, Order, Scheduled, Completed, Cancelled,
  * Closed) but not the transitions; ours are documented in docs/decisions.md.
@@ -22,13 +20,6 @@ const lookOfEach = (part: 'label' | 'colour') =>
 
 export const PROJECT_STATUS_LABELS = lookOfEach('label');
 export const PROJECT_STATUS_COLOURS = lookOfEach('colour');
-
-/** A project's status with its label and colour, as every project view carries it. */
-export const projectStatusFields = () => ({
-  status: z.enum(PROJECT_STATUSES),
-  status_label: z.string(),
-  status_colour: z.string(),
-});
 
 /** A view's status fields (projectStatusFields) for one status: the key, its label and its colour. */
 export const statusView = (status: ProjectStatus) => ({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { nullableText } from '../common/fields.js';
 import * as query from '../common/query.js';
 import { statusBadgeView, streetAddressView, userOptionView } from '../common/views.js';
-import { projectDateFields } from '../projects/dates.js';
+import { projectDateFields } from '../projects/view-fields.js';
 import { PROJECT_STATUSES } from '../projects/statuses.js';
 import { PROVIDER_TEXT, SEARCH_DISTANCE, DETAILS_DISTANCE, PROVIDER_SEARCH_PAGE } from './texts.js';
 import { address, dateOnly, named, preferences, ratingAverages } from './contract-parts.js';

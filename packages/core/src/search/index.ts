@@ -1,1 +1,2 @@
 export * from './search.js';
+export * from './texts.js';

@@ -1,18 +1,6 @@
 import { z } from 'zod';
-import { projectDateFields } from '../projects/dates.js';
-import { projectStatusFields } from '../projects/statuses.js';
-
-/** Texts verbatim from spec 2 sections 2.9 and 2.10. */
-export const SEARCH_TEXT = {
-  placeholder: 'Search Project',
-  found: (n: number) => `There are ${n} projects found`,
-  noResults: 'No results found.',
-  searching: 'Searching...',
-  close: 'CLOSE',
-  noRecent: 'No projects found',
-  previous: 'Previous',
-  next: 'Next',
-} as const;
+import { projectDateFields } from '../projects/view-fields.js';
+import { projectStatusFields } from '../projects/view-fields.js';
 
 /** A page of search results: the items, how many in all, this page and the last one. */
 const searchPage = <T extends z.ZodType>(item: T) =>

@@ -77,9 +77,6 @@ export const STATUS_FILTERS = ['Any', ...TASK_STATUSES] as const;
 export const ASSIGNED_FILTERS = ['Any', 'Mine', 'Company', 'Client', 'Service Provider', 'Unallocated'] as const;
 /** Client and provider users filter by Any and Mine only (spec 2 section 6). */
 export const OUTSIDE_ASSIGNED_FILTERS = ['Any', 'Mine'] as const;
-/** The filtered views of the side menu (spec 2 section 9), each a set of filters. */
-export const FILTERED_VIEWS = ['Today', 'Overdue', 'Mine', 'Any', 'Unallocated'] as const;
-export type FilteredView = (typeof FILTERED_VIEWS)[number];
 
 /** Staff Responsible filter options of an Assigned To: the editor's, with 'Any' for 'All'. */
 export const staffFilterOptions = (assigned: string | null | undefined): readonly string[] =>
@@ -144,15 +141,6 @@ export const taskFilterDefaults = (projectId: number) =>
         starred: 'Any',
         project_status: 'any',
       } as const);
-
-/** A side-menu view's filters (on top of the all-projects defaults). */
-export const FILTERED_VIEW_FILTERS: Record<FilteredView, Partial<Record<keyof TaskListQuery, string>>> = {
-  Today: { due: 'Today' },
-  Overdue: { due: 'Overdue' },
-  Mine: { assigned: 'Mine', due: 'Any' },
-  Any: { due: 'Any', project_status: 'any' },
-  Unallocated: { assigned: 'Unallocated', due: 'Any' },
-};
 
 /** Page sizes: projects per page in all-projects mode, tasks per page in project mode. */
 export const TASK_PAGE_SIZE = { groups: 20, tasks: 50 } as const;
