@@ -77,11 +77,13 @@ test('create a project: the checks first, then a complete project with quick-add
   await expect(contacts.getByLabel('Name', { exact: true })).toHaveValue('Sam Site');
 
   // Location from the offline gazetteer.
-  await page.getByRole('combobox', { name: 'Search address' }).fill('Fortitude Valley');
-  await page
-    .getByRole('option', { name: /Fortitude Valley QLD 4006/ })
-    .first()
-    .click();
+  // Picked from the keyboard: a click on the option raced the dropdown's repositioning (the
+  // floating dropdown hides while its input is scrolled out of view).
+  const placeSearch = page.getByRole('combobox', { name: 'Search address' });
+  await placeSearch.fill('Fortitude Valley');
+  await expect(page.getByRole('option').first()).toHaveText(/Fortitude Valley QLD 4006/);
+  await placeSearch.press('ArrowDown');
+  await placeSearch.press('Enter');
   await expect(page.getByLabel('City/Suburb')).toHaveValue('Fortitude Valley');
   await expect(page.getByLabel('Postcode')).toHaveValue('4006');
   await page.getByLabel('Street').fill('12 Brunswick Street');
