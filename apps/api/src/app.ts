@@ -8,7 +8,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -16,7 +16,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { registerContext, type Deps } from './platform/context.js';
+import { registerContext, SESSION_COOKIE, type Deps } from './platform/context.js';
 import { dbErrorCode, HttpError, INVALID_MESSAGE, type FieldErrors } from './platform/errors.js';
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } from './platform/db/availability.js';
 import { registerSecurityLog } from './platform/security-log.js';
@@ -226,14 +226,22 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       preCompressed: true,
       cacheControl: false,
       setHeaders: (res, file) => {
-        res.setHeader('vary', 'Accept-Encoding');
+        // The app's HTML depends on the session cookie too (appHtml).
+        res.setHeader('vary', /\.html(\.br|\.gz)?$/.test(file) ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
         res.setHeader('cache-control', staticCacheControl(path.relative(webDist, file)));
       },
     });
+  }
+  // The build's HTML for a browser with a session cookie preloads the signed-in frame's chunks
+  // (apps/web/vite.config.ts `signedInHtml`); without the cookie, or from an older build, index.html.
+  const withSignedIn = serveWeb && fs.existsSync(path.join(webDist, SIGNED_IN_HTML));
+  const appHtml = (request: FastifyRequest) =>
+    withSignedIn && request.cookies[SESSION_COOKIE] ? SIGNED_IN_HTML : 'index.html';
+  if (serveWeb) {
     // The root address is the app (it sends a signed-in user home and anyone else to sign in), not a
     // directory: with index: false the static files' wildcard would answer it 403.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html', APP_HTML),
+    app.get('/', { schema: { hide: true } }, (request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile(appHtml(request), APP_HTML),
     );
   }
   app.setNotFoundHandler((request, reply) => {
@@ -247,10 +255,12 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       return reply.code(404).send({ message: 'Not found.' });
     }
     // Every other GET is a screen of the single-page app.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', APP_HTML);
+    return reply.header('cache-control', 'no-cache').sendFile(appHtml(request), APP_HTML);
   });
   return app;
 }
+
+const SIGNED_IN_HTML = 'index.signed-in.html';
 
 /** The app's HTML is revalidated on every visit (the static files' own max-age would keep an old build for an hour). */
 const APP_HTML = { cacheControl: false } as const;

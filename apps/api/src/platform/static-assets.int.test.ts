@@ -17,6 +17,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const html = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
 const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: 'row ${i}' }`).join(', ')}];\n`;
 const tinyCss = 'a{color:red}';
+const signedInHtml = html.replace(
+  '</head>',
+  '<link rel="modulepreload" crossorigin href="/assets/frame-lib-Ij90Kl12.js"></head>',
+);
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -27,6 +31,7 @@ beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'siteflow-web-'));
   await fs.mkdir(path.join(dist, 'assets'));
   await fs.writeFile(path.join(dist, 'index.html'), html);
+  await fs.writeFile(path.join(dist, 'index.signed-in.html'), signedInHtml);
   await fs.writeFile(path.join(dist, 'assets', 'index-Ab12Cd34.js'), script);
   await fs.writeFile(path.join(dist, 'assets', 'tiny-Ef56Gh78.css'), tinyCss);
   await fs.writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -115,6 +120,24 @@ describe('compressed answers', () => {
     const plain = await get('/login');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(html);
+  });
+
+  it('a browser with a session cookie gets the HTML that preloads the signed-in frame, varying by cookie', async () => {
+    for (const url of ['/', '/projects', '/projects/12/show']) {
+      const res = await app.inject({
+        url,
+        headers: { host: PLATFORM_HOST, 'accept-encoding': 'br, gzip', cookie: 'sf_session=some-token' },
+      });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.vary, url).toMatch(/cookie/i);
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(signedInHtml);
+    }
+    // Without the cookie (the sign-in page's first visit): the plain HTML, which preloads nothing more.
+    const anonymous = await get('/projects', 'br, gzip');
+    expect(anonymous.headers.vary).toMatch(/cookie/i);
+    expect(zlib.brotliDecompressSync(anonymous.rawPayload).toString()).toBe(html);
   });
 
   it('other public files are kept an hour; a missing asset is a 404, never the HTML', async () => {
