@@ -22,7 +22,11 @@ const mailbox = () => import('../features/mailbox');
 const clients = () => import('../features/clients');
 const catalogue = () => import('../features/catalogue');
 const reference = () => import('../features/reference');
-const providers = () => import('../features/providers');
+// One chunk per provider screen: the search (a map) does not wait for the setup form's code.
+const providerList = () => import('../features/providers/provider-list-screen');
+const providerShow = () => import('../features/providers/provider-show-screen');
+const providerSetup = () => import('../features/providers/provider-setup-screen');
+const providerSearch = () => import('../features/providers/provider-search-screen');
 const certificates = () => import('../features/certificates');
 const projectMap = () => import('../features/project-map');
 const tasks = () => import('../features/tasks');
@@ -58,10 +62,10 @@ const ProviderAgreementListScreen = screen(agreements, (m) => m.ProviderAgreemen
 const ProviderAgreementScreen = screen(agreements, (m) => m.ProviderAgreementScreen);
 const FinanceScreen = screen(finance, (m) => m.FinanceScreen);
 const FinanceReportScreen = screen(reports, (m) => m.FinanceReportScreen);
-const ProviderListScreen = screen(providers, (m) => m.ProviderListScreen);
-const ProviderShowScreen = screen(providers, (m) => m.ProviderShowScreen);
-const ProviderSearchScreen = screen(providers, (m) => m.ProviderSearchScreen);
-const ProviderSetupScreen = screen(providers, (m) => m.ProviderSetupScreen);
+const ProviderListScreen = screen(providerList, (m) => m.ProviderListScreen);
+const ProviderShowScreen = screen(providerShow, (m) => m.ProviderShowScreen);
+const ProviderSearchScreen = screen(providerSearch, (m) => m.ProviderSearchScreen);
+const ProviderSetupScreen = screen(providerSetup, (m) => m.ProviderSetupScreen);
 const CertificationsScreen = screen(certificates, (m) => m.CertificationsScreen);
 const CertificationsMeRedirect = screen(certificates, (m) => m.CertificationsMeRedirect);
 const CertificateTypeListScreen = screen(certificates, (m) => m.CertificateTypeListScreen);
@@ -108,7 +112,14 @@ const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   [/^\/agreements/, agreements],
   [/^\/projects\/[^/]+\/finances/, finance],
   [/^\/reports/, reports],
-  [/^\/(projects\/[^/]+\/assign-provider|service-providers\/?($|show|search|new|setup))/, providers],
+  // The search draws a map, a lazy part of its screen: fetched with the screen, not after it.
+  [
+    /^\/(projects\/[^/]+\/assign-provider|service-providers\/search)/,
+    () => Promise.all([providerSearch(), import('../features/providers/search-map')]),
+  ],
+  [/^\/service-providers\/show/, providerShow],
+  [/^\/service-providers\/(new|setup)/, providerSetup],
+  [/^\/service-providers\/?$/, providerList],
   [/^\/(service-providers\/[^/]+\/certifications|users\/|certifications|certificate-types)/, certificates],
   [/^\/project-map/, projectMap],
   [/^\/action-list/, tasks],
