@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { precompressDir } from '../../scripts/precompress.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -62,13 +62,7 @@ const planning = () => process.env[PLAN_BUILD] === '1';
 
 const srcFile = (rel: string) => path.join(root, 'src', rel);
 
-type PlannedChunk = {
-  fileName: string;
-  imports: string[];
-  moduleIds: string[];
-  isEntry: boolean;
-  facadeModuleId: string | null;
-};
+type Chunk = Rolldown.OutputChunk;
 type PageSets = { app: Set<string>; shared: Set<string>; signIn: Set<string>; frame: Set<string> };
 
 /** The sign-in screens' module and the first signed-in page's (frame, projects list, its prefetch). */
@@ -92,11 +86,11 @@ async function planPageChunks(): Promise<PageSets> {
   } finally {
     delete process.env[PLAN_BUILD];
   }
-  const outputs = (Array.isArray(result) ? result : [result]) as { output: (PlannedChunk & { type: string })[] }[];
-  const chunks = outputs.flatMap((o) => o.output).filter((c) => c.type === 'chunk');
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((o) => o.output).filter((c): c is Chunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const closure = (roots: PlannedChunk[]) => {
-    const seen = new Set<PlannedChunk>();
+  const closure = (roots: Chunk[]) => {
+    const seen = new Set<Chunk>();
     const queue = [...roots];
     for (let c = queue.pop(); c; c = queue.pop()) {
       if (seen.has(c)) continue;
@@ -110,7 +104,7 @@ async function planPageChunks(): Promise<PageSets> {
     if (!chunk) throw new Error(`vite.config.ts: no chunk starts at src/${rel}; update the page chunk roots`);
     return chunk;
   };
-  const modules = (cs: Iterable<PlannedChunk>, without: Set<string>[] = []) =>
+  const modules = (cs: Iterable<Chunk>, without: Set<string>[] = []) =>
     new Set(
       [...cs].flatMap((c) => c.moduleIds).filter((id) => !id.endsWith('.css') && !without.some((w) => w.has(id))),
     );
@@ -152,23 +146,13 @@ function paintFirst(html: string): string {
 /** The app's HTML for a browser with a session cookie (the API sends it then): see `signedInHtml`. */
 const SIGNED_IN_HTML = 'index.signed-in.html';
 
-type BundleFile =
-  | {
-      type: 'chunk';
-      fileName: string;
-      imports: string[];
-      moduleIds: string[];
-      viteMetadata?: { importedCss: Set<string> };
-    }
-  | { type: 'asset'; fileName: string };
-
 /**
  * `index.html` with the signed-in frame's chunks (`frame-lib` and what it imports) and style sheet
  * preloaded: the browser fetches them with the entry instead of after the entry has run and the
  * router has asked for the frame. Sent only to browsers with a session cookie, so the sign-in page
  * does not share its bandwidth with code it does not run.
  */
-function signedInHtml(html: string, bundle: Record<string, BundleFile>): string {
+function signedInHtml(html: string, bundle: Rolldown.OutputBundle): string {
   const files = Object.values(bundle);
   const frame = files.find((f) => f.type === 'chunk' && f.moduleIds.includes(srcFile('app/signed-in.ts')));
   if (!frame || frame.type !== 'chunk') throw new Error('vite.config.ts: no chunk holds src/app/signed-in.ts');

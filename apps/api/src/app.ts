@@ -216,6 +216,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   const webDist = options.webDist ?? WEB_DIST;
   const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(webDist, 'index.html'));
+  // The build's HTML for a browser with a session cookie preloads the signed-in frame's chunks
+  // (apps/web/vite.config.ts `signedInHtml`); without the cookie, or from an older build, index.html.
+  const withSignedIn = serveWeb && fs.existsSync(path.join(webDist, SIGNED_IN_HTML));
+  const appHtml = (request: FastifyRequest) =>
+    withSignedIn && request.cookies[SESSION_COOKIE] ? SIGNED_IN_HTML : 'index.html';
   if (serveWeb) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
     // preCompressed: the build's .br/.gz copies (apps/web/vite.config.ts) go to browsers that accept them.
@@ -231,13 +236,6 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
         res.setHeader('cache-control', staticCacheControl(path.relative(webDist, file)));
       },
     });
-  }
-  // The build's HTML for a browser with a session cookie preloads the signed-in frame's chunks
-  // (apps/web/vite.config.ts `signedInHtml`); without the cookie, or from an older build, index.html.
-  const withSignedIn = serveWeb && fs.existsSync(path.join(webDist, SIGNED_IN_HTML));
-  const appHtml = (request: FastifyRequest) =>
-    withSignedIn && request.cookies[SESSION_COOKIE] ? SIGNED_IN_HTML : 'index.html';
-  if (serveWeb) {
     // The root address is the app (it sends a signed-in user home and anyone else to sign in), not a
     // directory: with index: false the static files' wildcard would answer it 403.
     app.get('/', { schema: { hide: true } }, (request, reply) =>

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import * as query from '../common/query.js';
-import { projectDateFields } from '../projects/view-fields.js';
 import { PROJECT_STATUSES, type ProjectStatus } from '../projects/statuses.js';
-import { projectStatusFields } from '../projects/view-fields.js';
+import { projectDateFields, projectStatusFields } from '../projects/view-fields.js';
 import { isClientRole, isProviderRole, type Role } from '../roles/roles.js';
 import { SEARCH_DISTANCE } from '../providers/texts.js';
 import { dateOnly } from '../providers/contracts.js';
