@@ -17,6 +17,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { registerContext, SESSION_COOKIE, type Deps } from './platform/context.js';
+import { registerReadCache } from './platform/read-cache.js';
 import { dbErrorCode, HttpError, INVALID_MESSAGE, type FieldErrors } from './platform/errors.js';
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } from './platform/db/availability.js';
 import { registerSecurityLog } from './platform/security-log.js';
@@ -33,6 +34,7 @@ import { projectMapRoutes } from './features/project-map/routes.js';
 import { referenceRoutes } from './features/reference/routes.js';
 import { clientRoutes } from './features/clients/routes.js';
 import { projectRoutes } from './features/projects/routes.js';
+import { registerViewLog } from './features/projects/view-log.js';
 import { projectLinkRoutes } from './features/project-links/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { certificateRoutes } from './features/certificates/routes.js';
@@ -175,6 +177,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
 
   registerContext(app, deps);
+  registerReadCache(app);
+  registerViewLog(app, deps.db);
   registerSecurityLog(app);
   registerHardening(app);
   // A request with no body at all is validated as an empty form, so it gets one message per

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, type Action, type Role } from '@siteflow/core';
 import type { Config } from '../config.js';
 import type { Clock } from './clock.js';
-import type pg from 'pg';
 import { withTenant, type Db, type TenantTxOptions, type Tx } from './db/client.js';
 import { forbidden, HttpError, notFound, unauthenticated } from './errors.js';
 import type { FileStore } from './files.js';
@@ -36,6 +35,11 @@ export type Actor = {
   providerId: string | null;
   /** Who they are, read with the session (GET /api/session needs no query of its own); absent on actors built elsewhere. */
   profile?: { email: string; firstName: string; lastName: string; pictureKey: string | null };
+  /**
+   * The tenant's data version when the request began (app_data_version(), migration 0035), read
+   * with the session: the read cache's key (read-cache.ts); absent on actors built elsewhere.
+   */
+  dataVersion?: number;
 };
 
 declare module 'fastify' {
@@ -76,16 +80,14 @@ type ContextRow = {
   first_name: string | null;
   last_name: string | null;
   picture_key: string | null;
+  data_version: number | null;
 };
-
-const literal = (v: string) => `'${v.replace(/'/g, "''")}'`;
 
 /**
  * The tenant of the host and the actor of the session cookie in ONE round trip: every /api request
- * pays for this, so it is one simple query: two statements, which PostgreSQL runs as one implicit
- * transaction, with the values as escaped literals (the slug matches [a-z0-9-]+, the token hash is
- * base64url, the time an ISO string). Sessions are protected by row-level security, so the first
- * statement sets the tenant (local to that transaction) for the second.
+ * pays for this, so it is one prepared statement calling app_request_context (migration 0036),
+ * which finds the tenant, sets it (local to the statement's transaction) for the row-level
+ * security of sessions and users, and reads the session's user and the tenant's data version.
  */
 export async function findRequestContext(
   db: Db,
@@ -93,20 +95,11 @@ export async function findRequestContext(
   tokenHash: string | null,
   now: Date,
 ): Promise<{ tenant: TenantContext | null; actor: Actor | null }> {
-  const where = slug === null ? "t.kind = 'platform'" : `t.slug = ${literal(slug)}`;
-  const tenantColumns = `t.id, t.kind, t.slug, t.customer_name as name, t.logo_key, t.staff_pm_flag, t.staff_system_emails`;
-  const text = tokenHash
-    ? `select set_config('app.tenant_id', coalesce((select t.id::text from tenants t where ${where} limit 1), ''), true);
-select ${tenantColumns}, s.id as session_id, u.id as user_id, u.role, u.client_id, u.service_provider_id as provider_id,
-         u.email, u.first_name, u.last_name, u.picture_key
-  from tenants t
-  left join sessions s on s.tenant_id = t.id and s.token_hash = ${literal(tokenHash)} and s.expires_at > ${literal(now.toISOString())}
-  left join users u on u.tenant_id = s.tenant_id and u.id = s.user_id and u.active
-  where ${where} limit 1`
-    : `select ${tenantColumns} from tenants t where ${where} limit 1`;
-  const results = (await db.$client.query(text)) as unknown as
-    pg.QueryResult<ContextRow> | pg.QueryResult<ContextRow>[];
-  const rows = Array.isArray(results) ? results[1]!.rows : results.rows;
+  const { rows } = await db.$client.query<ContextRow>({
+    name: 'request_context',
+    text: 'select * from app_request_context($1, $2, $3)',
+    values: [slug, tokenHash, now],
+  });
   const row = rows[0];
   if (!row) return { tenant: null, actor: null };
   const tenant: TenantContext = {
@@ -134,6 +127,7 @@ select ${tenantColumns}, s.id as session_id, u.id as user_id, u.role, u.client_i
             lastName: row.last_name!,
             pictureKey: row.picture_key,
           },
+          dataVersion: row.data_version!,
         }
       : null;
   return { tenant, actor };

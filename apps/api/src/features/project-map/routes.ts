@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { ProjectMapOptions, ProjectMapQuery, ProjectMapResponse } from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { errorResponses as errors } from '../../platform/http.js';
+import { cachedJson, sendJson } from '../../platform/read-cache.js';
 import { featureRoutes } from '../../platform/route-helpers.js';
 import { projectMapOptions } from './options.js';
 import { projectMap } from './service.js';
 
-export function projectMapRoutes(app: FastifyInstance, deps: Pick<Deps, 'db'>) {
+export function projectMapRoutes(app: FastifyInstance, deps: Pick<Deps, 'db' | 'clock'>) {
   const { r, tags, view } = featureRoutes(app, 'project-map', { view: 'projectMap.view' });
   r.get(
     '/api/project-map',
@@ -20,7 +21,13 @@ export function projectMapRoutes(app: FastifyInstance, deps: Pick<Deps, 'db'>) {
         response: { 200: ProjectMapResponse, ...errors },
       },
     },
-    async (request) => projectMap(deps, tenantOf(request), requireActor(request), request.query),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await cachedJson(deps, request, reply, () =>
+          projectMap(deps, tenantOf(request), requireActor(request), request.query),
+        ),
+      ),
   );
   r.get(
     '/api/project-map/options',

@@ -19,6 +19,7 @@ import {
 } from '@siteflow/core';
 import { requireActor, tenantOf, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import { errorResponses as errors, guard, NumericIdParam } from '../../platform/http.js';
+import { cachedJson, sendJson } from '../../platform/read-cache.js';
 import { featureRoutes } from '../../platform/route-helpers.js';
 import { listProjects, lookupProjects } from './list.js';
 import * as svc from './service.js';
@@ -37,7 +38,13 @@ export function projectRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: ProjectPage, ...errors },
       },
     },
-    async (request) => listProjects(deps, tenantOf(request), requireActor(request), request.query),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await cachedJson(deps, request, reply, () =>
+          listProjects(deps, tenantOf(request), requireActor(request), request.query),
+        ),
+      ),
   );
 
   r.get(
@@ -77,7 +84,13 @@ export function projectRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: ProjectView, ...errors },
       },
     },
-    async (request) => svc.viewProject(deps, tenantOf(request), requireActor(request), request.params.id),
+    async (request, reply) => {
+      const [tenant, actor, id] = [tenantOf(request), requireActor(request), request.params.id];
+      const json = await cachedJson(deps, request, reply, () => svc.viewProject(deps, tenant, actor, id));
+      // Seen: into the user's recently viewed list (written behind, view-log.ts), also when kept.
+      app.viewLog.record(tenant.id, actor.userId, id, deps.clock.now());
+      return sendJson(reply, json);
+    },
   );
 
   /**

@@ -34,7 +34,6 @@ import {
   projects,
   projectServices,
   projectTags,
-  projectViews,
   siteContacts,
   tags,
   tenantCounters,
@@ -451,24 +450,7 @@ export const deleteProject = (deps: D, tenant: TenantContext, actor: Actor, id: 
   });
 
 // ---------------------------------------------------------------------------------------------
-// Details (and the recently-viewed record)
+// Details (the recently-viewed record: view-log.ts)
 
-export const viewProject = (deps: Pick<Deps, 'db' | 'clock'>, tenant: TenantContext, actor: Actor, id: number) =>
-  inTenant(
-    deps,
-    tenant.id,
-    async (tx) => {
-      const view = await projectView(tx, actor, id);
-      const at = deps.clock.now();
-      await tx
-        .insert(projectViews)
-        .values({ tenantId: tenant.id, userId: actor.userId, projectId: id, lastAccessedAt: at })
-        .onConflictDoUpdate({
-          target: [projectViews.tenantId, projectViews.userId, projectViews.projectId],
-          set: { lastAccessedAt: at },
-        });
-      return view;
-    },
-    // "Recently viewed" may lose its last moment in a crash: the commit need not wait for the WAL flush.
-    { durable: false },
-  );
+export const viewProject = (deps: Pick<Deps, 'db'>, tenant: TenantContext, actor: Actor, id: number) =>
+  inTenant(deps, tenant.id, (tx) => projectView(tx, actor, id));

@@ -21,6 +21,7 @@ import {
 import { authorize, requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { roleAudit } from '../../platform/security-log.js';
 import { errorResponses as errors, guard, numericId, NumericIdParam, uuidId } from '../../platform/http.js';
+import { cachedJson, sendJson } from '../../platform/read-cache.js';
 import { featureRoutes } from '../../platform/route-helpers.js';
 import { assignProvider, notificationStatus, notifyProvider } from './assignment.js';
 import { getRatings, rateProject } from './ratings.js';
@@ -87,7 +88,13 @@ export function providerRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: ProviderSearchResponse, ...errors },
       },
     },
-    async (request) => searchProviders(deps, tenantOf(request), requireActor(request), request.query),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await cachedJson(deps, request, reply, () =>
+          searchProviders(deps, tenantOf(request), requireActor(request), request.query),
+        ),
+      ),
   );
 
   r.get(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { OkResponse, QuickSearchQuery, QuickSearchResult, RecentlyViewedPage } from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { errorResponses as errors, numericId } from '../../platform/http.js';
+import { cachedJson, sendJson } from '../../platform/read-cache.js';
 import { featureRoutes } from '../../platform/route-helpers.js';
 import { forgetRecentlyViewed, quickSearch, recentlyViewed } from './service.js';
 
@@ -28,7 +29,13 @@ export function searchRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: QuickSearchResult, ...errors },
       },
     },
-    async (request) => quickSearch(deps, tenantOf(request), requireActor(request), request.query),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await cachedJson(deps, request, reply, () =>
+          quickSearch(deps, tenantOf(request), requireActor(request), request.query),
+        ),
+      ),
   );
 
   r.get(
@@ -37,7 +44,10 @@ export function searchRoutes(app: FastifyInstance, deps: Deps) {
       ...view,
       schema: { tags, querystring: RecentQuery, response: { 200: RecentlyViewedPage, ...errors } },
     },
-    async (request) => recentlyViewed(deps, tenantOf(request), requireActor(request), request.query),
+    async (request) => {
+      await app.viewLog.flush(); // the views this process has noted but not written yet
+      return recentlyViewed(deps, tenantOf(request), requireActor(request), request.query);
+    },
   );
 
   r.delete(
@@ -51,6 +61,7 @@ export function searchRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => {
+      await app.viewLog.flush(); // a view noted but not written yet would bring the project back
       await forgetRecentlyViewed(deps, tenantOf(request), requireActor(request), request.params.projectId);
       return { message: RECENT_REMOVED };
     },

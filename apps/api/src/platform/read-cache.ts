@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { companyDay } from '@siteflow/core';
+import { requireActor, tenantOf, type Deps } from './context.js';
+
+/**
+ * Answers of signed-in reads, kept in memory as the JSON sent, under the tenant's data version.
+ *
+ * The version (app_data_version(), migration 0035) counts the tenant's committed transactions
+ * that changed anything a read may show, plus those not scoped to one tenant; a statement trigger
+ * on every such table notes each change in the writing transaction itself. The request context
+ * reads it with the session (context.ts, no extra round trip), so a request sees a version only
+ * once the data behind it is committed: an answer kept under a version is never served after a
+ * change, from this process or any other on the same database. Nothing expires by time but the
+ * company day, which is part of the key for reads that depend on "today" (availability,
+ * certificates). The key also holds the user and the address: one user's answer is never
+ * another's, whatever their roles let them see.
+ *
+ * A read copies this in its route (projects/routes.ts is the example):
+ *   async (request, reply) => sendJson(reply, await cachedJson(deps, request, reply, () => svc.read(...)))
+ * Only reads whose answer depends on nothing but the tenant's tables (and the day) may: not
+ * "recently viewed" (project_views has no trigger), not files or anything outside the database.
+ */
+export type ReadCache = {
+  store: LRUCache<string, string>;
+  /** The highest version seen per tenant: a lower one means the database was restored or reset. */
+  seen: Map<string, number>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readCache: ReadCache;
+  }
+}
+
+/** Memory the cached answers may take, in bytes (UTF-16: twice their length). */
+export const READ_CACHE_BYTES = 64 * 1024 * 1024;
+
+export function registerReadCache(app: FastifyInstance, maxBytes = READ_CACHE_BYTES) {
+  const store = new LRUCache<string, string>({
+    maxSize: maxBytes,
+    sizeCalculation: (json, key) => 2 * (json.length + key.length) + 64,
+  });
+  app.decorate('readCache', { store, seen: new Map() } satisfies ReadCache);
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The JSON answer of a signed-in GET: the one kept for the same user, address, tenant data
+ * version and company day, or `compute`'s result serialized by the route's response schema (and
+ * kept). Errors are never kept: they are thrown as usual.
+ */
+export async function cachedJson(
+  deps: Pick<Deps, 'clock'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  compute: () => Promise<unknown>,
+): Promise<string> {
+  const tenant = tenantOf(request);
+  const actor = requireActor(request);
+  const version = actor.dataVersion;
+  if (version === undefined) return serialize(reply, await compute());
+  const { store, seen } = request.server.readCache;
+  if (version < (seen.get(tenant.id) ?? 0)) store.clear(); // the count went back: nothing kept can be trusted
+  seen.set(tenant.id, version);
+  const key = `${tenant.id} ${version} ${companyDay(deps.clock.now())} ${actor.userId} ${request.url}`;
+  const kept = store.get(key);
+  if (kept !== undefined) return kept;
+  const json = serialize(reply, await compute());
+  store.set(key, json);
+  return json;
+}
+
+/** The route's own serialization (its response schema for the reply's status). */
+function serialize(reply: FastifyReply, value: unknown): string {
+  const out = reply.serialize(value);
+  return typeof out === 'string' ? out : Buffer.from(out as Uint8Array).toString();
+}
+
+/** Send JSON already serialized (Fastify sends a string of this type as it is). */
+export const sendJson = (reply: FastifyReply, json: string) => reply.type(JSON_TYPE).send(json);
