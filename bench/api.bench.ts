@@ -10,7 +10,8 @@
  *    40% of the ceiling and p99 under 50 ms, the write at least 20%.
  *
  * Options: --duration 10 (s per phase), --connections 10, --only session,detail (the keys below),
- * --profile (a CPU profile of the server in bench/out/profiles).
+ * --profile (a CPU profile of the server in bench/out/profiles), --no-read-cache (the server with
+ * READ_CACHE_MB=0: every read computed, as on a cache miss).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -33,6 +34,8 @@ const DURATION = numberArg('duration', 10, 'positive whole number');
 const CONNECTIONS = numberArg('connections', 10, 'positive whole number');
 const ONLY = textArg('only') ? new Set(textArg('only')!.split(',')) : null;
 const PROFILE = flag('profile');
+/** --no-read-cache: the server with READ_CACHE_MB=0, so every read is computed (the cache's misses). */
+const NO_READ_CACHE = flag('no-read-cache');
 
 const TARGET_READ = 0.4;
 const TARGET_WRITE = 0.2;
@@ -117,6 +120,7 @@ async function startServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      ...(NO_READ_CACHE ? { READ_CACHE_MB: '0' } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -255,7 +259,10 @@ async function main() {
     const pad = (s: string, n: number) => s.padEnd(n);
     const lines = [
       '',
-      `API against the raw ceiling: ${CONNECTIONS} connections, ${DURATION} s each, server as npm start runs it`,
+      `API against the raw ceiling: ${CONNECTIONS} connections, ${DURATION} s each, server as npm start runs it` +
+        (NO_READ_CACHE
+          ? ', read cache off (READ_CACHE_MB=0)'
+          : ', read cache on (reads asked again with nothing changed)'),
       `${pad('request', 48)} ${pad('req/s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('share', 7)} target`,
     ];
     let failed = 0;

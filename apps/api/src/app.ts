@@ -177,7 +177,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
 
   registerContext(app, deps);
-  registerReadCache(app);
+  registerReadCache(app, deps.config.readCacheMb);
   registerViewLog(app, deps.db);
   registerSecurityLog(app);
   registerHardening(app);

@@ -22,6 +22,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'root@example.com' })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it('gives the read cache 64 MB unless READ_CACHE_MB says otherwise (0 turns it off)', () => {
+    expect(loadConfig({}).readCacheMb).toBe(64);
+    expect(loadConfig({ READ_CACHE_MB: '0' }).readCacheMb).toBe(0);
+    expect(() => loadConfig({ READ_CACHE_MB: '-1' })).toThrow(/^Invalid READ_CACHE_MB/);
+    expect(() => loadConfig({ READ_CACHE_MB: 'lots' })).toThrow(/^Invalid READ_CACHE_MB/);
+  });
+
   it('reads booleans and treats empty values as unset', () => {
     expect(loadConfig({ SEED_DEMO: 'false', DATABASE_URL: '' })).toMatchObject({
       seedDemo: false,

@@ -46,6 +46,7 @@ const EnvSchema = z.object({
     .default('localhost'),
   APP_URL: url(['http:', 'https:']).optional(),
   DATA_DIR: z.string().default('./data'),
+  READ_CACHE_MB: z.coerce.number().int('must be a whole number').min(0).max(4096, 'must be 0 to 4096').default(64),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().default('Siteflow <no-reply@siteflow.local>'),
   SMS_URL: url(['http:', 'https:']).optional(),
@@ -125,6 +126,8 @@ export type Config = {
   /** Behind a reverse proxy: trust X-Forwarded-For/-Host/-Proto (true, or the proxies' addresses). */
   trustProxy: boolean | string;
   logLevel: string;
+  /** Memory for the read cache's answers (platform/read-cache.ts), in MB; 0 turns it off. */
+  readCacheMb: number;
   /** Driving routes (features/geo/router.ts): the offline estimate unless a routing service is configured. */
   routing: Routing;
 };
@@ -171,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    readCacheMb: e.READ_CACHE_MB,
     routing: routingOf(e),
   };
 }

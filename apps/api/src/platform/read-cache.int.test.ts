@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, twoCompanies, type As, type TwoCompanies } from '../../test/companies.js';
+import { oneCompany, signedIn, twoCompanies, type As, type TwoCompanies } from '../../test/companies.js';
 import { createClientCo, createClientUser, createProject, type TestProject } from '../../test/factories.js';
 import { asOwner, ownerPool } from '../../test/harness.js';
 import { queryCounter, type StatementCount } from '../../test/query-counter.js';
@@ -155,7 +155,7 @@ describe('the read cache', () => {
   });
 
   it('answers afresh on another company day', async () => {
-    const kept = () => world.t.app.readCache.store.size;
+    const kept = () => world.t.app.readCache.store!.size;
     const list = (as: As) => as({ url: '/api/projects?page=1&pageSize=20' });
     await list(asA);
     const before = kept();
@@ -180,6 +180,23 @@ describe('the read cache', () => {
     await ownerPool().query(`update projects set name = 'Five' where id = $1 and tenant_id = $2`, [theirs.id, a]);
     await ownerPool().query(`update app_private.data_changes set changes = changes - 101 where ${slot}`);
     expect(await names(asA)).toContain('Five');
+  });
+});
+
+describe('with READ_CACHE_MB=0', () => {
+  it('computes every read: the view is read again each time, and a change still shows', async () => {
+    const off = await oneCompany({ app: { env: { READ_CACHE_MB: '0' } } });
+    try {
+      expect(off.t.app.readCache.store).toBeNull();
+      const as = await signedIn(off.t, off.tenant, off.tenant.admin);
+      const project = await createProject(off.tenant, await createClientCo(off.tenant), { name: 'Uncached' });
+      const counted = queryCounter(off.t.deps.db.$client);
+      // context 1; BEGIN + tenant 1; the view 1; COMMIT 1, every time
+      expect(await counted(() => as({ url: `/api/projects/${project.id}` }))).toBe(4);
+      expect(((await as({ url: '/api/projects?page=1&pageSize=20' })).json as { total: number }).total).toBe(1);
+    } finally {
+      await off.t.close();
+    }
   });
 });
 

@@ -22,7 +22,8 @@ import { requireActor, tenantOf, type Deps } from './context.js';
  * "recently viewed" (project_views has no trigger), not files or anything outside the database.
  */
 export type ReadCache = {
-  store: LRUCache<string, string>;
+  /** null: turned off (READ_CACHE_MB=0): every read is computed. */
+  store: LRUCache<string, string> | null;
   /** The highest version seen per tenant: a lower one means the database was restored or reset. */
   seen: Map<string, number>;
 };
@@ -33,14 +34,18 @@ declare module 'fastify' {
   }
 }
 
-/** Memory the cached answers may take, in bytes (UTF-16: twice their length). */
-export const READ_CACHE_BYTES = 64 * 1024 * 1024;
+/** Memory the cached answers may take, in MB, unless READ_CACHE_MB says otherwise (0: off). */
+export const READ_CACHE_MB = 64;
 
-export function registerReadCache(app: FastifyInstance, maxBytes = READ_CACHE_BYTES) {
-  const store = new LRUCache<string, string>({
-    maxSize: maxBytes,
-    sizeCalculation: (json, key) => 2 * (json.length + key.length) + 64,
-  });
+export function registerReadCache(app: FastifyInstance, megabytes = READ_CACHE_MB) {
+  const store =
+    megabytes > 0
+      ? new LRUCache<string, string>({
+          maxSize: megabytes * 1024 * 1024,
+          // UTF-16: two bytes a character, and about 64 of bookkeeping
+          sizeCalculation: (json, key) => 2 * (json.length + key.length) + 64,
+        })
+      : null;
   app.decorate('readCache', { store, seen: new Map() } satisfies ReadCache);
 }
 
@@ -60,8 +65,8 @@ export async function cachedJson(
   const tenant = tenantOf(request);
   const actor = requireActor(request);
   const version = actor.dataVersion;
-  if (version === undefined) return serialize(reply, await compute());
   const { store, seen } = request.server.readCache;
+  if (version === undefined || !store) return serialize(reply, await compute());
   if (version < (seen.get(tenant.id) ?? 0)) store.clear(); // the count went back: nothing kept can be trusted
   seen.set(tenant.id, version);
   const key = `${tenant.id} ${version} ${companyDay(deps.clock.now())} ${actor.userId} ${request.url}`;

@@ -59,7 +59,7 @@ afterAll(() => world.t.close());
 
 /** A GET answered by its service, not the read cache (which keeps what the last run answered). */
 const uncached = (url: string) => {
-  world.t.app.readCache.store.clear();
+  world.t.app.readCache.store!.clear();
   return asAdmin({ url });
 };
 
