@@ -4,7 +4,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3190);
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
+  // The journeys take 40-60 s on a 2-core machine running two browsers, the server and PostgreSQL
+  // (CI's machine is of that kind): 60 s left no room, and two of them ran out of it.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   workers: 2,
   retries: 0,
