@@ -35,7 +35,10 @@ test('a company admin creates an e-mail template with a variable, previews it, e
   await page.getByRole('button', { name: 'Create template' }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
-  // Preview against a demo project: the variables are filled from it.
+  // Preview against a demo project: the variables are filled from it. The user scrolls to the
+  // Preview first (the picker at the very bottom edge of the window loses its option list when the
+  // list's own height moves the page).
+  await page.getByRole('region', { name: 'Preview' }).scrollIntoViewIfNeeded();
   await page.getByRole('combobox', { name: 'Project' }).fill(project!.project_code);
   await page.getByRole('option', { name: `${project!.project_code} (${project!.name})` }).click();
   await page.getByRole('button', { name: 'Preview', exact: true }).click();

@@ -76,6 +76,38 @@ describe('recently viewed, written behind', () => {
     expect(ids).not.toContain(doomed.id);
   });
 
+  it('keeps the batch when the project is deleted while the batch waits on it', async () => {
+    const client = await createClientCo(world.a);
+    const doomed = await createProject(world.a, client, { name: 'Deleted meanwhile' });
+    const writer = new ViewLog(world.t.deps.db);
+    const deleting = await world.t.deps.db.$client.connect();
+    try {
+      await deleting.query('begin');
+      await deleting.query(`select set_config('app.tenant_id', $1, true)`, [world.a.id]);
+      await deleting.query('delete from projects where id = $1', [doomed.id]);
+      const at = new Date(world.t.clock.now().getTime() + 60_000);
+      writer.record(world.a.id, userId, doomed.id, at);
+      writer.record(world.a.id, userId, p[3]!.id, at);
+      const written = writer.flush();
+      // The write has seen the project and waits on the delete's lock for its foreign key.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await world.t.deps.db.$client.query(
+            `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%app_record_project_views%'`,
+          );
+          expect(rows.length).toBe(1);
+        },
+        { timeout: 5000 },
+      );
+      await deleting.query('commit');
+      await written;
+      expect(writer.size).toBe(0); // nothing left for a retry
+      expect((await recent())[0]!.id).toBe(p[3]!.id);
+    } finally {
+      deleting.release();
+    }
+  });
+
   it('never moves a view back in time when another process writes an older one later', async () => {
     const other = new ViewLog(world.t.deps.db);
     const before = (await recent()).find((d) => d.id === p[0]!.id)!.last_accessed_date;

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 /**
  * "Recently viewed" written behind: a project view notes (company, user, project, time) in memory,
  * and the notes go to project_views together, one statement per company
- * (app_record_project_views, migration 0037), VIEW_LOG_DELAY_MS after the first of them or at
+ * (app_record_project_views, migrations 0037 and 0038), VIEW_LOG_DELAY_MS after the first of them or at
  * VIEW_LOG_BATCH notes. A project view then costs no statement of its own: answered from the read
  * cache, it is the request context alone.
  *
