@@ -103,6 +103,51 @@ describe('round trips per request', () => {
     expect(written).toBe(1);
   });
 
+  it('a details save is a few statements whatever its links, and one more for each thing that moved', async () => {
+    const detailsOf = async (id: number, over: Record<string, unknown> = {}) => {
+      const v = (await asAdmin({ url: `/api/projects/${id}` })).json as Record<string, unknown>;
+      const idOf = (x: unknown) => (x as { id: string } | null)?.id ?? null;
+      return {
+        name: v.name,
+        start_date: v.start_date,
+        end_date: v.end_date,
+        completed_on: v.completed_on,
+        project_administrator_id: idOf(v.project_administrator),
+        project_manager_id: idOf(v.project_manager),
+        project_sales_representative_id: idOf(v.project_sales_representative),
+        classification_id: idOf(v.classification),
+        linked_project_type: v.linked_project_type,
+        summary: v.summary,
+        linked_projects: (v.linked_projects as { id: number }[]).map((l) => l.id),
+        ...over,
+      };
+    };
+    // count() sends a request three times: `body` may give each its own.
+    const save = async (id: number, body: unknown) => {
+      let status = 0;
+      let run = 0;
+      const n = await count(async () => {
+        const each = typeof body === 'function' ? (body as (run: number) => unknown)(run++) : body;
+        const res = await asAdmin({ method: 'PUT', url: `/api/projects/${id}/details`, body: each });
+        status = res.status;
+        return res;
+      });
+      expect(status).toBe(200);
+      return n;
+    };
+    const unchanged = await save(bare, await detailsOf(bare));
+    // context 1; BEGIN + tenant 1; the lock 1; the staff check 1; the UPDATE 1; the links 1; the view 1; COMMIT 1
+    expect(unchanged).toBeLessThanOrEqual(8);
+    // Three links: one more, the check of their ids, and still one statement writing them.
+    const fullBody = await detailsOf(full);
+    expect(fullBody.linked_projects).toHaveLength(3);
+    expect(await save(full, fullBody)).toBe(unchanged + 1);
+    expect(await save(full, { ...fullBody, linked_projects: fullBody.linked_projects.slice(1) })).toBe(unchanged + 1);
+    const bareBody = await detailsOf(bare);
+    const moved = (run: number) => ({ ...bareBody, end_date: `2027-01-1${run}T17:00` });
+    expect(await save(bare, moved)).toBe(unchanged + 2);
+  });
+
   it('an early project list page is the context and one statement for the page with its total', async () => {
     // context 1; BEGIN + tenant 1; the page with its total 1; COMMIT 1
     expect(await count(() => uncached('/api/projects?page=1&pageSize=20'))).toBeLessThanOrEqual(4);

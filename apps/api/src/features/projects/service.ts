@@ -147,11 +147,15 @@ async function replaceCategoriesAndServices(
     await tx.insert(projectServices).values(svcs.map((serviceId) => ({ tenantId, projectId, serviceId })));
 }
 
+/** One statement: the links no longer wanted go, the new ones come, the ones kept are not touched. */
 async function replaceLinks(tx: Tx, tenantId: string, projectId: number, linkedIds: number[]) {
-  await tx.delete(projectRelations).where(eq(projectRelations.projectId, projectId));
-  const ids = [...new Set(linkedIds)].filter((id) => id !== projectId);
-  if (ids.length)
-    await tx.insert(projectRelations).values(ids.map((linkedProjectId) => ({ tenantId, projectId, linkedProjectId })));
+  const ids = `{${[...new Set(linkedIds)].filter((id) => id !== projectId).join(',')}}`;
+  await tx.execute(sql`with gone as (
+      delete from ${projectRelations} where ${projectRelations.projectId} = ${projectId}
+        and not (${projectRelations.linkedProjectId} = any(${ids}::bigint[])))
+    insert into ${projectRelations} (tenant_id, project_id, linked_project_id)
+    select ${tenantId}, ${projectId}, unnest(${ids}::bigint[])
+    on conflict do nothing`);
 }
 
 async function replaceContacts(tx: Tx, tenantId: string, projectId: number, contacts: SiteContactInput[]) {
@@ -276,23 +280,25 @@ export const createProject = (deps: D, tenant: TenantContext, actor: Actor, inpu
 /** Spread into a section's UPDATE of the project (and return TOUCHED): it marks the project updated. */
 const touch = { updatedAt: sql`now()` };
 const TOUCHED = 'touched';
+/** Returned instead of TOUCHED when the UPDATE moved a project date or the status. */
+const MOVED = 'moved';
 
 function save(
   deps: D,
   tenant: TenantContext,
   actor: Actor,
   id: number,
-  work: (tx: Tx, p: ProjectRow) => Promise<typeof TOUCHED | void>,
-  options: { dueDates?: boolean } = {},
+  work: (tx: Tx, p: ProjectRow) => Promise<typeof TOUCHED | typeof MOVED | void>,
 ) {
   return inTenant(deps, tenant.id, async (tx, onCommit) => {
     const p = await lockVisibleProject(tx, actor, id);
     const touched = await work(tx, p);
-    // A project date or the status moved: the tasks that take their due date from it wait for the job.
-    if (options.dueDates) await queueIfGenerating(tx, deps, onCommit, tenant.id, id);
+    // A project date or the status moved: the tasks that take their due date from it (marked by
+    // the projects trigger, 0022) wait for the job. Nothing moved: no statement.
+    if (touched === MOVED) await queueIfGenerating(tx, deps, onCommit, tenant.id, id);
     // A section that updates the project's row sets updated_at with it (...touch): one UPDATE, one
     // round trip, and the row triggers of projects (search words, map cells) run once, not twice.
-    if (touched !== TOUCHED)
+    if (touched !== TOUCHED && touched !== MOVED)
       await tx
         .update(projects)
         .set({ updatedAt: sql`now()` })
@@ -308,61 +314,57 @@ export const updateDetails = (
   id: number,
   input: DetailsData,
 ) =>
-  save(
-    deps,
-    tenant,
-    actor,
-    id,
-    async (tx, p) => {
-      const checks = new FormChecks(tx);
-      await checks.staff({
-        project_manager_id: input.project_manager_id,
-        project_administrator_id: input.project_administrator_id,
-        project_sales_representative_id: input.project_sales_representative_id,
-      });
-      await checks.classification('classification_id', input.classification_id, p.classificationId);
-      await checks.linkedProjects('linked_projects', actor, input.linked_projects, id);
-      checks.done();
+  save(deps, tenant, actor, id, async (tx, p) => {
+    const checks = new FormChecks(tx);
+    await checks.staff({
+      project_manager_id: input.project_manager_id,
+      project_administrator_id: input.project_administrator_id,
+      project_sales_representative_id: input.project_sales_representative_id,
+    });
+    await checks.classification('classification_id', input.classification_id, p.classificationId);
+    await checks.linkedProjects('linked_projects', actor, input.linked_projects, id);
+    checks.done();
 
-      const start = fromWallClock(input.start_date);
-      const end = fromWallClock(input.end_date);
-      const before = { start: fromWallClock(p.startDate), end: fromWallClock(p.endDate) };
-      if (start !== before.start || end !== before.end) {
-        await tx.insert(projectDateChanges).values({
-          tenantId: tenant.id,
-          projectId: id,
-          changedBy: actor.userId,
-          changedAt: deps.clock.now(),
-          oldStart: before.start,
-          newStart: start,
-          oldEnd: before.end,
-          newEnd: end,
-          officialShift: input.official_shift,
-          // 'No' (or closing the question) records no shift and clears the reason.
-          reason: input.official_shift ? (input.shift_reason ?? PROJECT_TEXT.defaultShiftReason) : null,
-        });
-      }
-      await tx
-        .update(projects)
-        .set({
-          name: input.name,
-          startDate: start,
-          endDate: end,
-          completedOn: showsCompletedDate(p.status) ? (fromWallClock(input.completed_on) ?? p.completedOn) : null,
-          projectAdministratorId: input.project_administrator_id,
-          projectManagerId: input.project_manager_id,
-          salesRepresentativeId: input.project_sales_representative_id,
-          linkedProjectType: input.linked_project_type,
-          classificationId: input.classification_id,
-          summary: input.summary,
-          ...touch,
-        })
-        .where(eq(projects.id, id));
-      await replaceLinks(tx, tenant.id, id, input.linked_projects);
-      return TOUCHED;
-    },
-    { dueDates: true },
-  );
+    const start = fromWallClock(input.start_date);
+    const end = fromWallClock(input.end_date);
+    const before = { start: fromWallClock(p.startDate), end: fromWallClock(p.endDate) };
+    if (start !== before.start || end !== before.end) {
+      await tx.insert(projectDateChanges).values({
+        tenantId: tenant.id,
+        projectId: id,
+        changedBy: actor.userId,
+        changedAt: deps.clock.now(),
+        oldStart: before.start,
+        newStart: start,
+        oldEnd: before.end,
+        newEnd: end,
+        officialShift: input.official_shift,
+        // 'No' (or closing the question) records no shift and clears the reason.
+        reason: input.official_shift ? (input.shift_reason ?? PROJECT_TEXT.defaultShiftReason) : null,
+      });
+    }
+    const completedOn = showsCompletedDate(p.status) ? (fromWallClock(input.completed_on) ?? p.completedOn) : null;
+    await tx
+      .update(projects)
+      .set({
+        name: input.name,
+        startDate: start,
+        endDate: end,
+        completedOn,
+        projectAdministratorId: input.project_administrator_id,
+        projectManagerId: input.project_manager_id,
+        salesRepresentativeId: input.project_sales_representative_id,
+        linkedProjectType: input.linked_project_type,
+        classificationId: input.classification_id,
+        summary: input.summary,
+        ...touch,
+      })
+      .where(eq(projects.id, id));
+    await replaceLinks(tx, tenant.id, id, input.linked_projects);
+    const moved =
+      start !== before.start || end !== before.end || fromWallClock(completedOn) !== fromWallClock(p.completedOn);
+    return moved ? MOVED : TOUCHED;
+  });
 
 export const updateServices = (deps: D, tenant: TenantContext, actor: Actor, id: number, input: ServicesData) =>
   save(deps, tenant, actor, id, async (tx) => {
@@ -414,33 +416,26 @@ export const updateStatus = (
   id: number,
   input: StatusData,
 ) =>
-  save(
-    deps,
-    tenant,
-    actor,
-    id,
-    async (tx, p) => {
-      if (input.status === p.status) return;
-      if (!canTransition(p.status, input.status)) {
-        const message = PROJECT_TEXT.statusTransition
-          .replace('{from}', PROJECT_STATUS_LABELS[p.status])
-          .replace('{to}', PROJECT_STATUS_LABELS[input.status]);
-        throw fieldError('status', message);
-      }
-      const completedOn =
-        input.status === 'completed'
-          ? (fromWallClock(input.completed_on) ?? wallClockAt(deps.clock.now()))
-          : showsCompletedDate(input.status)
-            ? (fromWallClock(input.completed_on) ?? p.completedOn)
-            : null;
-      await tx
-        .update(projects)
-        .set({ status: input.status, completedOn, ...touch })
-        .where(eq(projects.id, id));
-      return TOUCHED;
-    },
-    { dueDates: true },
-  );
+  save(deps, tenant, actor, id, async (tx, p) => {
+    if (input.status === p.status) return;
+    if (!canTransition(p.status, input.status)) {
+      const message = PROJECT_TEXT.statusTransition
+        .replace('{from}', PROJECT_STATUS_LABELS[p.status])
+        .replace('{to}', PROJECT_STATUS_LABELS[input.status]);
+      throw fieldError('status', message);
+    }
+    const completedOn =
+      input.status === 'completed'
+        ? (fromWallClock(input.completed_on) ?? wallClockAt(deps.clock.now()))
+        : showsCompletedDate(input.status)
+          ? (fromWallClock(input.completed_on) ?? p.completedOn)
+          : null;
+    await tx
+      .update(projects)
+      .set({ status: input.status, completedOn, ...touch })
+      .where(eq(projects.id, id));
+    return MOVED;
+  });
 
 export const deleteProject = (deps: D, tenant: TenantContext, actor: Actor, id: number) =>
   inTenant(deps, tenant.id, async (tx) => {

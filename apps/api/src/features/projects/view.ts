@@ -29,7 +29,13 @@ import {
   users,
 } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
-import { visibilityShape, visibleProjects } from '../../platform/project-scope.js';
+import { compiledSelect, compileWith } from '../../platform/db/compiled.js';
+import {
+  scopeId,
+  visibilityShape,
+  visibleProjectsOfShape,
+  type VisibilityShape,
+} from '../../platform/project-scope.js';
 // The visible project's row, found or locked (project-scope.ts), as the features have always imported them from here.
 export { findVisibleProject, lockVisibleProject, type ProjectRow } from '../../platform/project-scope.js';
 import { projectProviderCard, providerCardColumn } from './provider-card.js';
@@ -51,16 +57,16 @@ const jsonRows = <T>(object: SQL, from: SQL, orderBy: SQL) =>
 const linkedProject = alias(projects, 'linked_project');
 const linkedProjectTable = sql`${projects} ${sql.identifier('linked_project')}`;
 const refObject = sql`json_build_object('id', ${linkedProject.id}, 'project_code', ${linkedProject.code}, 'name', ${linkedProject.name})`;
-/** The projects linked to `id` one way or the other, as far as the actor may see them. */
-function linkedRefs(actor: Actor, id: number, direction: 'linked' | 'sub') {
+/** The projects linked to the project (placeholder `id`) one way or the other, as far as the actor may see them. */
+function linkedRefs(shape: VisibilityShape, direction: 'linked' | 'sub') {
   const [from, to] =
     direction === 'linked'
       ? [projectRelations.projectId, projectRelations.linkedProjectId]
       : [projectRelations.linkedProjectId, projectRelations.projectId];
-  const visible = visibleProjects(actor, linkedProject);
+  const visible = visibleProjectsOfShape(shape, linkedProject);
   return jsonRows<ProjectRef>(
     refObject,
-    sql`from ${projectRelations} join ${linkedProjectTable} on ${linkedProject.tenantId} = ${projectRelations.tenantId} and ${linkedProject.id} = ${to} where ${from} = ${id}${visible ? sql` and ${visible}` : sql``}`,
+    sql`from ${projectRelations} join ${linkedProjectTable} on ${linkedProject.tenantId} = ${projectRelations.tenantId} and ${linkedProject.id} = ${to} where ${from} = ${ID}${visible ? sql` and ${visible}` : sql``}`,
     sql`${linkedProject.seq}`,
   );
 }
@@ -70,11 +76,10 @@ function namedRows(
   link: typeof projectTags | typeof projectCategories | typeof projectServices,
   linkColumn: AnyColumn,
   named: typeof tags | typeof categories | typeof services,
-  id: number,
 ) {
   return jsonRows<{ id: string; name: string }>(
     sql`json_build_object('id', ${named.id}, 'name', ${named.name})`,
-    sql`from ${link} join ${named} on ${named.tenantId} = ${link.tenantId} and ${named.id} = ${linkColumn} where ${link.projectId} = ${id}`,
+    sql`from ${link} join ${named} on ${named.tenantId} = ${link.tenantId} and ${named.id} = ${linkColumn} where ${link.projectId} = ${ID}`,
     sql`lower(${named.name})`,
   );
 }
@@ -101,20 +106,21 @@ type ChangeRow = {
   reason: string | null;
 };
 
+const ID = sql.placeholder('id');
+const people = [
+  projects.clientAmId,
+  projects.projectManagerId,
+  projects.projectAdministratorId,
+  projects.salesRepresentativeId,
+];
+
 /**
- * Everything the project details screen shows, as this actor may see it: ONE statement (the
+ * The project view's statement for each visibility shape, its SQL built once (db/compiled.ts): the
  * project with its people, links, tags, categories, services, contacts, date changes and provider
- * card as JSON built in SQL). This is the pattern for a detail view: one round trip, not one query
- * per part.
+ * card as JSON built in SQL. Values: `id`, and `scope_id` (project-scope.ts).
  */
-export async function projectView(tx: Exec, actor: Actor, id: number): Promise<ProjectView> {
-  const people = [
-    projects.clientAmId,
-    projects.projectManagerId,
-    projects.projectAdministratorId,
-    projects.salesRepresentativeId,
-  ];
-  const [head] = await tx
+const viewStatement = compiledSelect('project_view', (shape: VisibilityShape) =>
+  compileWith
     .select({
       p: projects,
       classificationTitle: classifications.title,
@@ -124,14 +130,14 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
         sql`from ${users} where ${users.tenantId} = ${projects.tenantId} and ${users.id} in (${sql.join(people, sql`, `)})`,
         sql`${users.id}`,
       ),
-      linked: linkedRefs(actor, id, 'linked'),
-      sub: linkedRefs(actor, id, 'sub'),
-      tags: namedRows(projectTags, projectTags.tagId, tags, id),
-      categories: namedRows(projectCategories, projectCategories.categoryId, categories, id),
-      services: namedRows(projectServices, projectServices.serviceId, services, id),
+      linked: linkedRefs(shape, 'linked'),
+      sub: linkedRefs(shape, 'sub'),
+      tags: namedRows(projectTags, projectTags.tagId, tags),
+      categories: namedRows(projectCategories, projectCategories.categoryId, categories),
+      services: namedRows(projectServices, projectServices.serviceId, services),
       contacts: jsonRows<ContactRow>(
         sql`json_build_object('id', ${siteContacts.id}, 'name', ${siteContacts.name}, 'role', ${siteContacts.role}, 'email', ${siteContacts.email}, 'phone', ${siteContacts.phone}, 'note', ${siteContacts.note})`,
-        sql`from ${siteContacts} where ${siteContacts.projectId} = ${id}`,
+        sql`from ${siteContacts} where ${siteContacts.projectId} = ${ID}`,
         sql`${siteContacts.position}`,
       ),
       provider: providerCardColumn(),
@@ -139,7 +145,7 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
         sql`json_build_object('id', ${projectDateChanges.id}, 'changed_at', ${projectDateChanges.changedAt}, 'first', changer.first_name, 'last', changer.last_name,
           'old_start', ${projectDateChanges.oldStart}, 'new_start', ${projectDateChanges.newStart}, 'old_end', ${projectDateChanges.oldEnd}, 'new_end', ${projectDateChanges.newEnd},
           'official_shift', ${projectDateChanges.officialShift}, 'reason', ${projectDateChanges.reason})`,
-        sql`from ${projectDateChanges} left join ${users} changer on changer.tenant_id = ${projectDateChanges.tenantId} and changer.id = ${projectDateChanges.changedBy} where ${projectDateChanges.projectId} = ${id}`,
+        sql`from ${projectDateChanges} left join ${users} changer on changer.tenant_id = ${projectDateChanges.tenantId} and changer.id = ${projectDateChanges.changedBy} where ${projectDateChanges.projectId} = ${ID}`,
         sql`${projectDateChanges.changedAt} desc, ${projectDateChanges.id} desc`,
       ),
     })
@@ -149,11 +155,16 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
       and(eq(classifications.tenantId, projects.tenantId), eq(classifications.id, projects.classificationId)),
     )
     .leftJoin(clients, and(eq(clients.tenantId, projects.tenantId), eq(clients.id, projects.clientId)))
-    .where(and(eq(projects.id, id), visibleProjects(actor)))
-    // Prepared once per connection (its text depends only on the actor's visibility shape): PostgreSQL
-    // parses and plans this statement once instead of on every request.
-    .prepare(`project_view:${visibilityShape(actor)}`)
-    .execute();
+    .where(and(eq(projects.id, ID), visibleProjectsOfShape(shape))),
+);
+
+/**
+ * Everything the project details screen shows, as this actor may see it: ONE statement, compiled
+ * once (viewStatement). This is the pattern for a detail view: one round trip, not one query per
+ * part, and a hot statement's SQL built once, not on every request.
+ */
+export async function projectView(tx: Exec, actor: Actor, id: number): Promise<ProjectView> {
+  const [head] = await viewStatement(tx, visibilityShape(actor), { id, scope_id: scopeId(actor) });
   if (!head) throw notFound('The project');
   const { p, classificationTitle, clientName } = head;
   const providerCard = projectProviderCard(head.provider);
