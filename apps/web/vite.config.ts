@@ -167,7 +167,9 @@ function signedInHtml(html: string, bundle: Rolldown.OutputBundle): string {
     queue.push(...chunk.imports);
   }
   const links = [
-    ...[...styles].filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="preload" as="style" href="/${f}">`),
+    ...[...styles]
+      .filter((f) => !html.includes(`/${f}"`))
+      .map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
     ...[...scripts]
       .filter((f) => !html.includes(`/${f}"`))
       .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),

@@ -13,6 +13,14 @@ import {
 } from './fixtures';
 import { assignableProject, createLocatedProvider, type ProjectDetail } from './provider-fixtures';
 
+/**
+ * The details screen's first load in a fresh browser (its chunks, the project, the part's Leaflet
+ * chunk): about 1.9 s alone, but 10 s and more on CI's 2-core machine while the other worker's
+ * browser draws the project map beside it (two of these journeys ran out of 10 s there), so the
+ * first sight of the part gets 30 s, as the project map's first load does.
+ */
+const FIRST_LOAD = { timeout: 30_000 };
+
 /** A demo project that can still be assigned and is on the map (from the end of the list: other journeys take the first ones). */
 const assignableDemoProject = (page: Page) =>
   assignableProject(page, { order: 'desc', skip: 5, statuses: ['order', 'scheduled'] });
@@ -66,7 +74,7 @@ test('assign a provider on the project details screen, notify it, read the e-mai
 
   await page.goto(`${DEMO}/projects/${project.id}/show`);
   // The part loads in its own chunk; its map waits until scrolled into view.
-  await expect(page.getByTestId('project-provider')).toBeVisible();
+  await expect(page.getByTestId('project-provider')).toBeVisible(FIRST_LOAD);
   await page.getByTestId('nearby-map-frame').scrollIntoViewIfNeeded();
 
   // The nearby map activates once in view and lists the new provider (at most 30 km away: within 50 km by road).
@@ -114,7 +122,7 @@ test('assign a provider on the project details screen, notify it, read the e-mai
   await expect(route).toContainText(/Distance: (≈ (< )?[\d,]+ km|[\d.]+ (m|km))/);
   await expect(route).toContainText(/Time: ≈? ?.*min/);
   await expect(page.getByRole('button', { name: PROVIDER_TEXT.hideDirections })).toBeVisible();
-  await expect(page.getByTestId('project-provider')).toBeVisible();
+  await expect(page.getByTestId('project-provider')).toBeVisible(FIRST_LOAD);
   // Toasts fading out read as low contrast to axe: check once they are gone.
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   await expectAccessible(page);
@@ -161,7 +169,7 @@ test("a new project without a provider shows the empty state; 'Assign Service Pr
 
   await page.goto(`${DEMO}/projects/${project.id}/show`);
   const empty = page.getByTestId('provider-empty');
-  await expect(empty).toBeVisible();
+  await expect(empty).toBeVisible(FIRST_LOAD);
   await expect(empty).toContainText(PROVIDER_TEXT.noProviderAttached);
   // The nearby map and the picker stay for choosing one here.
   await expect(page.getByRole('combobox', { name: 'Service Provider', exact: true })).toBeVisible();
@@ -195,7 +203,7 @@ test("the 'Replace the service provider?' dialog sits above the map: its Replace
   expect(assigned.status, JSON.stringify(assigned.json)).toBe(200);
 
   await page.goto(`${DEMO}/projects/${project.id}/show`);
-  await expect(page.getByTestId('current-provider').getByRole('link', { name: first.name })).toBeVisible();
+  await expect(page.getByTestId('current-provider').getByRole('link', { name: first.name })).toBeVisible(FIRST_LOAD);
   // Let the nearby list arrive first: it grows above the picker and would move an open dropdown.
   await page.getByTestId('nearby-map-frame').scrollIntoViewIfNeeded();
   await expect(page.getByRole('button', { name: `Select ${second.name}` }).first()).toBeVisible({ timeout: 20_000 });

@@ -104,7 +104,11 @@ const MailboxMessageScreen = screen(mailbox, (m) => m.MailboxMessageScreen);
 const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   [/^\/projects\/?$/, projectList],
   [/^\/projects\/new/, projectCreate],
-  [/^\/projects\/[^/]+\/show/, projectDetails],
+  // The service-provider part is a lazy part of the details (it carries Leaflet): fetched with them.
+  [
+    /^\/projects\/[^/]+\/show/,
+    () => Promise.all([projectDetails(), import('../features/project-provider/provider-part')]),
+  ],
   [/^\/projects\/[^/]+\/quotes\/[^/]+\/agreements/, agreements],
   [/^\/projects\/[^/]+\/quotes/, quotes],
   [/^\/projects\/[^/]+\/quote\/?$/, quotes],
@@ -142,19 +146,26 @@ const FIRST_SCREEN: [RegExp, (pathname: string) => Promise<unknown>][] = [
  * The data of the screens most users open first, requested once the session is known, alongside
  * the chunks (the screen's own query would ask only once its code has run).
  */
-const FIRST_DATA: [RegExp, (client: QueryClient, search: string) => Promise<unknown>][] = [
+const FIRST_DATA: [RegExp, (client: QueryClient, search: string, pathname: string) => Promise<unknown>][] = [
   [
     /^\/projects\/?$/,
     (client, search) => import('../features/projects/list-prefetch').then((m) => m.prefetchProjectList(client, search)),
+  ],
+  [
+    /^\/projects\/\d+\/show\/?$/,
+    (client, _search, pathname) =>
+      import('../features/projects/detail-prefetch').then((m) => m.prefetchProject(client, pathname)),
   ],
 ];
 
 export function preloadFirstScreen(client: QueryClient, { pathname, search }: { pathname: string; search: string }) {
   const load = FIRST_SCREEN.find(([pattern]) => pattern.test(pathname))?.[1];
   const data = FIRST_DATA.find(([pattern]) => pattern.test(pathname))?.[1];
-  // A failure here is only a missed head start: the route loads (and reports) it again.
+  // A failure here is only a missed head start: the route loads (and reports) it again. The data's
+  // small module first: the browser fetches six files at a time from one host (HTTP/1.1), and the
+  // screen's dozens of chunks would otherwise queue it behind them.
+  void data?.(client, search, pathname).catch(() => undefined);
   void load?.(pathname).catch(() => undefined);
-  void data?.(client, search).catch(() => undefined);
 }
 
 const needs = (ability: Action) => <RequireAbility ability={ability} />;

@@ -14,35 +14,19 @@ import {
   type ProjectStatusUpdate,
   type ProjectView,
 } from '@siteflow/core';
-import { ApiError, api, errorMessage } from '../../api/client';
+import { api } from '../../api/client';
 import { useLookup } from '../../api/lookup';
 import { clientKeys } from '../clients/api';
+import { loadFailure, projectKeys, projectQuery } from './project-query';
+
+export { loadFailure, projectKeys, projectQuery };
 
 type Created = { id: number; project_code: string; redirect_url: string; message: string };
 type Deleted = { message: string; redirect_url: string };
 
-export const projectKeys = {
-  all: ['projects'] as const,
-  lists: ['projects', 'list'] as const,
-  createData: ['projects', 'create-data'] as const,
-  lookup: (q: string, exclude?: number) => ['projects', 'lookup', q, exclude ?? null] as const,
-  detail: (id: number) => ['projects', 'detail', id] as const,
-};
 export const accountManagerKeys = {
   ofClient: clientKeys.accountManagers,
 };
-
-/** The client's own fallback for a failure the server did not explain (it is not a server message). */
-const UNEXPLAINED = errorMessage(null);
-
-/**
- * A load failure as the project screens report it: the server's message when it gave one,
- * else the screen's own text (spec 1 section 8).
- */
-export function loadFailure(error: unknown, fallback: string): ApiError {
-  if (error instanceof ApiError && error.status > 0 && error.message && error.message !== UNEXPLAINED) return error;
-  return new ApiError(error instanceof ApiError ? error.status : 0, fallback);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Creation
@@ -114,14 +98,7 @@ export function useQuickAddAccountManager(clientId: string | null) {
 // Details screen
 
 export function useProject(id: number) {
-  return useQuery({
-    queryKey: projectKeys.detail(id),
-    queryFn: ({ signal }) =>
-      api
-        .get<ProjectView>(`/api/projects/${id}`, undefined, signal)
-        .catch((error: unknown) => Promise.reject(loadFailure(error, PROJECT_TEXT.detailsLoadFailed))),
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  return useQuery(projectQuery(id));
 }
 
 export type SectionPayloads = {
