@@ -24,7 +24,14 @@ export async function tempDir(prefix: string): Promise<string> {
   return dir;
 }
 
-export type Memory = { rss: number; heapUsed: number; heapTotal: number; external: number };
+export type Memory = {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  /** How long the process's forced full GC before this sample blocked it, ms. */
+  gcMs: number;
+};
 
 export type ApiProcess = {
   child: ChildProcess;
@@ -32,8 +39,12 @@ export type ApiProcess = {
   port: number;
   /** Everything the process printed so far (stdout and stderr). */
   output: () => string;
-  /** VmRSS from /proc and the V8 heap after a full GC, asked of the process through its IPC channel. */
-  memory: () => Promise<Memory>;
+  /**
+   * VmRSS from /proc and the V8 heap after a full GC, asked of the process through its IPC channel.
+   * The GC stops the process for tens of milliseconds (hundreds on a loaded machine): under load,
+   * ask with `{ gc: false }`.
+   */
+  memory: (opts?: { gc?: boolean }) => Promise<Memory>;
   /** CPU seconds (user + system) the API's Node process has used so far, from /proc. */
   cpuSeconds: () => Promise<number>;
   /** SIGTERM (graceful: the server closes its pools and stops its embedded PostgreSQL), SIGKILL after 20 s. */
@@ -84,20 +95,25 @@ export async function spawnApi(env: Record<string, string>, opts: { timeoutMs?: 
   });
 
   let asked = 0;
-  const memory = async (): Promise<Memory> => {
+  const memory = async (opts: { gc?: boolean } = {}): Promise<Memory> => {
     const status = await fs.readFile(`/proc/${child.pid}/status`, 'utf8');
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
     const id = ++asked;
     const heap = await new Promise<Omit<Memory, 'rss'>>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no memory answer')), 10_000);
-      const onMessage = (m: { memory?: NodeJS.MemoryUsage; id?: number }) => {
+      const onMessage = (m: { memory?: NodeJS.MemoryUsage; id?: number; gcMs?: number }) => {
         if (m.id !== id || !m.memory) return;
         clearTimeout(timer);
         child.off('message', onMessage);
-        resolve({ heapUsed: m.memory.heapUsed, heapTotal: m.memory.heapTotal, external: m.memory.external });
+        resolve({
+          heapUsed: m.memory.heapUsed,
+          heapTotal: m.memory.heapTotal,
+          external: m.memory.external,
+          gcMs: m.gcMs ?? NaN,
+        });
       };
       child.on('message', onMessage);
-      child.send({ memory: id });
+      child.send({ memory: id, gc: opts.gc !== false });
     });
     return { rss: rssKb * 1024, ...heap };
   };

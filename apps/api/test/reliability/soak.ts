@@ -54,6 +54,8 @@ export type SoakResult = {
     samples: { at: number; rss: number; heapUsed: number }[];
   };
   loadAverage: { start: string; end: string };
+  /** The five slowest measured requests: seconds into the measured phase, op, latency ms. */
+  slowest: { at: number; op: string; ms: number }[];
 };
 
 type Role = 'staff' | 'client' | 'provider';
@@ -232,99 +234,105 @@ async function drive(
     .map((x) => x.op);
 
   const total = Math.round(opts.seconds * opts.rate);
-  const warmupUntil = opts.warmupSeconds * 1000;
+  const warmupCount = Math.min(total, Math.round(opts.warmupSeconds * opts.rate));
   const latencies: number[] = [];
   const perOp = new Map<string, { lat: number[]; count: number; errors: number }>(
     ops.map((o) => [o.name, { lat: [], count: 0, errors: 0 }]),
   );
   const errorSamples: string[] = [];
+  const slowest: { at: number; op: string; ms: number }[] = [];
   let errors = 0;
   let measured = 0;
-  let sent = 0;
-  let inFlight = 0;
   const samples: { at: number; rss: number; heapUsed: number }[] = [];
-  let afterWarmup: Memory | null = null;
-  let memoryBusy = false;
-  const t0 = performance.now();
   const cpuAtStart = await api.cpuSeconds();
+
+  /**
+   * Requests [from, to) at the fixed rate, open loop, on a clock that starts now. Latencies count
+   * when `measure`; memory is sampled every 30 s WITHOUT a forced GC (a full GC would stop the
+   * server and show as a latency spike that real traffic never meets).
+   */
+  const phase = (from: number, to: number, measure: boolean) =>
+    new Promise<number>((resolve) => {
+      const t0 = performance.now();
+      let sent = from;
+      let inFlight = 0;
+      let lastReport = 0;
+      let sampling = false;
+      const fire = (i: number) => {
+        const intended = t0 + ((i - from) * 1000) / opts.rate;
+        const op = order[i % order.length]!;
+        n = i;
+        inFlight++;
+        const stats = perOp.get(op.name)!;
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<Reply>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('no answer within 10 s')), timeoutMs);
+        });
+        Promise.race([op.run(), timeout]).then(
+          (r) => done(op.ok(r.status) ? null : `${op.name}: ${r.status} ${r.text.slice(0, 200)}`),
+          (e: unknown) => done(`${op.name}: ${String(e)}`),
+        );
+        function done(error: string | null) {
+          clearTimeout(timer);
+          inFlight--;
+          const latency = performance.now() - intended;
+          stats.count++;
+          if (error) {
+            errors++;
+            stats.errors++;
+            if (errorSamples.length < 20) errorSamples.push(error);
+          }
+          if (measure) {
+            measured++;
+            latencies.push(latency);
+            stats.lat.push(latency);
+            slowest.push({ at: (intended - t0) / 1000, op: op.name, ms: latency });
+            if (slowest.length > 50) slowest.sort((a, b) => b.ms - a.ms).splice(5);
+          }
+          if (sent === to && inFlight === 0) resolve(performance.now() - t0);
+        }
+      };
+      const tick = () => {
+        const now = performance.now();
+        const due = Math.min(to, from + Math.floor(((now - t0) * opts.rate) / 1000) + 1);
+        while (sent < due) fire(sent++);
+        const elapsed = (now - t0) / 1000;
+        if (measure && elapsed - lastReport >= 30 && !sampling) {
+          lastReport = elapsed;
+          sampling = true;
+          void memory({ gc: false }).then((m) => {
+            samples.push({ at: opts.warmupSeconds + elapsed, rss: m.rss, heapUsed: m.heapUsed });
+            sampling = false;
+            log(
+              `  ${(opts.warmupSeconds + elapsed).toFixed(0)} s: ${sent} sent, ${errors} errors, ${inFlight} in flight, RSS ${(m.rss / 1048576).toFixed(1)} MB, heap ${(m.heapUsed / 1048576).toFixed(1)} MB (no GC), load ${loadAverage()}`,
+            );
+          });
+        }
+        if (sent < to) setTimeout(tick, 2);
+      };
+      if (from === to) resolve(0);
+      else tick();
+    });
 
   log(
     `Soak: ${total} requests at ${opts.rate}/s for ${opts.seconds} s (warm-up ${opts.warmupSeconds} s); load average ${loadAverage()}.`,
   );
-  await new Promise<void>((resolve) => {
-    let lastReport = 0;
-    const fire = (i: number) => {
-      const intended = t0 + (i * 1000) / opts.rate;
-      const op = order[i % order.length]!;
-      n = i;
-      inFlight++;
-      const stats = perOp.get(op.name)!;
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<Reply>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('no answer within 10 s')), 10_000);
-      });
-      Promise.race([op.run(), timeout]).then(
-        (r) => done(op.ok(r.status) ? null : `${op.name}: ${r.status} ${r.text.slice(0, 200)}`),
-        (e: unknown) => done(`${op.name}: ${String(e)}`),
-      );
-      function done(error: string | null) {
-        clearTimeout(timer);
-        inFlight--;
-        const end = performance.now();
-        const inMeasure = intended - t0 >= warmupUntil;
-        stats.count++;
-        if (error) {
-          errors++;
-          stats.errors++;
-          if (errorSamples.length < 20) errorSamples.push(error);
-        }
-        if (inMeasure) {
-          measured++;
-          latencies.push(end - intended);
-          stats.lat.push(end - intended);
-        }
-        if (sent === total && inFlight === 0) resolve();
-      }
-    };
-    const tick = () => {
-      const now = performance.now();
-      const due = Math.min(total, Math.floor(((now - t0) * opts.rate) / 1000) + 1);
-      while (sent < due) fire(sent++);
-      const elapsed = (now - t0) / 1000;
-      if (!afterWarmup && !memoryBusy && elapsed * 1000 >= warmupUntil) {
-        memoryBusy = true;
-        void memory().then((m) => {
-          afterWarmup = m;
-          samples.push({ at: elapsed, rss: m.rss, heapUsed: m.heapUsed });
-          memoryBusy = false;
-          log(
-            `  after warm-up (${elapsed.toFixed(0)} s): RSS ${(m.rss / 1048576).toFixed(1)} MB, heap ${(m.heapUsed / 1048576).toFixed(1)} MB`,
-          );
-        });
-      }
-      if (elapsed - lastReport >= 30 && !memoryBusy && afterWarmup) {
-        lastReport = elapsed;
-        memoryBusy = true;
-        void memory().then((m) => {
-          samples.push({ at: elapsed, rss: m.rss, heapUsed: m.heapUsed });
-          memoryBusy = false;
-          log(
-            `  ${elapsed.toFixed(0)} s: ${sent} sent, ${errors} errors, ${inFlight} in flight, RSS ${(m.rss / 1048576).toFixed(1)} MB, heap ${(m.heapUsed / 1048576).toFixed(1)} MB, load ${loadAverage()}`,
-          );
-        });
-      }
-      if (sent < total) setTimeout(tick, 2);
-    };
-    tick();
-  });
-  const elapsedMs = performance.now() - t0;
+  await phase(0, warmupCount, false);
+  // Between the phases, with nothing in flight: the baseline after a full GC (which stops the
+  // server; measured, it stalled every request in flight by up to 700 ms on CI's loaded machine).
+  const afterWarmup = await memory();
+  samples.push({ at: opts.warmupSeconds, rss: afterWarmup.rss, heapUsed: afterWarmup.heapUsed });
+  log(
+    `  after warm-up: RSS ${(afterWarmup.rss / 1048576).toFixed(1)} MB, heap ${(afterWarmup.heapUsed / 1048576).toFixed(1)} MB (full GC took ${afterWarmup.gcMs.toFixed(0)} ms, outside the measured phase)`,
+  );
+  const measuredMs = await phase(warmupCount, total, true);
   const cpuMsPerRequest = (((await api.cpuSeconds()) - cpuAtStart) * 1000) / total;
   await new Promise((r) => setTimeout(r, 1000));
   const end = await memory();
   agent.destroy();
-  const warm = afterWarmup ?? end;
+  const warm = afterWarmup;
   const sorted = latencies.sort((a, b) => a - b);
-  const measuredSeconds = (elapsedMs - warmupUntil) / 1000;
+  const measuredSeconds = measuredMs / 1000;
   return {
     seconds: opts.seconds,
     rate: opts.rate,
@@ -348,6 +356,7 @@ async function drive(
       samples,
     },
     loadAverage: { start: loadStart, end: loadAverage() },
+    slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 5),
   };
 }
 
@@ -361,6 +370,7 @@ export function formatSoak(r: SoakResult): string {
       ` heap ${mbs(r.memory.afterWarmup.heapUsed)} -> ${mbs(r.memory.end.heapUsed)} MB (${r.memory.heapGrowthPct >= 0 ? '+' : ''}${f(r.memory.heapGrowthPct)}%)`,
     `  API process CPU: ${f(r.cpuMsPerRequest)} ms per request (Node only; PostgreSQL is separate)`,
     `  load average (1/5/15 min) at start ${r.loadAverage.start}, at end ${r.loadAverage.end}`,
+    `  slowest: ${r.slowest.map((x) => `${f(x.ms)} ms (${x.op}, ${x.at.toFixed(2)} s in)`).join(', ')}`,
     '',
     '| request | count | errors | p50 ms | p99 ms |',
     '| --- | --- | --- | --- | --- |',
