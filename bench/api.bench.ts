@@ -7,7 +7,8 @@
  *    set_config('app.tenant_id'), one indexed SELECT, COMMIT, as fast as it goes.
  * 3. Signs in as the demo admin and loads each endpoint with autocannon (10 connections), then
  *    prints req/s, p50/p99 and the share of the raw ceiling, with the targets: every read at least
- *    40% of the ceiling and p99 under 50 ms, the write at least 20%.
+ *    40% of the ceiling and p99 under 50 ms, the write at least 20%; and the machine's CPU time per
+ *    request (every process, from /proc/stat: steadier between runs on a shared VM than req/s).
  *
  * Options: --duration 10 (s per phase), --connections 10, --only session,detail (the keys below),
  * --profile (a CPU profile of the server in bench/out/profiles), --no-read-cache (the server with
@@ -41,7 +42,37 @@ const TARGET_READ = 0.4;
 const TARGET_WRITE = 0.2;
 const TARGET_P99 = 50;
 
-type Figure = { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+type Figure = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  /** The machine's CPU time (every process: server, database, load generator) per request, in ms. */
+  cpuMs?: number;
+};
+
+/**
+ * The machine's busy and stolen CPU time so far, in ms (/proc/stat; Linux only, else zeros). The
+ * CPU a request costs varies far less between runs on a shared VM than its throughput does.
+ */
+async function machineCpu(): Promise<{ busy: number; steal: number }> {
+  const stat = await fs.readFile('/proc/stat', 'utf8').catch(() => '');
+  const f = (stat.split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = f;
+  const tick = 1000 / 100; // USER_HZ
+  return { busy: (user + nice + system + irq + softirq) * tick, steal: steal * tick };
+}
+
+/** Runs `phase` and gives its figure the machine's CPU per request. */
+async function withCpu(phase: () => Promise<Figure>, seconds: number): Promise<Figure> {
+  const before = await machineCpu();
+  const figure = await phase();
+  const after = await machineCpu();
+  const requests = figure.rps * seconds;
+  return { ...figure, cpuMs: requests > 0 && after.busy > 0 ? (after.busy - before.busy) / requests : undefined };
+}
 
 /** An autocannon request set-up that asks for each path (with its body) in turn. */
 function rotating(requests: { path: string; body?: string }[]) {
@@ -231,29 +262,30 @@ async function main() {
       });
 
     log(`raw ceiling: ${CONNECTIONS} connections, ${DURATION} s`);
-    const ceiling = await rawCeiling(appUrl, session.tenant.id, projectId);
+    const ceiling = await withCpu(() => rawCeiling(appUrl, session.tenant.id, projectId), DURATION);
     const rows: (Figure & { target: number | null; write: boolean })[] = [{ ...ceiling, target: null, write: false }];
     for (const e of endpoints) {
       if (ONLY && !ONLY.has(e.key)) continue;
       log(`${e.name}: ${CONNECTIONS} connections, ${DURATION} s`);
-      const result = await autocannon({
-        url: `${base}${e.url}`,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        method: e.write ? 'PUT' : 'GET',
-        headers: e.write ? { ...headers, 'content-type': 'application/json' } : headers,
-        ...(e.rotate ? { requests: [{ setupRequest: rotating(e.rotate) }] } : {}),
-      });
-      rows.push({
-        name: e.name,
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-        target: e.write ? TARGET_WRITE : TARGET_READ,
-        write: Boolean(e.write),
-      });
+      const figure = await withCpu(async () => {
+        const result = await autocannon({
+          url: `${base}${e.url}`,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          method: e.write ? 'PUT' : 'GET',
+          headers: e.write ? { ...headers, 'content-type': 'application/json' } : headers,
+          ...(e.rotate ? { requests: [{ setupRequest: rotating(e.rotate) }] } : {}),
+        });
+        return {
+          name: e.name,
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+        };
+      }, DURATION);
+      rows.push({ ...figure, target: e.write ? TARGET_WRITE : TARGET_READ, write: Boolean(e.write) });
     }
 
     const pad = (s: string, n: number) => s.padEnd(n);
@@ -263,7 +295,7 @@ async function main() {
         (NO_READ_CACHE
           ? ', read cache off (READ_CACHE_MB=0)'
           : ', read cache on (reads asked again with nothing changed)'),
-      `${pad('request', 48)} ${pad('req/s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('share', 7)} target`,
+      `${pad('request', 48)} ${pad('req/s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('cpu ms', 7)} ${pad('share', 7)} target`,
     ];
     let failed = 0;
     for (const r of rows) {
@@ -277,7 +309,7 @@ async function main() {
           : `${r.write ? '>=' : '>='}${(r.target * 100).toFixed(0)}%${r.write ? '' : `, p99 < ${TARGET_P99} ms`} ${ok ? 'PASS' : 'FAIL'}`;
       const bad = r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : '';
       lines.push(
-        `${pad(r.name, 48)} ${pad(r.rps.toFixed(0), 8)} ${pad(r.p50.toFixed(1), 7)} ${pad(r.p99.toFixed(1), 7)} ${pad(`${(share * 100).toFixed(1)}%`, 7)} ${target}${bad}`,
+        `${pad(r.name, 48)} ${pad(r.rps.toFixed(0), 8)} ${pad(r.p50.toFixed(1), 7)} ${pad(r.p99.toFixed(1), 7)} ${pad(r.cpuMs === undefined ? '-' : r.cpuMs.toFixed(2), 7)} ${pad(`${(share * 100).toFixed(1)}%`, 7)} ${target}${bad}`,
       );
     }
     lines.push(failed ? `${failed} below target` : 'all at target');

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_CLASSIFICATION,
   formatProjectCode,
@@ -147,10 +147,15 @@ async function replaceCategoriesAndServices(
     await tx.insert(projectServices).values(svcs.map((serviceId) => ({ tenantId, projectId, serviceId })));
 }
 
-/** One statement: the links no longer wanted go, the new ones come, the ones kept are not touched. */
-async function replaceLinks(tx: Tx, tenantId: string, projectId: number, linkedIds: number[]) {
+/**
+ * One statement: the links no longer wanted go, the new ones come, the ones kept are not touched.
+ * `along`, another write of the same save (the project's UPDATE), goes out in the same statement as
+ * a data-modifying CTE: one round trip for both (PostgreSQL runs every CTE that writes exactly once,
+ * whether or not the statement reads it; the writes do not depend on each other).
+ */
+async function replaceLinks(tx: Tx, tenantId: string, projectId: number, linkedIds: number[], along?: SQL) {
   const ids = `{${[...new Set(linkedIds)].filter((id) => id !== projectId).join(',')}}`;
-  await tx.execute(sql`with gone as (
+  await tx.execute(sql`with ${along ? sql`saved as (${along}), ` : sql.empty()}gone as (
       delete from ${projectRelations} where ${projectRelations.projectId} = ${projectId}
         and not (${projectRelations.linkedProjectId} = any(${ids}::bigint[])))
     insert into ${projectRelations} (tenant_id, project_id, linked_project_id)
@@ -344,7 +349,7 @@ export const updateDetails = (
       });
     }
     const completedOn = showsCompletedDate(p.status) ? (fromWallClock(input.completed_on) ?? p.completedOn) : null;
-    await tx
+    const update = tx
       .update(projects)
       .set({
         name: input.name,
@@ -360,7 +365,7 @@ export const updateDetails = (
         ...touch,
       })
       .where(eq(projects.id, id));
-    await replaceLinks(tx, tenant.id, id, input.linked_projects);
+    await replaceLinks(tx, tenant.id, id, input.linked_projects, update.getSQL()); // the UPDATE and the links: one statement
     const moved =
       start !== before.start || end !== before.end || fromWallClock(completedOn) !== fromWallClock(p.completedOn);
     return moved ? MOVED : TOUCHED;
