@@ -5,6 +5,14 @@ export const PORT = Number(process.env.E2E_PORT ?? 3190);
 export const PLATFORM = `http://localhost:${PORT}`;
 export const tenantUrl = (slug: string) => `http://${slug}.localhost:${PORT}`;
 export const DEMO = tenantUrl('demo');
+/**
+ * The wait for a screen's first sight in a fresh browser (its chunks and first answers). Alone a
+ * screen is ready in about 1-2 s (npm run bench:web); on CI's 2-core machine, with two browsers,
+ * the server and PostgreSQL on it, first loads took over 10 s a few times (the project map, the
+ * details screen's provider part, the project list once), so a first load gets 30 s. Later steps
+ * keep the 10 s default.
+ */
+export const FIRST_LOAD = { timeout: 30_000 };
 
 /** The seeded accounts (apps/api/src/seed/demo.ts). */
 export const PLATFORM_ADMIN = { email: 'admin@siteflow.test', password: 'siteflow-admin' };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, DEMO, DEMO_ADMIN, DEMO_CLIENT_ADMIN, expectAccessible, signIn } from './fixtures';
+import { apiCall, DEMO, DEMO_ADMIN, DEMO_CLIENT_ADMIN, expectAccessible, FIRST_LOAD, signIn } from './fixtures';
 
 type MapItem = {
   id: number;
@@ -16,11 +16,6 @@ type MapAnswer = {
 
 const count = (page: Page) => page.getByTestId('project-map-count');
 const listItems = (page: Page) => page.getByRole('list', { name: 'Projects on the map' }).getByRole('listitem');
-/**
- * The map screen's first load (its chunk, the coastline, the first answer) on a 2-core machine
- * running two browsers, the server and PostgreSQL took over 10 s once in CI, so it gets 30 s.
- */
-const FIRST_LOAD = { timeout: 30_000 };
 /** Markers Leaflet drew: cluster bubbles and single-project dots (both marker icons; the distance circle is a path).  */
 const markers = (page: Page) => page.locator('.leaflet-marker-icon');
 

@@ -5,6 +5,7 @@ import {
   DEMO,
   DEMO_ADMIN,
   expectAccessible,
+  FIRST_LOAD,
   newProjectLike,
   PLATFORM,
   PLATFORM_ADMIN,
@@ -12,14 +13,6 @@ import {
   unique,
 } from './fixtures';
 import { assignableProject, createLocatedProvider, type ProjectDetail } from './provider-fixtures';
-
-/**
- * The details screen's first load in a fresh browser (its chunks, the project, the part's Leaflet
- * chunk): about 1.9 s alone, but 10 s and more on CI's 2-core machine while the other worker's
- * browser draws the project map beside it (two of these journeys ran out of 10 s there), so the
- * first sight of the part gets 30 s, as the project map's first load does.
- */
-const FIRST_LOAD = { timeout: 30_000 };
 
 /** A demo project that can still be assigned and is on the map (from the end of the list: other journeys take the first ones). */
 const assignableDemoProject = (page: Page) =>

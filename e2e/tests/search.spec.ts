@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SEARCH_TEXT } from '../../packages/core/src/search/texts';
-import { DEMO, DEMO_ADMIN, expectAccessible, listProjects, signIn } from './fixtures';
+import { DEMO, DEMO_ADMIN, FIRST_LOAD, expectAccessible, listProjects, signIn } from './fixtures';
 
 /** A typing slip: two neighbouring letters swapped inside the longest word of the name. */
 function withSlip(name: string): string {
@@ -56,7 +56,7 @@ test('the project list filters by status and keeps the filter in the address', a
   await signIn(page, DEMO, DEMO_ADMIN);
   await page.goto(`${DEMO}/projects`);
   const table = page.getByRole('table', { name: 'Projects' });
-  await expect(table.getByRole('link', { name: /^PRJ-\d{5}$/ }).first()).toBeVisible();
+  await expect(table.getByRole('link', { name: /^PRJ-\d{5}$/ }).first()).toBeVisible(FIRST_LOAD);
   await expectAccessible(page);
 
   await page.getByRole('combobox', { name: 'Status' }).click();

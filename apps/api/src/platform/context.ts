@@ -40,6 +40,8 @@ export type Actor = {
    * with the session: the read cache's key (read-cache.ts); absent on actors built elsewhere.
    */
   dataVersion?: number;
+  /** When this process sent the context's statement and had its answer (performance.now()). */
+  dataVersionRead?: { asked: number; answered: number };
 };
 
 declare module 'fastify' {
@@ -95,6 +97,7 @@ export async function findRequestContext(
   tokenHash: string | null,
   now: Date,
 ): Promise<{ tenant: TenantContext | null; actor: Actor | null }> {
+  const asked = performance.now();
   const { rows } = await db.$client.query<ContextRow>({
     name: 'request_context',
     text: 'select * from app_request_context($1, $2, $3)',
@@ -128,6 +131,7 @@ export async function findRequestContext(
             pictureKey: row.picture_key,
           },
           dataVersion: row.data_version!,
+          dataVersionRead: { asked, answered: performance.now() },
         }
       : null;
   return { tenant, actor };

@@ -24,9 +24,38 @@ import { requireActor, tenantOf, type Deps } from './context.js';
 export type ReadCache = {
   /** null: turned off (READ_CACHE_MB=0): every read is computed. */
   store: LRUCache<string, string> | null;
-  /** The highest version seen per tenant: a lower one means the database was restored or reset. */
-  seen: Map<string, number>;
+  /**
+   * The highest version seen per tenant, and when its context statement was answered: a lower
+   * version read after that means the database was restored or reset (versionWentBack).
+   */
+  seen: Map<string, SeenVersion>;
 };
+
+export type SeenVersion = { version: number; answered: number };
+
+/**
+ * Notes a request's version of its tenant, and says whether the count went back: a version lower
+ * than one already seen, read by a context statement sent after that one was answered. A live
+ * database's count never goes down, so only a restore or reset does that. A lower version read
+ * before then is a request that was merely overtaken (its context was read before a write
+ * committed, and a later request's after it): under concurrent reads and writes that is common,
+ * and it says nothing about what is kept.
+ */
+export function versionWentBack(
+  seen: Map<string, SeenVersion>,
+  tenantId: string,
+  version: number,
+  read: { asked: number; answered: number },
+): boolean {
+  const last = seen.get(tenantId);
+  if (!last || version > last.version) {
+    seen.set(tenantId, { version, answered: read.answered });
+    return false;
+  }
+  if (version === last.version || read.asked <= last.answered) return false;
+  seen.set(tenantId, { version, answered: read.answered });
+  return true;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,8 +96,8 @@ export async function cachedJson(
   const version = actor.dataVersion;
   const { store, seen } = request.server.readCache;
   if (version === undefined || !store) return serialize(reply, await compute());
-  if (version < (seen.get(tenant.id) ?? 0)) store.clear(); // the count went back: nothing kept can be trusted
-  seen.set(tenant.id, version);
+  const read = actor.dataVersionRead ?? { asked: Infinity, answered: Infinity };
+  if (versionWentBack(seen, tenant.id, version, read)) store.clear(); // nothing kept can be trusted
   const key = `${tenant.id} ${version} ${companyDay(deps.clock.now())} ${actor.userId} ${request.url}`;
   const kept = store.get(key);
   if (kept !== undefined) return kept;
