@@ -54,15 +54,14 @@ type Figure = {
 };
 
 /**
- * The machine's busy and stolen CPU time so far, in ms (/proc/stat; Linux only, else zeros). The
- * CPU a request costs varies far less between runs on a shared VM than its throughput does.
+ * The machine's busy CPU time so far, in ms (/proc/stat; Linux only, else 0). The CPU a request
+ * costs varies far less between runs on a shared VM than its throughput does.
  */
-async function machineCpu(): Promise<{ busy: number; steal: number }> {
+async function machineCpu(): Promise<number> {
   const stat = await fs.readFile('/proc/stat', 'utf8').catch(() => '');
   const f = (stat.split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
-  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = f;
-  const tick = 1000 / 100; // USER_HZ
-  return { busy: (user + nice + system + irq + softirq) * tick, steal: steal * tick };
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = f;
+  return (user + nice + system + irq + softirq) * (1000 / 100); // USER_HZ ticks to ms
 }
 
 /** Runs `phase` and gives its figure the machine's CPU per request. */
@@ -71,7 +70,7 @@ async function withCpu(phase: () => Promise<Figure>, seconds: number): Promise<F
   const figure = await phase();
   const after = await machineCpu();
   const requests = figure.rps * seconds;
-  return { ...figure, cpuMs: requests > 0 && after.busy > 0 ? (after.busy - before.busy) / requests : undefined };
+  return { ...figure, cpuMs: requests > 0 && after > 0 ? (after - before) / requests : undefined };
 }
 
 /** An autocannon request set-up that asks for each path (with its body) in turn. */

@@ -37,12 +37,13 @@ export type Actor = {
   profile?: { email: string; firstName: string; lastName: string; pictureKey: string | null };
   /**
    * The tenant's data version when the request began (app_data_version(), migration 0035), read
-   * with the session: the read cache's key (read-cache.ts); absent on actors built elsewhere.
+   * with the session: the read cache's key (read-cache.ts), with when this process sent the
+   * context's statement and had its answer (performance.now()); absent on actors built elsewhere.
    */
-  dataVersion?: number;
-  /** When this process sent the context's statement and had its answer (performance.now()). */
-  dataVersionRead?: { asked: number; answered: number };
+  dataVersion?: DataVersion;
 };
+
+export type DataVersion = { version: number; asked: number; answered: number };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -130,8 +131,7 @@ export async function findRequestContext(
             lastName: row.last_name!,
             pictureKey: row.picture_key,
           },
-          dataVersion: row.data_version!,
-          dataVersionRead: { asked, answered: performance.now() },
+          dataVersion: { version: row.data_version!, asked, answered: performance.now() },
         }
       : null;
   return { tenant, actor };

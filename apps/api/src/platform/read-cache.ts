@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { companyDay } from '@siteflow/core';
-import { requireActor, tenantOf, type Deps } from './context.js';
+import { requireActor, tenantOf, type DataVersion, type Deps } from './context.js';
 
 /**
  * Answers of signed-in reads, kept in memory as the JSON sent, under the tenant's data version.
@@ -41,20 +41,12 @@ export type SeenVersion = { version: number; answered: number };
  * committed, and a later request's after it): under concurrent reads and writes that is common,
  * and it says nothing about what is kept.
  */
-export function versionWentBack(
-  seen: Map<string, SeenVersion>,
-  tenantId: string,
-  version: number,
-  read: { asked: number; answered: number },
-): boolean {
+export function versionWentBack(seen: Map<string, SeenVersion>, tenantId: string, read: DataVersion): boolean {
   const last = seen.get(tenantId);
-  if (!last || version > last.version) {
-    seen.set(tenantId, { version, answered: read.answered });
-    return false;
-  }
-  if (version === last.version || read.asked <= last.answered) return false;
-  seen.set(tenantId, { version, answered: read.answered });
-  return true;
+  const wentBack = !!last && read.version < last.version && read.asked > last.answered;
+  if (!last || read.version > last.version || wentBack)
+    seen.set(tenantId, { version: read.version, answered: read.answered });
+  return wentBack;
 }
 
 declare module 'fastify' {
@@ -93,12 +85,11 @@ export async function cachedJson(
 ): Promise<string> {
   const tenant = tenantOf(request);
   const actor = requireActor(request);
-  const version = actor.dataVersion;
+  const read = actor.dataVersion;
   const { store, seen } = request.server.readCache;
-  if (version === undefined || !store) return serialize(reply, await compute());
-  const read = actor.dataVersionRead ?? { asked: Infinity, answered: Infinity };
-  if (versionWentBack(seen, tenant.id, version, read)) store.clear(); // nothing kept can be trusted
-  const key = `${tenant.id} ${version} ${companyDay(deps.clock.now())} ${actor.userId} ${request.url}`;
+  if (read === undefined || !store) return serialize(reply, await compute());
+  if (versionWentBack(seen, tenant.id, read)) store.clear(); // nothing kept can be trusted
+  const key = `${tenant.id} ${read.version} ${companyDay(deps.clock.now())} ${actor.userId} ${request.url}`;
   const kept = store.get(key);
   if (kept !== undefined) return kept;
   const json = serialize(reply, await compute());
