@@ -36,7 +36,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
+    stdout: 'pipe', // the server logs at warn: slow requests, refusals and errors show beside the tests
     stderr: 'pipe',
     env: { E2E_PORT: String(PORT) },
   },

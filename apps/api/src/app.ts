@@ -21,6 +21,7 @@ import { registerReadCache } from './platform/read-cache.js';
 import { dbErrorCode, HttpError, INVALID_MESSAGE, type FieldErrors } from './platform/errors.js';
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } from './platform/db/availability.js';
 import { registerSecurityLog } from './platform/security-log.js';
+import { registerSlowRequestLog } from './platform/slow-requests.js';
 import { isUnreadableUpload, registerHardening, UNREADABLE_UPLOAD_MESSAGE } from './platform/hardening.js';
 import { authRoutes } from './features/auth/routes.js';
 import { customerRoutes } from './features/customers/routes.js';
@@ -180,6 +181,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   registerReadCache(app, deps.config.readCacheMb);
   registerViewLog(app, deps.db);
   registerSecurityLog(app);
+  registerSlowRequestLog(app, deps.config.slowRequestMs);
   registerHardening(app);
   // A request with no body at all is validated as an empty form, so it gets one message per
   // missing field ('The email field is required.') instead of 'expected object, received null'.

@@ -29,6 +29,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ READ_CACHE_MB: 'lots' })).toThrow(/^Invalid READ_CACHE_MB/);
   });
 
+  it('logs requests slower than 1 s unless SLOW_REQUEST_MS says otherwise (0: never)', () => {
+    expect(loadConfig({}).slowRequestMs).toBe(1000);
+    expect(loadConfig({ SLOW_REQUEST_MS: '250' }).slowRequestMs).toBe(250);
+    expect(() => loadConfig({ SLOW_REQUEST_MS: '1.5' })).toThrow(/^Invalid SLOW_REQUEST_MS/);
+    expect(() => loadConfig({ SLOW_REQUEST_MS: 'soon' })).toThrow(/^Invalid SLOW_REQUEST_MS/);
+  });
+
   it('reads booleans and treats empty values as unset', () => {
     expect(loadConfig({ SEED_DEMO: 'false', DATABASE_URL: '' })).toMatchObject({
       seedDemo: false,

@@ -47,6 +47,12 @@ const EnvSchema = z.object({
   APP_URL: url(['http:', 'https:']).optional(),
   DATA_DIR: z.string().default('./data'),
   READ_CACHE_MB: z.coerce.number().int('must be a whole number').min(0).max(4096, 'must be 0 to 4096').default(64),
+  SLOW_REQUEST_MS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(0)
+    .max(600_000, 'must be 0 to 600000')
+    .default(1000),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().default('Siteflow <no-reply@siteflow.local>'),
   SMS_URL: url(['http:', 'https:']).optional(),
@@ -128,6 +134,8 @@ export type Config = {
   logLevel: string;
   /** Memory for the read cache's answers (platform/read-cache.ts), in MB; 0 turns it off. */
   readCacheMb: number;
+  /** A request that takes longer than this (ms) is logged as a warning (platform/slow-requests.ts); 0: never. */
+  slowRequestMs: number;
   /** Driving routes (features/geo/router.ts): the offline estimate unless a routing service is configured. */
   routing: Routing;
 };
@@ -175,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     readCacheMb: e.READ_CACHE_MB,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     routing: routingOf(e),
   };
 }

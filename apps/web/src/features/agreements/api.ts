@@ -41,7 +41,6 @@ export const useQuoteAgreements = (projectId: number, quoteId: number) =>
     queryFn: ({ signal }) => api.get<QuoteAgreementsView>(quotePath(projectId, quoteId), undefined, signal),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
-    retry: false,
   });
 
 /** After a change: the saved agreement at once, then the whole view again (owners and providers). */
@@ -109,7 +108,6 @@ export const useProviderAgreement = (agreementId: number) =>
   useQuery({
     queryKey: agreementKeys.provider(agreementId),
     queryFn: ({ signal }) => api.get<ProviderAgreementView>(`/api/agreements/${agreementId}`, undefined, signal),
-    retry: false,
   });
 
 export function useRespondToAgreement(agreementId: number) {

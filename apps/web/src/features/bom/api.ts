@@ -34,7 +34,6 @@ export function useBomItem(projectId: number, itemId: number | null) {
     queryKey: bomKeys.detail(`${projectId}-${itemId}`),
     queryFn: ({ signal }) => api.get<BomItemView>(path(projectId, itemId!), undefined, signal),
     enabled: itemId !== null,
-    retry: false,
     gcTime: 0,
   });
 }

@@ -31,7 +31,6 @@ export function useWorkItem(id: number | null) {
     queryKey: catalogueKeys.detail(String(id)),
     queryFn: ({ signal }) => api.get<WorkItemView>(path(id!), undefined, signal),
     enabled: id !== null,
-    retry: false,
   });
 }
 

@@ -19,7 +19,6 @@ export const useFinance = (projectId: number) =>
     queryFn: ({ signal }) => api.get<FinanceView>(path(projectId), undefined, signal),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
-    retry: false,
   });
 
 export function useSaveFinance(projectId: number) {

@@ -30,7 +30,6 @@ export function useProjectLink(projectId: number, linkId: string) {
       api.get<ProjectLinkView>(`${base(projectId)}/${encodeURIComponent(linkId)}`, undefined, signal),
     staleTime: 0,
     gcTime: 0,
-    retry: false,
   });
 }
 

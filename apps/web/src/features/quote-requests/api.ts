@@ -21,7 +21,6 @@ export function useQuoteRequestAccountManagers(enabled: boolean) {
     queryKey: quoteRequestKeys.accountManagers,
     queryFn: ({ signal }) => api.get<QuoteRequestAccountManagers>(`${base}/account-managers`, undefined, signal),
     enabled,
-    retry: false,
   });
 }
 

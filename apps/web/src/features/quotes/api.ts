@@ -37,7 +37,6 @@ export const useQuote = (projectId: number, quoteId: number | null) =>
     enabled: quoteId !== null,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
-    retry: false,
   });
 
 /** After a change: the quote as the server answered, and the dropdown read again. */

@@ -15,7 +15,6 @@ export const useClientQuote = (projectId: number) =>
   useQuery({
     queryKey: clientQuoteKeys.detail(projectId),
     queryFn: ({ signal }) => api.get<QuoteView>(clientPath(projectId), undefined, signal),
-    retry: false,
   });
 
 /** Accept (signed with the typed name) or reject (with the reason) the sent quote. */

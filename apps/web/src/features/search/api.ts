@@ -18,7 +18,6 @@ export function useQuickSearch(q: string, page: number) {
     queryFn: ({ signal }) =>
       api.get<QuickSearchResult>('/api/search/projects', { q, page, pageSize: QUICK_SEARCH_PAGE_SIZE }, signal),
     enabled: q.length > 0,
-    retry: false,
   });
 }
 
