@@ -4,7 +4,9 @@
  * 1. Starts an embedded PostgreSQL in bench/out/api-data (kept between runs) and the real server as
  *    a child process, the way `npm start` runs it (NODE_ENV=production, demo data, LOG_LEVEL=warn).
  * 2. Raw ceiling: node-postgres from this process, as the request role, 10 connections: BEGIN,
- *    set_config('app.tenant_id'), one indexed SELECT, COMMIT, as fast as it goes.
+ *    set_config('app.tenant_id'), one indexed SELECT, COMMIT, as fast as it goes. Before the write,
+ *    the same with an UPDATE of a project's updated_at in place of the SELECT (the raw write: what
+ *    the database alone does per write transaction; shown, not a target).
  * 3. Signs in as the demo admin and loads each endpoint with autocannon (10 connections), then
  *    prints req/s, p50/p99 and the share of the raw ceiling, with the targets: every read at least
  *    40% of the ceiling and p99 under 50 ms, the write at least 20%; and the machine's CPU time per
@@ -82,12 +84,34 @@ function rotating(requests: { path: string; body?: string }[]) {
   };
 }
 
+type RawStatement = { name: string; text: string; values: (i: number) => unknown[] };
+
 /** The raw ceiling: what the database and node-postgres do with nothing of the app around them. */
-async function rawCeiling(appUrl: string, tenantId: string, projectId: number): Promise<Figure> {
+const ceilingSelect = (tenantId: string, projectId: number): RawStatement => ({
+  name: 'raw ceiling (BEGIN, set_config, SELECT, COMMIT)',
+  text: 'select id, name, status from projects where tenant_id = $1 and id = $2',
+  values: () => [tenantId, projectId],
+});
+
+/**
+ * The same transaction with the least write a save makes in place of the SELECT: the project's
+ * `updated_at`, on the write's projects in turn (its triggers run, nothing else). Shown beside the
+ * write as what the database alone does per write transaction; the write's target stays a share
+ * of the raw ceiling above.
+ */
+const rawWrite = (projectIds: number[]): RawStatement => ({
+  name: 'raw write (BEGIN, set_config, UPDATE, COMMIT)',
+  text: 'update projects set updated_at = now() where id = $1',
+  values: (i) => [projectIds[i % projectIds.length]],
+});
+
+/** node-postgres as the request role, CONNECTIONS connections: BEGIN, the tenant, `statement`, COMMIT. */
+async function rawTransactions(appUrl: string, tenantId: string, statement: RawStatement): Promise<Figure> {
   const pool = new pg.Pool({ connectionString: appUrl, max: CONNECTIONS });
   const latencies: number[] = [];
   const until = Date.now() + DURATION * 1000;
   let errors = 0;
+  let done = 0;
   const loop = async () => {
     const client = await pool.connect();
     try {
@@ -96,10 +120,7 @@ async function rawCeiling(appUrl: string, tenantId: string, projectId: number): 
         try {
           await client.query('BEGIN');
           await client.query("select set_config('app.tenant_id', $1, true)", [tenantId]);
-          await client.query('select id, name, status from projects where tenant_id = $1 and id = $2', [
-            tenantId,
-            projectId,
-          ]);
+          await client.query(statement.text, statement.values(done++));
           await client.query('COMMIT');
         } catch {
           errors++;
@@ -118,7 +139,7 @@ async function rawCeiling(appUrl: string, tenantId: string, projectId: number): 
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? NaN;
   return {
-    name: 'raw ceiling (BEGIN, set_config, SELECT, COMMIT)',
+    name: statement.name,
     rps: latencies.length / elapsed,
     p50: at(0.5),
     p99: at(0.99),
@@ -261,10 +282,19 @@ async function main() {
       });
 
     log(`raw ceiling: ${CONNECTIONS} connections, ${DURATION} s`);
-    const ceiling = await withCpu(() => rawCeiling(appUrl, session.tenant.id, projectId), DURATION);
+    const ceiling = await withCpu(
+      () => rawTransactions(appUrl, session.tenant.id, ceilingSelect(session.tenant.id, projectId)),
+      DURATION,
+    );
     const rows: (Figure & { target: number | null; write: boolean })[] = [{ ...ceiling, target: null, write: false }];
     for (const e of endpoints) {
       if (ONLY && !ONLY.has(e.key)) continue;
+      if (e.write) {
+        log(`raw write: ${CONNECTIONS} connections, ${DURATION} s`);
+        const ids = list.items.map(({ id }) => id);
+        const raw = await withCpu(() => rawTransactions(appUrl, session.tenant.id, rawWrite(ids)), DURATION);
+        rows.push({ ...raw, target: null, write: true });
+      }
       log(`${e.name}: ${CONNECTIONS} connections, ${DURATION} s`);
       const figure = await withCpu(async () => {
         const result = await autocannon({
