@@ -25,6 +25,7 @@ import { ensureAppRole, startEmbeddedPostgres } from '../apps/api/src/platform/d
 import { freePort, httpCall, signInHttp } from '../apps/api/test/reliability/processes.js';
 import { BENCH_DIR } from './generate.js';
 import { numberArg } from './cli.js';
+import { sameDetails } from './project-details.js';
 import { runMain } from './harness.js';
 
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -219,23 +220,10 @@ async function main() {
     const projectId = list.items[0]!.id;
     // The write: each project of the first page saved with its own details, in turn (one project
     // saved by ten connections at once would only measure its row lock).
-    const idOf = (v: unknown) => (v && typeof v === 'object' && 'id' in v ? (v as { id: string }).id : v);
     const writes = await Promise.all(
       list.items.map(async ({ id }) => {
         const project = await get<Record<string, unknown>>(`/api/projects/${id}`);
-        const body = JSON.stringify({
-          name: project.name,
-          start_date: project.start_date,
-          end_date: project.end_date,
-          completed_on: project.completed_on,
-          project_administrator_id: idOf(project.project_administrator),
-          project_manager_id: idOf(project.project_manager),
-          project_sales_representative_id: idOf(project.project_sales_representative) ?? null,
-          linked_project_type: project.linked_project_type ?? 'master',
-          classification_id: idOf(project.classification) ?? null,
-          summary: project.summary ?? null,
-          linked_projects: ((project.linked_projects as { id: number }[] | undefined) ?? []).map((p) => p.id),
-        });
+        const body = JSON.stringify(sameDetails(project));
         const check = await httpCall(port, host, 'PUT', `/api/projects/${id}/details`, {
           cookie,
           body: JSON.parse(body) as unknown,

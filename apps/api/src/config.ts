@@ -47,6 +47,12 @@ const EnvSchema = z.object({
   APP_URL: url(['http:', 'https:']).optional(),
   DATA_DIR: z.string().default('./data'),
   READ_CACHE_MB: z.coerce.number().int('must be a whole number').min(0).max(4096, 'must be 0 to 4096').default(64),
+  DB_COMPANY_SHARE: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be 0 to 20')
+    .max(20, 'must be 0 to 20')
+    .default(15),
   SLOW_REQUEST_MS: z.coerce
     .number()
     .int('must be a whole number')
@@ -134,6 +140,8 @@ export type Config = {
   logLevel: string;
   /** Memory for the read cache's answers (platform/read-cache.ts), in MB; 0 turns it off. */
   readCacheMb: number;
+  /** Connections of the request pool one company (or one address's context lookups) may hold at once (db/tenant-share.ts); 0: no share. */
+  dbCompanyShare: number;
   /** A request that takes longer than this (ms) is logged as a warning (platform/slow-requests.ts); 0: never. */
   slowRequestMs: number;
   /** Driving routes (features/geo/router.ts): the offline estimate unless a routing service is configured. */
@@ -183,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     readCacheMb: e.READ_CACHE_MB,
+    dbCompanyShare: e.DB_COMPANY_SHARE,
     slowRequestMs: e.SLOW_REQUEST_MS,
     routing: routingOf(e),
   };

@@ -14,6 +14,9 @@ import { seed, type SeedReport } from './seed/demo.js';
 import { loadGazetteer } from './features/geo/load-gazetteer.js';
 import { featureJobs } from './features/jobs.js';
 
+/** Connections of the request role's pool in each server process. */
+export const REQUEST_POOL_SIZE = 20;
+
 export type Runtime = {
   app: FastifyInstance;
   deps: Deps;
@@ -36,7 +39,8 @@ export async function startRuntime(
     const appDbUrl = config.appDatabaseUrl ?? (await ensureAppRole(ownerUrl));
     // A request role we did not set up may lack the limits ensureAppRole gives it: send them per connection.
     const { db, pool } = createDb(appDbUrl, {
-      max: 20,
+      max: REQUEST_POOL_SIZE,
+      tenantShare: Math.min(config.dbCompanyShare, REQUEST_POOL_SIZE),
       log,
       ...(config.appDatabaseUrl ? { settings: { ...APP_ROLE_SETTINGS } } : {}),
     });

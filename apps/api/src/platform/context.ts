@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, type Action, type Role } from '@siteflow/core';
 import type { Config } from '../config.js';
 import type { Clock } from './clock.js';
-import { withTenant, type Db, type TenantTxOptions, type Tx } from './db/client.js';
+import { inPoolShare, withTenant, type Db, type TenantTxOptions, type Tx } from './db/client.js';
 import { forbidden, HttpError, notFound, unauthenticated } from './errors.js';
 import type { FileStore } from './files.js';
 import type { OnCommit, Outbox } from './mail.js';
@@ -97,12 +97,17 @@ export async function findRequestContext(
   slug: string | null,
   tokenHash: string | null,
   now: Date,
+  caller = 'anyone',
 ): Promise<{ tenant: TenantContext | null; actor: Actor | null }> {
-  const asked = performance.now();
-  const { rows } = await db.$client.query<ContextRow>({
-    name: 'request_context',
-    text: 'select * from app_request_context($1, $2, $3)',
-    values: [slug, tokenHash, now],
+  // Within the caller's address's share of the pool (db/tenant-share.ts): nobody is known yet.
+  const { rows, asked } = await inPoolShare(db, `address ${caller}`, async () => {
+    const asked = performance.now();
+    const result = await db.$client.query<ContextRow>({
+      name: 'request_context',
+      text: 'select * from app_request_context($1, $2, $3)',
+      values: [slug, tokenHash, now],
+    });
+    return { rows: result.rows, asked };
   });
   const row = rows[0];
   if (!row) return { tenant: null, actor: null };
@@ -158,6 +163,7 @@ export function registerContext(app: FastifyInstance, deps: Pick<Deps, 'db' | 'c
       slug,
       token ? hashToken(token) : null,
       deps.clock.now(),
+      request.ip,
     );
     if (!tenant) throw new HttpError(404, UNKNOWN_COMPANY);
     request.tenant = tenant;

@@ -7,11 +7,12 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { createTenant, createTestApp, request } from '../../../test/harness.js';
+import { createTenant, createTestApp, request, signIn } from '../../../test/harness.js';
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './availability.js';
 import { APP_ROLE_SETTINGS } from './bootstrap.js';
 import {
   createDb,
+  inPoolShare,
   NESTED_CONNECTION,
   NestedConnectionError,
   PLAN_EACH_TIME,
@@ -107,6 +108,75 @@ describe('a pool with no free connection', () => {
       expect(waited).toBeLessThan(6000);
       held.release();
       expect((await request(t, { host: tenant.host, url: '/api/session' })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('one company’s many slow requests (tenant-share.ts)', () => {
+  it('hold at most its share of the pool: another company’s request is answered at once, the flood waits its turn or gets a 503', async () => {
+    const t = await createTestApp({ poolSize: 4 }); // a share of 3: one connection stays free for others
+    try {
+      const [a, b] = [await createTenant(), await createTenant()];
+      const cookieB = await signIn(t, b.host, b.admin.email);
+      const watch = open({ max: 1 });
+      const marker = `flood-${a.id}`;
+      // Company A: eight transactions of 2 s each at once.
+      const flood = Array.from({ length: 8 }, () =>
+        withTenant(t.deps.db, a.id, (tx) => tx.execute(sql.raw(`select pg_sleep(2) /* ${marker} */`))).then(
+          () => 'done',
+          (e: unknown) => e,
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      const sleeping = await watch.pool.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where state = 'active' and query like '%' || $1 || '%' and query not like '%pg_stat_activity%'`,
+        [marker],
+      );
+      expect(sleeping.rows[0]!.n).toBe(3);
+      // Company B, signed in, reads its projects list (a tenant transaction) while A's flood lasts.
+      const started = Date.now();
+      const res = await request(t, { host: b.host, url: '/api/projects', cookie: cookieB });
+      const waited = Date.now() - started;
+      expect(res.status).toBe(200);
+      expect(waited).toBeLessThan(1500); // without the share: behind A's first 2 s, at least 1.7 s
+      // A's own: three at a time; what could not start within the 3 s checkout timeout is answered 503.
+      const outcomes = await Promise.all(flood);
+      const done = outcomes.filter((o) => o === 'done').length;
+      expect(done).toBeGreaterThanOrEqual(3);
+      for (const o of outcomes) if (o !== 'done') expect(isDatabaseUnavailable(o)).toBe(true);
+      // And all of the pool serves A again once its flood is over.
+      const n = await withTenant(t.deps.db, a.id, async (tx) => (await tx.execute(sql`select 5 as n`)).rows[0]!.n);
+      expect(n).toBe(5);
+    } finally {
+      await t.close();
+    }
+  }, 20_000);
+});
+
+describe('one address’s many requests before anyone is known (the request context)', () => {
+  it('wait in that address’s share of the pool; another address is answered at once', async () => {
+    const t = await createTestApp({ poolSize: 4 }); // a share of 3
+    try {
+      const tenant = await createTenant();
+      const [busy, other] = ['203.0.113.7', '198.51.100.9'];
+      // Three lookups of the busy address in flight (held here for 1.5 s).
+      let release!: () => void;
+      const hold = new Promise<void>((r) => (release = r));
+      const held = Array.from({ length: 3 }, () => inPoolShare(t.deps.db, `address ${busy}`, () => hold));
+      setTimeout(release, 1500);
+
+      let started = Date.now();
+      const answered = await request(t, { host: tenant.host, url: '/api/session', remoteAddress: other });
+      expect(answered.status).toBe(200); // answered (nobody signed in), and at once
+      expect(Date.now() - started).toBeLessThan(1000);
+
+      started = Date.now();
+      const waited = await request(t, { host: tenant.host, url: '/api/session', remoteAddress: busy });
+      expect(waited.status).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000); // its turn came when one of its own ended
+      await Promise.all(held);
     } finally {
       await t.close();
     }

@@ -4,6 +4,7 @@ import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from '
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { createTenantShare, defaultTenantShare, type TenantShare } from './tenant-share.js';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -32,6 +33,8 @@ const holding = new AsyncLocalStorage<Hold>();
 
 /** How each pool of createDb treats a nested checkout ('throw' records where transactions open). */
 const nestedMode = new WeakMap<pg.Pool, 'throw' | 'log'>();
+/** Each pool's places per tenant (tenant-share.ts). */
+const tenantShares = new WeakMap<pg.Pool, TenantShare>();
 
 function holder(pool: pg.Pool): Hold | undefined {
   for (let h = holding.getStore(); h; h = h.parent) if (h.pool === pool && h.held) return h;
@@ -54,6 +57,12 @@ export type DbOptions = {
    * timeout turns the possible deadlock into a 503 anyway).
    */
   onNestedConnection?: 'throw' | 'log';
+  /**
+   * Connections one tenant's transactions may hold at once (tenant-share.ts); the rest stay free
+   * for the other companies. Default: all but a quarter of `max` (at least one); 0: no share, every
+   * request in pg-pool's one first-come-first-served queue (only to measure what the share does).
+   */
+  tenantShare?: number;
   log?: (msg: string) => void;
 };
 
@@ -90,14 +99,18 @@ export function createDb(connectionString: string, maxOrOptions: number | DbOpti
         .map(([k, v]) => `-c ${k}=${v}`)
         .join(' ')
     : undefined;
+  const max = o.max ?? 10;
+  const connectTimeoutMs = o.connectTimeoutMs ?? 3000;
   const pool = new pg.Pool({
     connectionString,
-    max: o.max ?? 10,
+    max,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: o.connectTimeoutMs ?? 3000,
+    connectionTimeoutMillis: connectTimeoutMs,
     ...(options ? { options } : {}),
   });
   watchClients(pool, log);
+  const share = o.tenantShare ?? defaultTenantShare(max);
+  if (share > 0) tenantShares.set(pool, createTenantShare(share, connectTimeoutMs));
 
   const mode = o.onNestedConnection ?? (process.env.NODE_ENV === 'test' ? 'throw' : 'log');
   nestedMode.set(pool, mode);
@@ -135,6 +148,22 @@ export function createDb(connectionString: string, maxOrOptions: number | DbOpti
     }, config);
   }) as Db['transaction'];
   return { db, pool };
+}
+
+/**
+ * Runs `fn`, one statement on the pool outside any transaction (pool.query), within `key`'s share
+ * of the pool (tenant-share.ts), as a tenant's transactions run within the tenant's: the request
+ * context's lookup is keyed by the caller's address, so one address sending many requests at once
+ * cannot fill the pool before anyone is known.
+ */
+export async function inPoolShare<T>(db: Db, key: string, fn: () => Promise<T>): Promise<T> {
+  const share = tenantShares.get(db.$client);
+  const leave = share ? await share.enter(key) : undefined;
+  try {
+    return await fn();
+  } finally {
+    leave?.();
+  }
 }
 
 /**
@@ -186,7 +215,16 @@ async function tenantTransaction<T>(
   if (!UUID.test(tenantId)) throw new Error(`not a tenant id: ${tenantId}`);
   const pool = db.$client;
   const openedAt = nestedMode.get(pool) === 'throw' ? callerStack() : undefined;
-  const client = await pool.connect();
+  // The tenant's place in the pool first (a nested checkout skips it: pool.connect refuses it).
+  const share = holder(pool) ? undefined : tenantShares.get(pool);
+  const leave = share ? await share.enter(tenantId) : undefined;
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    leave?.();
+    throw error;
+  }
   const hold: Hold = { pool, held: true, parent: holding.getStore(), openedAt };
   let broken: Error | undefined;
   try {
@@ -204,6 +242,7 @@ async function tenantTransaction<T>(
   } finally {
     hold.held = false;
     client.release(broken);
+    leave?.();
   }
 }
 
