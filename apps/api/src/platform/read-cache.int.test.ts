@@ -154,6 +154,25 @@ describe('the read cache', () => {
     expect(await versionOf(b)).toBe(b0 + 1);
   });
 
+  it('drops a company’s answers of its older version once its version moves, and keeps the other company’s', async () => {
+    const [a, b] = [world.a.id, world.b.id];
+    const { store } = world.t.app.readCache;
+    const keysOf = (tenantId: string) => [...store!.keys()].filter((k) => k.startsWith(`${tenantId} `));
+    await names(asA);
+    await asA({ url: `/api/projects/${mine.id}` });
+    await world.asB({ url: '/api/projects?page=1&pageSize=20' });
+    const [a0, b0] = [keysOf(a), keysOf(b)];
+    expect(a0.length).toBeGreaterThanOrEqual(2);
+    expect(b0.length).toBeGreaterThanOrEqual(1);
+    await asOwner(a, (tx) => tx.update(projects).set({ summary: 'moved on' }).where(eq(projects.id, mine.id)));
+    const v = await versionOf(a);
+    await names(asA); // the first read of the new version
+    const a1 = keysOf(a);
+    expect(a1).toHaveLength(1);
+    expect(a1[0]).toContain(`${a} ${v} `);
+    expect(keysOf(b)).toEqual(b0);
+  });
+
   it('answers afresh on another company day', async () => {
     const kept = () => world.t.app.readCache.store!.size;
     const list = (as: As) => as({ url: '/api/projects?page=1&pageSize=20' });

@@ -29,6 +29,12 @@ export type ReadCache = {
    * version read after that means the database was restored or reset (versionWentBack).
    */
   seen: Map<string, SeenVersion>;
+  /**
+   * The keys kept per tenant. All are of its latest version: when the version moves, the answers
+   * of the older one can never be asked for again, so they go at once instead of taking the room
+   * of other companies' answers until the LRU reaches them.
+   */
+  keys: Map<string, Set<string>>;
 };
 
 export type SeenVersion = { version: number; answered: number };
@@ -59,15 +65,37 @@ declare module 'fastify' {
 export const READ_CACHE_MB = 64;
 
 export function registerReadCache(app: FastifyInstance, megabytes = READ_CACHE_MB) {
+  const keys = new Map<string, Set<string>>();
   const store =
     megabytes > 0
       ? new LRUCache<string, string>({
           maxSize: megabytes * 1024 * 1024,
           // UTF-16: two bytes a character, and about 64 of bookkeeping
           sizeCalculation: (json, key) => 2 * (json.length + key.length) + 64,
+          // Evicted or deleted: no longer the tenant's (a key replaced by set stays).
+          dispose: (_json, key, reason) => {
+            if (reason !== 'set') keys.get(tenantOfKey(key))?.delete(key);
+          },
         })
       : null;
-  app.decorate('readCache', { store, seen: new Map() } satisfies ReadCache);
+  app.decorate('readCache', { store, seen: new Map(), keys } satisfies ReadCache);
+}
+
+/** Keys start with the tenant's id (cachedJson). */
+const tenantOfKey = (key: string) => key.slice(0, key.indexOf(' '));
+
+/**
+ * Notes the request's version of its tenant (versionWentBack) and drops what no request can ask
+ * for any more: everything after a restore, the tenant's older version when its version moved.
+ */
+function noteVersion(cache: ReadCache, store: LRUCache<string, string>, tenantId: string, read: DataVersion) {
+  const last = cache.seen.get(tenantId)?.version;
+  if (versionWentBack(cache.seen, tenantId, read))
+    store.clear(); // nothing kept can be trusted
+  else if (last !== undefined && read.version > last) {
+    for (const key of cache.keys.get(tenantId) ?? []) store.delete(key);
+    cache.keys.delete(tenantId);
+  }
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -86,14 +114,23 @@ export async function cachedJson(
   const tenant = tenantOf(request);
   const actor = requireActor(request);
   const read = actor.dataVersion;
-  const { store, seen } = request.server.readCache;
+  const cache = request.server.readCache;
+  const { store, seen, keys } = cache;
   if (read === undefined || !store) return serialize(reply, await compute());
-  if (versionWentBack(seen, tenant.id, read)) store.clear(); // nothing kept can be trusted
+  noteVersion(cache, store, tenant.id, read);
   const key = `${tenant.id} ${read.version} ${companyDay(deps.clock.now())} ${actor.userId} ${request.url}`;
   const kept = store.get(key);
   if (kept !== undefined) return kept;
   const json = serialize(reply, await compute());
-  store.set(key, json);
+  // Read under an older version than the latest seen (overtaken by a write meanwhile): not kept,
+  // as nobody will ask under that version again.
+  if (read.version >= (seen.get(tenant.id)?.version ?? read.version)) {
+    store.set(key, json);
+    if (store.has(key)) {
+      const mine = keys.get(tenant.id) ?? new Set<string>();
+      keys.set(tenant.id, mine.add(key));
+    }
+  }
   return json;
 }
 
