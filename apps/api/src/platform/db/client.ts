@@ -110,7 +110,7 @@ export function createDb(connectionString: string, maxOrOptions: number | DbOpti
   });
   watchClients(pool, log);
   const share = o.tenantShare ?? defaultTenantShare(max);
-  if (share > 0) tenantShares.set(pool, createTenantShare(share, connectTimeoutMs));
+  if (share > 0) tenantShares.set(pool, createTenantShare(share, connectTimeoutMs, max));
 
   const mode = o.onNestedConnection ?? (process.env.NODE_ENV === 'test' ? 'throw' : 'log');
   nestedMode.set(pool, mode);

@@ -3,6 +3,7 @@ import { createTenantShare, defaultTenantShare, SHARE_TIMEOUT_MESSAGE } from './
 
 const A = 'tenant-a';
 const B = 'tenant-b';
+const C = 'address 192.0.2.1';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -57,6 +58,32 @@ describe('a company’s share of the pool', () => {
     await Promise.all(waits);
     expect(order).toEqual([1, 2, 3]);
     expect(share.state(A)).toEqual({ held: 0, waiting: 0 });
+  });
+
+  it('when the pool is full, gives the next free connection to the companies in turn, not to the longest queue', async () => {
+    const share = createTenantShare(3, 1000, 3); // three places in all, three per company
+    const held = await Promise.all([share.enter(A), share.enter(A), share.enter(A)]);
+    const served: string[] = [];
+    const wait = (key: string, label: string) =>
+      share.enter(key).then((leave) => {
+        served.push(label);
+        return leave;
+      });
+    // A queued three more before B and C asked.
+    const waits = [wait(A, 'a1'), wait(A, 'a2'), wait(A, 'a3'), wait(B, 'b1'), wait(C, 'c1'), wait(B, 'b2')];
+    expect(share.state(B)).toEqual({ held: 0, waiting: 2 });
+    for (const leave of held) leave();
+    await Promise.resolve();
+    expect(served).toEqual(['a1', 'b1', 'c1']); // one each, in the order the companies came
+    (await waits[0]!)();
+    await Promise.resolve();
+    expect(served).toEqual(['a1', 'b1', 'c1', 'a2']); // A's turn again, then B's
+    (await waits[3]!)();
+    await Promise.resolve();
+    expect(served).toEqual(['a1', 'b1', 'c1', 'a2', 'b2']);
+    for (const w of [waits[1], waits[2], waits[4], waits[5]]) (await w!)();
+    expect(served).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
+    expect([share.state(A), share.state(B), share.state(C)].every((s) => s.held === 0 && s.waiting === 0)).toBe(true);
   });
 
   it('gives up a wait after the timeout with the error the API answers 503, and keeps no place for it', async () => {
