@@ -18,6 +18,8 @@ import {
   percentile,
   spawnApi,
   tempDir,
+  timed,
+  type Shot,
 } from '../apps/api/test/reliability/processes.js';
 import { numberArg } from './cli.js';
 
@@ -27,18 +29,7 @@ console.log(`Starting the API on a fresh embedded PostgreSQL (demo seed)... load
 const api = await spawnApi({ DATA_DIR: dataDir, SEED_DEMO: 'true', TRUST_PROXY: 'true' });
 let failed = false;
 
-type Shot = { status: number; ms: number };
 const address = (i: number) => `198.51.${Math.floor(i / 250)}.${(i % 250) + 1}`;
-
-async function timed(send: () => Promise<{ status: number }>): Promise<Shot> {
-  const started = performance.now();
-  try {
-    const res = await send();
-    return { status: res.status, ms: performance.now() - started };
-  } catch {
-    return { status: 0, ms: performance.now() - started };
-  }
-}
 
 const login = (email: string, password: string, ip: string) =>
   httpCall(api.port, DEMO_HOST, 'POST', '/api/auth/login', {

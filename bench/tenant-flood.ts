@@ -37,6 +37,8 @@ import {
   percentile,
   spawnApi,
   tempDir,
+  timed,
+  type Shot,
   type ApiProcess,
 } from '../apps/api/test/reliability/processes.js';
 import { numberArg } from './cli.js';
@@ -50,18 +52,6 @@ const B_ADDRESS = '198.51.100.20';
 const A_ADDRESS = '203.0.113.10';
 const ANON_ADDRESS = '192.0.2.66';
 const B_PASSWORD = 'flood-bench-company-b';
-
-type Shot = { status: number; ms: number };
-
-async function timed(send: () => Promise<{ status: number }>): Promise<Shot> {
-  const started = performance.now();
-  try {
-    const res = await send();
-    return { status: res.status, ms: performance.now() - started };
-  } catch {
-    return { status: 0, ms: performance.now() - started };
-  }
-}
 
 /** The embedded cluster's owner URL, from what the server wrote into its data directory. */
 async function ownerUrl(dataDir: string): Promise<string> {

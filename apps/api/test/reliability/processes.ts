@@ -205,6 +205,20 @@ export const DEMO_USERS = {
   provider: 'sam.brooks@sparkright.test',
 };
 
+/** One request's status and time (ms); a request that fails outright (no answer) counts as status 0. */
+export type Shot = { status: number; ms: number };
+
+/** Times one request (the benches' bursts and floods). */
+export async function timed(send: () => Promise<{ status: number }>): Promise<Shot> {
+  const started = performance.now();
+  try {
+    const res = await send();
+    return { status: res.status, ms: performance.now() - started };
+  } catch {
+    return { status: 0, ms: performance.now() - started };
+  }
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

@@ -241,8 +241,11 @@ async function tenantTransaction<T>(
     throw error;
   } finally {
     hold.held = false;
-    client.release(broken);
-    leave?.();
+    try {
+      client.release(broken);
+    } finally {
+      leave?.(); // the place is given back whatever the release does
+    }
   }
 }
 
