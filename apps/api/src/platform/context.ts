@@ -97,7 +97,7 @@ export async function findRequestContext(
   slug: string | null,
   tokenHash: string | null,
   now: Date,
-  caller = 'anyone',
+  caller: string,
 ): Promise<{ tenant: TenantContext | null; actor: Actor | null }> {
   // Within the caller's address's share of the pool (db/tenant-share.ts): nobody is known yet.
   const { rows, asked } = await inPoolShare(db, `address ${caller}`, async () => {

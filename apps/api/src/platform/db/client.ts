@@ -215,38 +215,29 @@ async function tenantTransaction<T>(
   if (!UUID.test(tenantId)) throw new Error(`not a tenant id: ${tenantId}`);
   const pool = db.$client;
   const openedAt = nestedMode.get(pool) === 'throw' ? callerStack() : undefined;
-  // The tenant's place in the pool first (a nested checkout skips it: pool.connect refuses it).
-  const share = holder(pool) ? undefined : tenantShares.get(pool);
-  const leave = share ? await share.enter(tenantId) : undefined;
-  let client: pg.PoolClient;
-  try {
-    client = await pool.connect();
-  } catch (error) {
-    leave?.();
-    throw error;
-  }
-  const hold: Hold = { pool, held: true, parent: holding.getStore(), openedAt };
-  let broken: Error | undefined;
-  try {
-    const relaxed = options.durable === false ? '; set local synchronous_commit = off' : '';
-    await client.query(`begin; select set_config('app.tenant_id', '${tenantId}', true)${relaxed}`);
-    const { dialect, _ } = db as unknown as DbInternals;
-    const session = new NodePgSession(preparing(client), dialect, _.session.schema as never, _.session.options);
-    const tx = new NodePgTransaction(dialect, session, _.session.schema as never) as unknown as Tx;
-    const result = await holding.run(hold, () => fn(tx));
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch((e: Error) => (broken = e)); // a dead connection is not reused
-    throw error;
-  } finally {
-    hold.held = false;
+  const transaction = async () => {
+    const client = await pool.connect();
+    const hold: Hold = { pool, held: true, parent: holding.getStore(), openedAt };
+    let broken: Error | undefined;
     try {
-      client.release(broken);
+      const relaxed = options.durable === false ? '; set local synchronous_commit = off' : '';
+      await client.query(`begin; select set_config('app.tenant_id', '${tenantId}', true)${relaxed}`);
+      const { dialect, _ } = db as unknown as DbInternals;
+      const session = new NodePgSession(preparing(client), dialect, _.session.schema as never, _.session.options);
+      const tx = new NodePgTransaction(dialect, session, _.session.schema as never) as unknown as Tx;
+      const result = await holding.run(hold, () => fn(tx));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch((e: Error) => (broken = e)); // a dead connection is not reused
+      throw error;
     } finally {
-      leave?.(); // the place is given back whatever the release does
+      hold.held = false;
+      client.release(broken);
     }
-  }
+  };
+  // Within the tenant's share of the pool; a nested checkout skips it (pool.connect refuses it).
+  return holder(pool) ? transaction() : inPoolShare(db, tenantId, transaction);
 }
 
 /**
