@@ -14,16 +14,16 @@ import {
   type Sender,
 } from '../../test/fuzz.js';
 import { createCatalogue, createClientCo, createProject, createProvider } from '../../test/factories.js';
-import { createPlatformAdmin, createTenant, createUser, PLATFORM_HOST, signIn } from '../../test/harness.js';
+import { createPlatformAdmin, createTenant, createUser, ownerPool, PLATFORM_HOST, signIn } from '../../test/harness.js';
 import { oneCompany, type TestApp, type TestTenant, type TestUser } from '../../test/companies.js';
 import { CSRF_HEADER } from './context.js';
 
-let t: TestApp, tenant: TestTenant, platformAdmin: TestUser;
+let t: TestApp, tenant: TestTenant, platformAdmin: TestUser, spare: TestTenant;
 
 beforeAll(async () => {
   ({ t, tenant } = await oneCompany());
   platformAdmin = await createPlatformAdmin();
-  await createTenant(); // another customer for the platform admin to read and edit
+  spare = await createTenant(); // another customer for the platform admin to read and edit
   // Some of everything, so the fuzzer finds ids to reach the handlers with.
   const client = await createClientCo(tenant);
   const catalogue = await createCatalogue(tenant);
@@ -37,13 +37,28 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/**
+ * The platform admin lists every company in the database, the ones other test files are making
+ * at the same time too (vitest runs files side by side). Its changes to a company go to this
+ * file's spare company instead, so that a fuzzed name (the company's address) never moves
+ * another file's company away from under its requests. Reads, and ids of no company, go as
+ * generated.
+ */
+const CUSTOMER_PATH = /^\/api\/customers\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?=$|[/?])/i;
+async function ownCompaniesOnly(method: string, url: string): Promise<string> {
+  const id = method === 'GET' ? undefined : CUSTOMER_PATH.exec(url)?.[1]?.toLowerCase();
+  if (!id || id === spare.id || id === tenant.id) return url;
+  const { rowCount } = await ownerPool().query('select 1 from tenants where id = $1', [id]);
+  return rowCount ? url.replace(CUSTOMER_PATH, `/api/customers/${spare.id}`) : url;
+}
+
 const send: Sender = async (req) => {
   const headers: Record<string, string> = { host: req.host, [CSRF_HEADER]: '1' };
   if (req.contentType) headers['content-type'] = req.contentType;
   if (req.cookie) headers.cookie = req.cookie;
   const res = await t.app.inject({
     method: req.method as 'GET',
-    url: req.url,
+    url: await ownCompaniesOnly(req.method, req.url),
     headers,
     payload: req.payload,
     remoteAddress: t.ip,
