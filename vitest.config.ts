@@ -1,7 +1,13 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Every core: vitest 4.1's own default for a run is one fewer, which on CI's 2-core machine is
+    // one file at a time. The unit and web files are CPU-bound and independent; the integration
+    // files share one PostgreSQL but each makes its own companies, and wait on the database half
+    // the time. The reliability battery keeps its one file at a time (below).
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {
