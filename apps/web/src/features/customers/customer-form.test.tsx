@@ -16,7 +16,7 @@ function renderNew() {
 }
 
 async function fillValid() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByLabelText('Company Name'), 'Acme Fitouts');
   await user.type(screen.getByLabelText('Subdomain'), 'acme');
   await user.type(screen.getByLabelText('Email'), 'boss@acme.test');

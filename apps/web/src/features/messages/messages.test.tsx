@@ -41,7 +41,7 @@ describe('E-mail & SMS templates', { timeout: 60_000 }, () => {
 
   it('lists the templates and filters them by channel', async () => {
     const { calls } = serve();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<MessageTemplateListScreen />, { session, route: '/message-templates', path: '/message-templates' });
     expect(await screen.findByRole('link', { name: 'On our way' })).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Channel' }));
@@ -51,7 +51,7 @@ describe('E-mail & SMS templates', { timeout: 60_000 }, () => {
 
   it('deletes a template after confirmation', async () => {
     const { calls } = serve((call) => (call.method === 'DELETE' ? { body: { message: 'Removed.' } } : undefined));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<MessageTemplateListScreen />, { session, route: '/message-templates', path: '/message-templates' });
     await user.click(await screen.findByRole('button', { name: 'Delete On our way' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete On our way?' });
@@ -64,7 +64,7 @@ describe('E-mail & SMS templates', { timeout: 60_000 }, () => {
 
   it('creates an SMS: the character count, a variable inserted from the list, and the payload', async () => {
     const { calls } = serve((call) => (call.method === 'POST' ? { status: 201, body: sms } : undefined));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<MessageTemplateCreateScreen />, {
       session,
       route: '/message-templates/new',
@@ -93,7 +93,7 @@ describe('E-mail & SMS templates', { timeout: 60_000 }, () => {
 
   it('shows the messages of an empty form and sends nothing', async () => {
     const { calls } = serve();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<MessageTemplateCreateScreen />, {
       session,
       route: '/message-templates/new',
@@ -115,7 +115,7 @@ describe('E-mail & SMS templates', { timeout: 60_000 }, () => {
           : { body: { subject: null, body: 'Hi Sue Site' } }
         : undefined,
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<MessageTemplateEditScreen />, {
       session,
       route: `/message-templates/${ID}`,

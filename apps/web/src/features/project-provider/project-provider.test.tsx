@@ -205,7 +205,7 @@ const posts = (calls: FetchCall[]) => calls.filter((c) => c.method !== 'GET');
 describe('Project details: service provider part', () => {
   it('assigning with no provider chosen shows the message under the picker and sends nothing', async () => {
     const { fetch } = renderPart(withProvider(null));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: ASSIGN_LABEL }));
     expect(await screen.findByText(PROVIDER_TEXT.noProviderChosen)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: PICKER_LABEL })).toHaveAttribute('aria-invalid', 'true');
@@ -218,7 +218,7 @@ describe('Project details: service provider part', () => {
       onCall: (call) =>
         call.method === 'POST' && call.url === '/api/projects/61/service-provider' ? { body: assigned } : undefined,
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const picker = await screen.findByRole('combobox', { name: PICKER_LABEL });
     await user.click(picker);
     await user.type(picker, 'Spark');
@@ -244,7 +244,7 @@ describe('Project details: service provider part', () => {
 
   it("offers 'Assign a location' for a chosen provider without a location", async () => {
     renderPart(withProvider(null));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const picker = await screen.findByRole('combobox', { name: PICKER_LABEL });
     await user.click(picker);
     await user.type(picker, 'Cool');
@@ -272,7 +272,7 @@ describe('Project details: service provider part', () => {
     expect(await within(card).findByTestId('travel-info')).toHaveTextContent('Travel: ≈ 3 km · ≈ 10 mins');
     expect(within(card).queryByText(PROVIDER_TEXT.replacing)).not.toBeInTheDocument();
 
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const picker = screen.getByRole('combobox', { name: PICKER_LABEL });
     await user.click(picker);
     await user.type(picker, 'Cool');
@@ -285,7 +285,7 @@ describe('Project details: service provider part', () => {
       onCall: (call) =>
         call.method === 'POST' ? { body: withProvider(provider({ id: COOL, name: 'Coolair Services' })) } : undefined,
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const picker = await screen.findByRole('combobox', { name: PICKER_LABEL });
     await user.click(picker);
     await user.type(picker, 'Cool');
@@ -341,7 +341,7 @@ describe('Project details: service provider part', () => {
         return undefined;
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: PROVIDER_TEXT.notify }));
     expect(await screen.findByText('Sending…')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: NOTIFICATION_SENT }, { timeout: 5000 })).toBeInTheDocument();
@@ -367,7 +367,7 @@ describe('Project details: service provider part', () => {
 
   it('Show Directions opens the map with A, B, the route, distance and time; Hide Directions closes it', async () => {
     renderPart(withProvider(provider()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: PROVIDER_TEXT.showDirections }));
     const map = await screen.findByRole('region', { name: 'Directions map' });
     const pins = within(map)
@@ -396,7 +396,7 @@ describe('Project details: service provider part', () => {
     renderPart(withProvider(provider()), staffSession(), {
       directions: directions({ status, message: null, route: null }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: PROVIDER_TEXT.showDirections }));
     const banner = await screen.findByTestId('directions-error');
     expect(banner).toHaveTextContent(text);
@@ -409,7 +409,7 @@ describe('Project details: service provider part', () => {
     renderPart(withProvider(provider()), staffSession(), {
       directions: directions({ status: 'ZERO_RESULTS', message: DIRECTIONS_ERRORS.ZERO_RESULTS, route: null }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: PROVIDER_TEXT.showDirections }));
     expect(await screen.findByRole('alert')).toHaveTextContent(DIRECTIONS_ERRORS.ZERO_RESULTS);
   });
@@ -417,7 +417,7 @@ describe('Project details: service provider part', () => {
   it('client roles see only the project marker: no route, no provider point, no route panel', async () => {
     // Even if a route came back, the client's map leaves it out.
     const { fetch } = renderPart(withProvider(provider()), clientSession());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: PROVIDER_TEXT.showDirections }));
     const map = await screen.findByRole('region', { name: 'Project location map' });
     expect(
@@ -441,7 +441,7 @@ describe('Project details: service provider part', () => {
     expect(screen.queryByRole('button', { name: PROVIDER_TEXT.showDirections })).not.toBeInTheDocument();
     // The picker stays for a quick assignment by name.
     expect(screen.getByRole('combobox', { name: PICKER_LABEL })).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(empty).getByRole('link', { name: PROVIDER_TEXT.assignProvider }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/61/assign-provider'));
   });
@@ -475,7 +475,7 @@ describe('Project details: service provider part', () => {
     expect(within(pin).getByText('Evaluating')).toBeInTheDocument();
     expect(within(pin).getByRole('img', { name: 'Performance Rating: 4.5 out of 5' })).toBeInTheDocument();
     expect(within(pin).getByRole('img', { name: 'Customer Rating: 3.0 out of 5' })).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(pin).getByRole('button', { name: 'Select Coolair Services' }));
     expect(await screen.findByTestId('selected-provider')).toHaveTextContent('Coolair Services');
   });
@@ -511,7 +511,7 @@ describe('Project details: service provider part', () => {
 
   it('the details directions map is 600px high', async () => {
     renderPart(withProvider(provider()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: PROVIDER_TEXT.showDirections }));
     expect(await screen.findByRole('region', { name: 'Directions map' })).toHaveAttribute('data-height', '600');
   });
@@ -549,7 +549,7 @@ describe('Project details: service provider part', () => {
       });
       expect(await screen.findByRole('img', { name: 'Performance Rating: 4.5 out of 5' })).toBeInTheDocument();
       expect(screen.getByRole('img', { name: 'Customer Rating: not rated' })).toBeInTheDocument();
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const comment = screen.getByRole('textbox', { name: 'Comment' });
       await user.clear(comment);
       await user.type(comment, 'Late');

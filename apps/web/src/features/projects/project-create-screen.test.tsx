@@ -53,7 +53,7 @@ function renderCreate(onPost: (call: FetchCall) => Reply = () => ({ status: 201,
 /** The form, once it is shown, with the requests made and a user to fill it. */
 async function openForm(onPost?: (call: FetchCall) => Reply) {
   const { calls } = renderCreate(onPost);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await screen.findByLabelText('Project Name');
   return { calls, user };
 }
@@ -106,7 +106,7 @@ describe('Project creation page', () => {
 
   it('empty submit shows the exact required messages and sends nothing', async () => {
     const { calls } = renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     for (const message of [
       PROJECT_TEXT.nameRequired,
@@ -130,7 +130,7 @@ describe('Project creation page', () => {
 
   it("'Auto Fill Today' sets 08:00 to 17:00 today", async () => {
     renderCreate();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: PROJECT_TEXT.autoFillToday }));
     const today = dayjs().format('YYYY-MM-DD');
     expect(screen.getByLabelText('Start Date')).toHaveValue(`${today}T08:00`);

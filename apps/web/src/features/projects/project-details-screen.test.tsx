@@ -63,7 +63,7 @@ const refused = (errors: Record<string, string[]>) => (): Reply => ({
 
 /** Opens a section's form with its pencil; returns the user to go on with. */
 async function editSection(section: keyof typeof EDIT_LABELS) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.click(await screen.findByRole('button', { name: EDIT_LABELS[section] }));
   return user;
 }
@@ -132,7 +132,7 @@ describe('Project details screen', () => {
 
   it('opens the profile popup with mailto and tel links, and Escape closes it', async () => {
     renderDetails();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Olivia Nguyen' }));
     const popup = await screen.findByRole('dialog');
     expect(within(popup).getByRole('link', { name: /olivia\.nguyen@demo\.test/ })).toHaveAttribute(
@@ -323,7 +323,7 @@ describe('Project details screen', () => {
   describe('site contacts', () => {
     it('pages the saved contacts one at a time', async () => {
       renderDetails();
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const indicator = await screen.findByTestId('contact-indicator');
       expect(indicator).toHaveTextContent('1 / 2');
       expect(screen.getByText('Sam Site')).toBeInTheDocument();
@@ -459,7 +459,7 @@ describe('Project details screen', () => {
       route: '/projects/61/show',
       path: '/projects/:id/show',
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete project?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -473,7 +473,7 @@ describe('Project details screen', () => {
         body: project({ status: 'completed', completed_on: '2026-11-22T15:30', allowed_statuses: ['closed'] }),
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Change status' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Completed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change status to Completed?' });

@@ -24,7 +24,7 @@ function catchDownloads() {
 
 describe('QuoteExportModal', () => {
   it('enables Export once a type is picked; System saves the editor’s quote first, Client downloads the XLSX', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = mockFetch(() => ({ body: 'file' }));
     const names = catchDownloads();
     const onClose = vi.fn();
@@ -59,7 +59,7 @@ describe('QuoteExportModal', () => {
   });
 
   it('only logs a failed export (spec 3 section 8)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mockFetch(() => ({ status: 500, body: { message: 'boom' } }));
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderScreen(
@@ -92,7 +92,7 @@ const view = (id: number, code: string) => ({ id, code, sections: [] });
 
 describe('QuoteImportModal', () => {
   it('clones the chosen sections of a quote (period 365 by default) and says so', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = mockFetch((call) => {
       if (call.url.startsWith('/api/quotes/importable/options')) return { body: options };
       if (call.url.startsWith('/api/quotes/importable')) return { body: { items: [importable] } };
@@ -127,7 +127,7 @@ describe('QuoteImportModal', () => {
   });
 
   it('attaches to the current quote with the spec’s dialog', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = mockFetch((call) => {
       if (call.url.startsWith('/api/quotes/importable/options')) return { body: options };
       if (call.url.startsWith('/api/quotes/importable')) return { body: { items: [importable] } };
@@ -150,7 +150,7 @@ describe('QuoteImportModal', () => {
   });
 
   it('titles a failed clone ‘Import Quote failed!’ with the spec’s text when the server gives no reason', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mockFetch((call) => {
       if (call.url.startsWith('/api/quotes/importable/options')) return { body: options };
       if (call.url.startsWith('/api/quotes/importable')) return { body: { items: [importable] } };
@@ -170,7 +170,7 @@ describe('QuoteImportModal', () => {
   });
 
   it('imports a chosen .csv file, shows its name, and shows the server’s message and row errors on failure', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let fail = true;
     const { calls } = mockFetch(() =>
       fail

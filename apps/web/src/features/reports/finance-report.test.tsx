@@ -46,7 +46,7 @@ function render(report: () => Promise<{ body: unknown }> | { body: unknown } = (
     path: '/reports/finance',
     session: tenantSession(['reports.view']),
   });
-  return { ...fetch, user: userEvent.setup() };
+  return { ...fetch, user: userEvent.setup({ delay: null }) };
 }
 
 async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {

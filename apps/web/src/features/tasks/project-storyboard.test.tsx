@@ -47,7 +47,7 @@ describe('the project storyboard', { timeout: 30_000 }, () => {
         ? { board: 'sp', boards: ['client', 'sp'], items: [] }
         : { board: 'client', boards: ['client', 'sp'], items: [entry('For the client')] },
     }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ProjectStoryboard projectId={7} />, {
       session: tenantSession(['tasks.view', 'tasks.manage']),
       route: '/x',
