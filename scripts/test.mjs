@@ -4,9 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BIN, ensureDependencies, ensureWebBuild, NODE, ROOT, run, say } from './lib.mjs';
+import { BIN, ensureDependencies, ensureWebBuild, NODE, ROOT, run, runConcurrently, say } from './lib.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
+// Debian's headless shell of Chromium: what the e2e journeys run in (e2e/playwright.config.ts).
+const CHROMIUM = '/usr/bin/chromium-headless-shell';
 const RESULTS = path.join(ROOT, 'test-results');
 
 /**
@@ -66,16 +67,19 @@ function readPlaywright(file) {
 
 const vitest = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const steps = [
-  // ESLint, the import boundaries (dependency-cruiser, .dependency-cruiser.cjs) and Prettier; all three always run.
+  // ESLint, the import boundaries (dependency-cruiser, .dependency-cruiser.cjs), Prettier and the
+  // type check: all four always run, two at a time (each is one process on one core).
   [
-    'lint',
-    () => {
-      const eslint = run(path.join(BIN, 'eslint'), ['.', '--max-warnings', '0']);
+    'lint and typecheck',
+    async () => {
+      const [eslint, typecheck] = await runConcurrently([
+        [path.join(BIN, 'eslint'), ['.', '--max-warnings', '0']],
+        ['npm', ['run', '--silent', 'typecheck']],
+      ]);
       const deps = run('npm', ['run', '--silent', 'lint:deps']);
-      return run('npm', ['run', '--silent', 'format:check']) || deps || eslint;
+      return run('npm', ['run', '--silent', 'format:check']) || deps || eslint || typecheck;
     },
   ],
-  ['typecheck', () => run('npm', ['run', '--silent', 'typecheck'])],
   ['generated files are up to date', () => run(NODE, ['--import', 'tsx', 'apps/api/src/scripts/check-generated.ts'])],
   [
     'unit tests',
@@ -140,7 +144,7 @@ const steps = [
 const started = Date.now();
 try {
   ensureDependencies();
-  ensureDebianPackage(CHROMIUM, 'chromium', 'Chromium');
+  ensureDebianPackage(CHROMIUM, 'chromium-headless-shell', "Chromium's headless shell");
   ensureDebianPackage('/usr/sbin/nginx', 'nginx-light', 'nginx');
   ensureDebianPackage('/usr/bin/pdftotext', 'poppler-utils', 'pdftotext');
 } catch (error) {
@@ -153,7 +157,7 @@ const failedSteps = [];
 for (const [name, step] of steps) {
   const t = Date.now();
   say(`${name}...`);
-  const status = step();
+  const status = await step();
   say(`${name}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   if (status !== 0) failedSteps.push(name);
 }
