@@ -1,6 +1,7 @@
 // Shared by `npm start` and `npm test`. Plain JavaScript that runs on any Node >= 20,
 // because the first run happens before the project's own Node 24 is installed.
 import { spawnSync, spawn } from 'node:child_process';
+import { Buffer } from 'node:buffer';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,6 +49,32 @@ export function run(cmd, args, options = {}) {
   });
   if (result.error) throw result.error;
   return result.status ?? 1;
+}
+
+/**
+ * Run several commands at once, each with its output kept apart and printed whole when it ends
+ * (so two tools' lines do not interleave); resolves to the exit codes in the order given.
+ */
+export function runConcurrently(commands) {
+  return Promise.all(
+    commands.map(
+      ([cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { cwd: ROOT, env: withProjectPath(process.env) });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('error', (error) => {
+            console.error(`${cmd} ${args.join(' ')}: ${error.message}`);
+            resolve(1);
+          });
+          child.on('close', (code) => {
+            process.stdout.write(Buffer.concat(output));
+            resolve(code ?? 1);
+          });
+        }),
+    ),
+  );
 }
 
 /** PATH with the project's bin first, so `node` is the project's Node 24. */
