@@ -82,6 +82,23 @@ describe('Side menu', () => {
     expect(within(header).getByText('Platform Admin')).toBeInTheDocument();
   });
 
+  it('names the logo link after what it shows (the wordmark’s word, or the company’s logo) and where it goes', () => {
+    mockFetch(() => ({ status: 500 }));
+    const wordmark = renderScreen(<AppLayout />, { route: '/staff', path: '/staff' });
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByText('Siteflow')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Siteflow, Demo Builders home' })).toHaveAttribute('href', '/');
+    wordmark.unmount();
+
+    const withLogo = tenantSession();
+    withLogo.tenant = { ...withLogo.tenant, has_logo: true, logo_url: '/api/tenant/logo?v=1' };
+    renderScreen(<AppLayout />, { route: '/staff', path: '/staff', session: withLogo });
+    const link = within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', {
+      name: 'Demo Builders home',
+    });
+    expect(within(link).getByRole('img', { name: 'Demo Builders logo' })).toBeInTheDocument();
+  });
+
   it('signs out with the CSRF header and forgets the user', async () => {
     const { calls } = mockFetch(() => ({ status: 200, body: { message: 'You have been signed out.' } }));
     const { client } = renderScreen(<AppLayout />, { route: '/staff', path: '/staff' });

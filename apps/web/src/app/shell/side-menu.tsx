@@ -30,11 +30,7 @@ export function SideMenu({ session, iconOnly, onToggle, showToggle }: SideMenuPr
   return (
     <Stack h="100%" gap={0}>
       <Box className={classes.logo} data-icon-only={iconOnly || undefined}>
-        <a
-          href="/"
-          className={classes.logoLink}
-          aria-label={`${session.area === 'platform' ? 'Siteflow' : session.tenant.name} home`}
-        >
+        <a href="/" className={classes.logoLink} aria-label={homeLinkName(session)}>
           {session.area === 'tenant' && session.tenant.logo_url ? (
             <TenantLogo name={session.tenant.name} url={session.tenant.logo_url} height={iconOnly ? 32 : 40} />
           ) : (
@@ -172,4 +168,13 @@ function IconOnlyItem({ item, active }: { item: MenuItem; active: string | null 
       </Menu.Dropdown>
     </Menu>
   );
+}
+
+/**
+ * The logo link's accessible name: where the Siteflow wordmark is what it shows, its name starts
+ * with that word (WCAG 2.5.3, label in name: a voice user says what they see).
+ */
+export function homeLinkName(session: SessionView): string {
+  if (session.area === 'platform') return 'Siteflow home';
+  return session.tenant.logo_url ? `${session.tenant.name} home` : `Siteflow, ${session.tenant.name} home`;
 }

@@ -148,7 +148,7 @@ describe('Certifications page', { timeout: 60_000 }, () => {
     const { calls } = api(view, (call) => (call.method === 'POST' ? { status: 201, body: {} } : undefined));
     renderCertifications();
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: CERTIFICATE_TEXT.addNew('First Aid') }));
+    await user.click(await screen.findByRole('button', { name: 'First Aid: no certificate yet, add one' }));
     const modal = await screen.findByRole('dialog', { name: CERTIFICATE_TEXT.addNew('First Aid') });
     // The type's own fields, required ones marked.
     const provider = await within(modal).findByRole('textbox', { name: /Training Provider/ });

@@ -161,7 +161,7 @@ export function SearchResult({
           {located ? (
             <UnstyledButton
               onClick={onShowOnMap}
-              aria-label={`Show ${r.service_provider_name} on the map`}
+              aria-label={`Show on map: ${r.service_provider_name}`}
               style={{ fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-anchor)' }}
             >
               <Group gap={4} wrap="nowrap">
