@@ -129,7 +129,6 @@ test('staff split an accepted quote between two providers, and the provider acce
   await expect(page.getByText(AGREEMENT_TEXT.saved)).toBeVisible();
   await page.getByRole('button', { name: AGREEMENT_TEXT.notesTooltip }).hover();
   await expect(page.getByRole('tooltip')).toHaveText(AGREEMENT_TEXT.notesTooltip);
-  await page.screenshot({ path: '/tmp/h11-agreements-staff.png', fullPage: true });
   await expectAccessible(page);
 
   // The first agreement shows Plumbing as the second's.
@@ -153,9 +152,6 @@ test('staff split an accepted quote between two providers, and the provider acce
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
   await expect(page.getByRole('textbox', { name: 'Contract price for Plumbing' })).toBeDisabled();
   await expectAccessible(page);
-  await page.setViewportSize({ width: 390, height: 900 });
-  await page.screenshot({ path: '/tmp/h11-agreements-void-narrow.png', fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('combobox', { name: 'Agreement' }).click();
   await page.getByRole('option', { name: first, exact: true }).click();
   await expect(page.getByRole('checkbox', { name: 'Assign Plumbing to this agreement' })).toBeEnabled();
@@ -184,7 +180,6 @@ test('staff split an accepted quote between two providers, and the provider acce
   await expectAccessible(provider);
   await provider.getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(provider.getByTestId('agreement-response')).toContainText('Accepted by Sam Brooks on ');
-  await provider.screenshot({ path: '/tmp/h11-agreements-provider.png', fullPage: true });
   await providerContext.close();
 
   // Staff see the answer.

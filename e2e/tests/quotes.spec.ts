@@ -76,9 +76,9 @@ test('a staff member builds, saves, accepts and revises a quote', async ({ page 
   // Reorder from the keyboard: Electrical's handle, Space, Arrow Up, Space.
   await page.getByRole('button', { name: 'Move Section 2: Electrical' }).focus();
   await page.keyboard.press('Space');
-  await expect(
-    page.getByText(/^(Picked up Section 2: Electrical|Section 2: Electrical is over Section 2)/),
-  ).toBeAttached();
+  // dnd-kit announces 'Picked up' at once and 'is over' itself once it has measured the sections:
+  // an arrow key before that has nowhere to go.
+  await expect(page.getByText('Section 2: Electrical is over Section 2: Electrical.')).toBeAttached();
   await page.keyboard.press('ArrowUp');
   await expect(page.getByText('Section 2: Electrical is over Section 1: Roofing.')).toBeAttached();
   await page.keyboard.press('Space');
