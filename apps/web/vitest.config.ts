@@ -9,7 +9,7 @@ export default defineProject({
   plugins: [react()],
   test: {
     name: 'web',
-    environment: 'jsdom',
+    environment: 'happy-dom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     css: false,

@@ -7,7 +7,8 @@ import { afterEach, vi } from 'vitest';
 // take longer than a second. What is asserted is the same; only the wait for it is longer.
 configure({ asyncUtilTimeout: 5_000 });
 
-// jsdom lacks these browser APIs that Mantine and the upload preview use.
+// Browser APIs the test DOM (happy-dom) lacks or only pretends to have, that Mantine and the upload
+// preview use.
 function stubMatchMedia(matches = false) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
@@ -33,6 +34,41 @@ class ResizeObserverStub {
 }
 Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
 Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
+
+/**
+ * A test page has no layout, so everything observed is in full view at once (happy-dom's own
+ * IntersectionObserver never reports an entry): what waits to be seen (the project's nearby
+ * providers) starts as it would once scrolled to.
+ */
+class IntersectionObserverStub {
+  constructor(private readonly callback: (entries: unknown[], observer: unknown) => void) {}
+  observe(target: Element) {
+    queueMicrotask(() =>
+      this.callback([{ target, isIntersecting: true, intersectionRatio: 1, time: performance.now() }], this),
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+Object.defineProperty(window, 'IntersectionObserver', {
+  writable: true,
+  configurable: true,
+  value: IntersectionObserverStub,
+});
+Object.defineProperty(globalThis, 'IntersectionObserver', {
+  writable: true,
+  configurable: true,
+  value: IntersectionObserverStub,
+});
+
+// No document.fonts: Mantine's autosizing Textarea listens to it.
+if (!('fonts' in document && document.fonts)) {
+  const fonts = { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() };
+  Object.defineProperty(document, 'fonts', { configurable: true, value: fonts });
+}
 
 if (!URL.createObjectURL) {
   Object.defineProperty(URL, 'createObjectURL', { writable: true, value: () => 'blob:preview' });

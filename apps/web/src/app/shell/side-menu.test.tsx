@@ -102,7 +102,7 @@ describe('Side menu', () => {
   it('signs out with the CSRF header and forgets the user', async () => {
     const { calls } = mockFetch(() => ({ status: 200, body: { message: 'You have been signed out.' } }));
     const { client } = renderScreen(<AppLayout />, { route: '/staff', path: '/staff' });
-    // One button for wide screens, an icon for narrow ones (CSS shows one; jsdom has no CSS).
+    // One button for wide screens, an icon for narrow ones (CSS shows one; the test DOM has no CSS).
     await userEvent.click(screen.getAllByRole('button', { name: 'Sign out' })[0]!);
     await waitFor(() =>
       expect(calls[0]).toMatchObject({ url: '/api/auth/logout', method: 'POST', headers: { 'x-siteflow-csrf': '1' } }),

@@ -109,17 +109,9 @@ function serve(initial: QuoteAgreementsView, onPut?: (call: FetchCall) => Agreem
 const sectionRow = (name: string) =>
   screen.getAllByTestId('agreement-section').find((r) => within(r).queryByText(name, { exact: true }))!;
 
-/** jsdom has no document.fonts, which Mantine's autosizing Textarea listens to. */
-function stubFonts() {
-  if ('fonts' in document && document.fonts) return;
-  const fonts = { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() };
-  Object.defineProperty(document, 'fonts', { configurable: true, value: fonts });
-}
-
 describe('the service provider agreement screen (issue 14 section 1)', () => {
   beforeEach(() => {
     stubMatchMedia(true);
-    stubFonts();
   });
 
   it('shows the figures of the owned sections, works them out again as a price is typed, and sums the Totals', async () => {

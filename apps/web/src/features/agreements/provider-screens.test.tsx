@@ -40,17 +40,9 @@ const AGREEMENT: ProviderAgreementView = {
   abilities: { respond: true },
 };
 
-/** jsdom has no document.fonts, which Mantine's autosizing Textarea listens to. */
-function stubFonts() {
-  if ('fonts' in document && document.fonts) return;
-  const fonts = { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() };
-  Object.defineProperty(document, 'fonts', { configurable: true, value: fonts });
-}
-
 describe("a provider user's agreements (issue 14 section 1)", () => {
   beforeEach(() => {
     stubMatchMedia(true);
-    stubFonts();
   });
 
   it('lists them with their contract price and answer', async () => {

@@ -9,7 +9,7 @@ import type { ProjectMapCanvasProps } from './project-map-canvas';
 import { ProjectPopupContent } from './project-popup';
 import { ProjectMapScreen } from './project-map-screen';
 
-// Leaflet does not run in jsdom: the canvas stand-in reports a view and lists the markers it was given.
+// Leaflet does not run in the test DOM: the canvas stand-in reports a view and lists the markers it was given.
 vi.mock('./project-map-canvas', () => ({
   default: function FakeCanvas({ markers, centre, onViewport, fit }: ProjectMapCanvasProps) {
     useEffect(() => onViewport({ bbox: '-44,112,-10,154', zoom: 5 }), [onViewport]);
@@ -193,7 +193,7 @@ const labels = () => ({
   customer: field('Minimum Customer Rating'),
 });
 
-/** The first answer on screen (the lazy map and Mantine render slowly in jsdom). */
+/** The first answer on screen (the lazy map and Mantine render slowly in the test DOM). */
 const firstLoad = (name: string) => screen.findByRole('link', { name }, { timeout: 5000 });
 
 async function openFilters() {

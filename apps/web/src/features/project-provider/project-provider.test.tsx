@@ -17,13 +17,13 @@ import {
   type SessionView,
 } from '@siteflow/core';
 import { mockFetch, renderScreen, tenantSession, type FetchCall } from '../../test/render';
-import { project as baseProject, stubFonts } from '../projects/test-fixtures';
+import { project as baseProject } from '../projects/test-fixtures';
 import { NOTIFICATION_SENT } from './current-provider-card';
 import { ASSIGN_LABEL, PICKER_LABEL, SEND_EMAIL_LABEL, STAFF_LABEL } from './provider-picker';
 import { ProjectDirectionMap } from './direction-map';
 import { ProjectProviderPart } from './provider-part';
 
-// Leaflet draws nothing useful in jsdom: stand-ins keep what a user would read (labels, pins, popups).
+// Leaflet draws nothing useful in the test DOM: stand-ins keep what a user would read (labels, pins, popups).
 vi.mock('../../ui/map/map-view', () => ({
   MapView: ({
     label,
@@ -51,7 +51,6 @@ vi.mock('../../ui/map/map-view', () => ({
   useMap: () => ({ getBoundsZoom: () => 12, setView: () => undefined }),
 }));
 
-stubFonts();
 afterEach(() => notifications.clean());
 
 const SPARK = '00000000-0000-4000-8000-0000000005a1';

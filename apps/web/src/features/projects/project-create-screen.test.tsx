@@ -18,15 +18,13 @@ import {
   MANAGERS,
   ME,
   SVC_LIGHTING,
-  stubFonts,
   SVC_SPRINKLERS,
 } from './test-fixtures';
 
-stubFonts();
 afterEach(() => notifications.clean());
 
 type Reply = { status?: number; body?: unknown };
-/** Filling the whole form in jsdom takes a while on a busy machine. */
+/** Filling the whole form in the test DOM takes a while on a busy machine. */
 const SLOW = 60_000;
 const session = () =>
   tenantSession(['projects.view', 'projects.create', 'projects.edit', 'clients.view', 'clients.quickAdd']);

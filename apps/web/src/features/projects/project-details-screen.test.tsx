@@ -6,9 +6,8 @@ import { PROJECT_TEXT, type ProjectView, type SessionView } from '@siteflow/core
 import { mockFetch, renderScreen, tenantSession, type FetchCall } from '../../test/render';
 import { DATE_CHANGE_TITLE } from './components/date-change-modal';
 import { EDIT_LABELS, ProjectDetailsScreen } from './project-details-screen';
-import { createData, JACK, MANAGERS, project, stubFonts } from './test-fixtures';
+import { createData, JACK, MANAGERS, project } from './test-fixtures';
 
-stubFonts();
 // Notifications live in a module-level store: do not let one test's toast reach the next.
 afterEach(() => notifications.clean());
 

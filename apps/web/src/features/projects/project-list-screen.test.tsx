@@ -73,7 +73,7 @@ describe('Project list', () => {
   // mantine-datatable shows a cell when matchMedia('') matches, as it does in browsers.
   beforeEach(() => {
     stubMatchMedia(true);
-    // The table scrolls back to the top when the page changes; jsdom has no scrollTo.
+    // The table scrolls back to the top when the page changes; the test DOM has no layout to scroll.
     Element.prototype.scrollTo ??= () => undefined;
   });
 

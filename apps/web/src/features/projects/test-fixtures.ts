@@ -134,10 +134,3 @@ export const project = (over: Partial<ProjectView> = {}): ProjectView => ({
   created_at: '2026-11-20T00:00:00.000Z',
   ...over,
 });
-
-/** jsdom has no document.fonts, which Mantine's autosizing Textarea listens to. */
-export function stubFonts() {
-  if ('fonts' in document && document.fonts) return;
-  const fonts = { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() };
-  Object.defineProperty(document, 'fonts', { configurable: true, value: fonts });
-}

@@ -76,17 +76,9 @@ function render(view: QuoteView | null, answer?: (body: Record<string, unknown>)
   return fetch;
 }
 
-/** jsdom has no document.fonts, which Mantine's autosizing Textarea listens to. */
-function stubFonts() {
-  if ('fonts' in document && document.fonts) return;
-  const fonts = { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() };
-  Object.defineProperty(document, 'fonts', { configurable: true, value: fonts });
-}
-
 describe('the client quote screen', () => {
   beforeEach(() => {
     stubMatchMedia(true);
-    stubFonts();
   });
 
   it('shows the items with quantities, sell prices and totals, and no cost, profit or margin', async () => {

@@ -61,17 +61,9 @@ const view = {
   abilities: { edit: true, change_status: true, delete: true, revise: true },
 } as unknown as QuoteView;
 
-/** jsdom has no document.fonts, which Mantine's autosizing Textarea listens to. */
-function stubFonts() {
-  if ('fonts' in document && document.fonts) return;
-  const fonts = { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() };
-  Object.defineProperty(document, 'fonts', { configurable: true, value: fonts });
-}
-
 describe('typing a section name in the quote editor (issue 13 section 7)', () => {
   beforeEach(() => {
     stubMatchMedia(true);
-    stubFonts();
     drawn.length = 0;
   });
 
@@ -107,7 +99,6 @@ describe('typing a section name in the quote editor (issue 13 section 7)', () =>
 describe("the quote editor's 'Service Provider Agreement' button (issue 14 section 1)", () => {
   beforeEach(() => {
     stubMatchMedia(true);
-    stubFonts();
   });
   const render = (status: string, abilities: Parameters<typeof tenantSession>[0]) => {
     mockFetch(() => ({ status: 404, body: { message: 'Not found' } }));

@@ -127,17 +127,9 @@ function render(
 
 const LIST = [summary(1, 'Draft', '2026-11-24T04:05:00Z'), summary(2, 'Accepted', '2026-11-20T00:00:00Z')];
 
-/** jsdom has no document.fonts, which Mantine's autosizing Textarea listens to. */
-function stubFonts() {
-  if ('fonts' in document && document.fonts) return;
-  const fonts = { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() };
-  Object.defineProperty(document, 'fonts', { configurable: true, value: fonts });
-}
-
 describe('Quotes screen', () => {
   beforeEach(() => {
     stubMatchMedia(true);
-    stubFonts();
   });
 
   it('shows the empty states', async () => {

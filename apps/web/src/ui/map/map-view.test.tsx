@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { MapView } from './map-view';
 
-// The coastlines are a large lazy chunk and draw nothing in jsdom.
+// The coastlines are a large lazy chunk and draw nothing in the test DOM.
 vi.mock('./basemap', () => ({ PlainBasemap: () => null }));
 
 describe('MapView', () => {
