@@ -1,11 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, formatDate, formatDateTime, formatMoney, formatRelative, fullName, placeLine } from './format.js';
+import {
+  addressLine,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatRelative,
+  fullName,
+  onCompanyClock,
+  placeLine,
+} from './format.js';
 
+// These pass whatever the machine's TZ (run with TZ=UTC and TZ=America/New_York): nothing reads it.
 describe('formatDateTime', () => {
   it('shows day/month/year with hour:minute am/pm', () => {
-    expect(formatDateTime(new Date(2026, 10, 21, 9, 5))).toBe('21/11/2026 9:05 am');
-    expect(formatDateTime(new Date(2026, 0, 3, 17, 30))).toBe('03/01/2026 5:30 pm');
-    expect(formatDateTime(new Date(2026, 0, 3, 0, 0))).toBe('03/01/2026 12:00 am');
+    expect(formatDateTime('2026-11-21T09:05')).toBe('21/11/2026 9:05 am');
+    expect(formatDateTime('2026-01-03 17:30')).toBe('03/01/2026 5:30 pm');
+    expect(formatDateTime('2026-01-03T00:00:00')).toBe('03/01/2026 12:00 am');
+  });
+
+  it("shows an instant on the company's clock (Australia/Brisbane, UTC+10), whatever the browser's zone", () => {
+    expect(formatDateTime('2026-12-07T12:01:00.000Z')).toBe('07/12/2026 10:01 pm');
+    expect(formatDateTime(new Date('2026-12-07T12:01:00.000Z'))).toBe('07/12/2026 10:01 pm');
+    expect(formatDateTime('2026-12-07T23:01:00+11:00')).toBe('07/12/2026 10:01 pm');
+    expect(formatDateTime('2026-12-07 12:01:00+00')).toBe('07/12/2026 10:01 pm');
+    // The company's day, not UTC's: 14:30Z on the 31st is 00:30 on the 1st in Brisbane.
+    expect(formatDateTime('2026-03-31T14:30:00Z')).toBe('01/04/2026 12:30 am');
+    expect(formatDate('2026-03-31T14:30:00Z')).toBe('01/04/2026');
+  });
+
+  it('leaves a wall-clock value without a zone as written', () => {
+    expect(formatDateTime('2026-12-07T12:01')).toBe('07/12/2026 12:01 pm');
+    expect(formatDateTime('2026-12-07 12:01')).toBe('07/12/2026 12:01 pm');
+    expect(formatDate('2026-12-07')).toBe('07/12/2026');
+    // A time that does not exist in New York (spring forward) still reads as written.
+    expect(formatDateTime('2026-03-08T02:30')).toBe('08/03/2026 2:30 am');
+    expect(onCompanyClock('2026-10-04 02:30')?.format('YYYY-MM-DD HH:mm')).toBe('2026-10-04 02:30');
   });
 
   it('shows nothing for a missing or invalid date', () => {
@@ -15,7 +44,8 @@ describe('formatDateTime', () => {
   });
 
   it('formats a date alone as day/month/year', () => {
-    expect(formatDate(new Date(2026, 1, 9))).toBe('09/02/2026');
+    expect(formatDate('2026-02-09')).toBe('09/02/2026');
+    expect(formatDate(new Date('2026-02-08T14:00:00Z'))).toBe('09/02/2026');
   });
 });
 

@@ -1,23 +1,42 @@
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat.js';
+import utc from 'dayjs/plugin/utc.js';
+import { companyClockAt } from './wall-clock.js';
 
 dayjs.extend(advancedFormat);
+dayjs.extend(utc);
 
 /** Dates across the product: day/month/year with hour:minute am/pm. */
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY h:mm a';
 export const DATE_FORMAT = 'DD/MM/YYYY';
 
-export function formatDateTime(value: Date | string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.format(DATE_TIME_FORMAT) : '';
+/** A string that carries a zone: a time followed by Z or an offset ('...T12:01:00.000Z', '... 12:01:00+10', '...+10:00'). */
+const ZONED = /[T\s]\d{1,2}(?::\d{2}){0,2}(?:[.,]\d+)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+/**
+ * A value as the company's clock reads it, whatever the machine's (or browser's) time zone: an
+ * instant (a Date, or a string with Z or an offset) is read in COMPANY_TIME_ZONE; a wall-clock
+ * string without a zone ('2026-11-21T08:00', '2026-11-21 08:00', '2026-11-21') is taken as
+ * written. The result is a dayjs in UTC mode whose fields are that wall clock, so formatting it
+ * never shifts it; null when missing or invalid.
+ */
+export function onCompanyClock(value: Date | string | null | undefined): Dayjs | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (value instanceof Date || ZONED.test(value.trim())) {
+    const at = value instanceof Date ? value : new Date(value.trim());
+    return Number.isNaN(at.getTime()) ? null : dayjs.utc(companyClockAt(at));
+  }
+  const d = dayjs.utc(value);
+  return d.isValid() ? d : null;
 }
 
-export function formatDate(value: Date | string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.format(DATE_FORMAT) : '';
-}
+/** DD/MM/YYYY h:mm am on the company's clock (instants) or as written (wall-clock strings); '' when missing or invalid. */
+export const formatDateTime = (value: Date | string | null | undefined): string =>
+  onCompanyClock(value)?.format(DATE_TIME_FORMAT) ?? '';
+
+/** DD/MM/YYYY on the company's clock (instants) or as written (wall-clock strings); '' when missing or invalid. */
+export const formatDate = (value: Date | string | null | undefined): string =>
+  onCompanyClock(value)?.format(DATE_FORMAT) ?? '';
 
 const money = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

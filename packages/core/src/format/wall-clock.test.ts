@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { companyDay, fromWallClock, toWallClock, wallClockAt } from './wall-clock.js';
+import { companyClockAt, companyDay, fromWallClock, toWallClock, wallClockAt } from './wall-clock.js';
 
 describe('wall-clock times in the company time zone (Brisbane, UTC+10, no daylight saving)', () => {
   it('reads now as the site reads its clock', () => {
     expect(wallClockAt(new Date('2026-01-15T22:30:00Z'))).toBe('2026-01-16 08:30');
     expect(wallClockAt(new Date('2026-07-15T13:59:00Z'))).toBe('2026-07-15 23:59');
+  });
+
+  it('reads an instant on the company clock to the second', () => {
+    expect(companyClockAt(new Date('2026-12-07T12:01:09.500Z'))).toBe('2026-12-07T22:01:09');
+    expect(companyClockAt(new Date('2026-12-07T14:00:00Z'))).toBe('2026-12-08T00:00:00');
   });
 
   it('gives the company day an instant falls on', () => {

@@ -6,20 +6,28 @@
  */
 export const COMPANY_TIME_ZONE = 'Australia/Brisbane';
 
-const minuteFormat = new Intl.DateTimeFormat('en-AU', {
+const clockFormat = new Intl.DateTimeFormat('en-AU', {
   timeZone: COMPANY_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
+  second: '2-digit',
   hourCycle: 'h23',
 });
+const clockParts = (at: Date) => Object.fromEntries(clockFormat.formatToParts(at).map((x) => [x.type, x.value]));
 
 /** 'YYYY-MM-DD HH:mm': the wall-clock time at `now` in the company's time zone. */
 export function wallClockAt(now: Date): string {
-  const p = Object.fromEntries(minuteFormat.formatToParts(now).map((x) => [x.type, x.value]));
+  const p = clockParts(now);
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** 'YYYY-MM-DDTHH:mm:ss': the company's wall clock at an instant, to the second (what screens show). */
+export function companyClockAt(at: Date): string {
+  const p = clockParts(at);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoFillToday, formatDetailDate, formatSearchDate } from './dates.js';
+import { autoFillToday, formatDetailDate, formatSearchDate, toInputDateTime } from './dates.js';
 import { formatProjectCode } from './code.js';
 import { pruneServices, servicesForCategories } from './services-pruning.js';
 import {
@@ -28,15 +28,23 @@ describe('project dates', () => {
     expect(formatDetailDate(null)).toBe('');
   });
 
+  it("shows an instant (Date Change History's Changed At) on the company's clock, Australia/Brisbane", () => {
+    expect(formatDetailDate('2026-12-07T12:01:00.000Z')).toBe('Monday, 7th December 2026 10:01 PM');
+    expect(toInputDateTime(new Date('2026-12-07T14:30:00Z'))).toBe('2026-12-08T00:30');
+    expect(toInputDateTime('2026-12-07T12:01')).toBe('2026-12-07T12:01');
+  });
+
   it('formats the quick search start date as DD-MM-YY', () => {
     expect(formatSearchDate('2026-03-09T08:00')).toBe('09-03-26');
   });
 
-  it("'Auto Fill Today' sets 08:00 to 17:00 today", () => {
-    expect(autoFillToday(new Date(2026, 10, 21, 13, 45))).toEqual({
+  it("'Auto Fill Today' sets 08:00 to 17:00 today on the company's clock", () => {
+    expect(autoFillToday(new Date('2026-11-21T03:45:00Z'))).toEqual({
       start_date: '2026-11-21T08:00',
       end_date: '2026-11-21T17:00',
     });
+    // 22:30 UTC on the 20th is already the 21st in Brisbane, whatever the browser's zone.
+    expect(autoFillToday(new Date('2026-11-20T22:30:00Z')).start_date).toBe('2026-11-21T08:00');
   });
 });
 

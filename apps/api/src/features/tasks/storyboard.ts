@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { isStaffRole, storyboardFor, STORYBOARDS, type Storyboard, type StoryboardView } from '@siteflow/core';
+import {
+  COMPANY_TIME_ZONE,
+  isStaffRole,
+  storyboardFor,
+  STORYBOARDS,
+  type Storyboard,
+  type StoryboardView,
+} from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import { findVisibleProject } from '../../platform/project-scope.js';
 
@@ -27,7 +34,7 @@ export const storyboard = (
       select t.id::int as task_id, t.title, t.status, t.action_taken,
         to_char(t.due_date_at, 'YYYY-MM-DD HH24:MI') as due_date_at,
         to_char(t.completed_at, 'YYYY-MM-DD HH24:MI') as completed_at,
-        to_char(t.updated_at at time zone 'Australia/Brisbane', 'YYYY-MM-DD HH24:MI') as updated_at,
+        to_char(t.updated_at at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM-DD HH24:MI') as updated_at,
         nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as user_name
       from tasks t left join users u on u.tenant_id = t.tenant_id and u.id = t.user_id
       where t.tenant_id = ${tenant.id} and t.project_id = ${projectId} and ${shared} and t.status <> 'Voided'

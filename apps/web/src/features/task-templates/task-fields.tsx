@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Grid, NumberInput, Select, Stack, Switch, Textarea, type SelectProps } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
-import dayjs from 'dayjs';
 import { useOfferedMessageTemplates } from '../messages/api';
 import {
   ACTION_BY,
@@ -13,6 +12,7 @@ import {
   TASK_TRIGGERS,
   TRIGGER_PROJECT_STATUS_OPTIONS,
   TRIGGER_TYPES,
+  companyDay,
   contactOptions,
   recipientFixesContact,
   staffResponsibleOptions,
@@ -20,8 +20,8 @@ import {
 } from '@siteflow/core';
 import { options } from '../../ui/select-options';
 
-/** Today at 08:00, the Fixed Date trigger's starting value, as 'YYYY-MM-DD HH:mm'. */
-export const fixedDateDefault = () => `${dayjs().format('YYYY-MM-DD')} ${FIXED_DATE_DEFAULT_TIME}`;
+/** Today (the company's day) at 08:00, the Fixed Date trigger's starting value, as 'YYYY-MM-DD HH:mm'. */
+export const fixedDateDefault = () => `${companyDay(new Date())} ${FIXED_DATE_DEFAULT_TIME}`;
 
 export { options };
 

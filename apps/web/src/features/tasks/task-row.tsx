@@ -1,13 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Accordion, ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { generatingText, nextFiveMinuteMark, TASK_TEXT, type TaskListItem } from '@siteflow/core';
+import { generatingText, nextFiveMinuteMark, onCompanyClock, TASK_TEXT, type TaskListItem } from '@siteflow/core';
 import { notifyError } from '../../ui/notify';
 import { useTaskTransition } from './api';
 
-/** A company wall-clock time ('YYYY-MM-DD HH:mm') as dd/MM/yyyy hh:mm a. */
-export const formatDue = (value: string | null) => (value ? dayjs(value).format('DD/MM/YYYY hh:mm a') : '');
+/** A company wall-clock time ('YYYY-MM-DD HH:mm') as dd/MM/yyyy hh:mm a, as written whatever the browser's zone. */
+export const formatDue = (value: string | null) => onCompanyClock(value)?.format('DD/MM/YYYY hh:mm a') ?? '';
 
 /** 'Task is generating due date - come back in {time}', counting down to the next 5-minute mark. */
 export function GeneratingNote() {
