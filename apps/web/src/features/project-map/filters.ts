@@ -204,3 +204,18 @@ export function toBbox(south: number, west: number, north: number, east: number)
   const lng = (v: number) => Math.max(-180, Math.min(180, v));
   return [lat(south), lng(west), lat(north), lng(east)].map((v) => Number(v.toFixed(5))).join(',');
 }
+
+/**
+ * The zoom the whole answer (`toFitQuery`) is clustered at: fine enough that its clusters outline
+ * where the matches are, coarse enough that a country of projects is a few hundred markers.
+ */
+export const FIT_QUERY_ZOOM = 5;
+
+/**
+ * What the map asks to learn where every match of these filters is: no bbox (the server then
+ * clusters every located match) and no list beyond one row. The page is not part of it: paging
+ * the list does not move the map.
+ */
+export function toFitQuery(f: MapFilters): Record<string, string | number | undefined> {
+  return { ...toQuery({ ...f, page: 1 }, null), zoom: FIT_QUERY_ZOOM, pageSize: 1 };
+}

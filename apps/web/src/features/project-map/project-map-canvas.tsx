@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import L from 'leaflet';
 import { useMantineTheme } from '@mantine/core';
-import { MAP_CENTRE, type ProjectMapMarker, type Role } from '@siteflow/core';
+import { MAP_CENTRE, type ProjectMapMarker, type ProjectMapResponse, type Role } from '@siteflow/core';
 import {
   Circle,
   ClusterMarker,
@@ -13,25 +13,31 @@ import {
   type LatLng,
 } from '../../ui/map/map-view';
 import { toBbox, type Viewport } from './filters';
+import { boxOf, markersIn, projectCount, type MapBounds } from './fit';
 import { ProjectPopupContent } from './project-popup';
 
 export const MAP_HEIGHT = 640;
-/** Without a centre the map opens on the spec's default centre, wide enough to see the east coast. */
+/** Until the first answer is in, the map shows the spec's default centre, wide enough to see the east coast. */
 export const DEFAULT_ZOOM = 5;
 const CENTRED_ZOOM = 10;
 const MAX_ZOOM = 18;
-
-/** The box a search's matches span (the server's `bounds`). */
-export type MapBounds = { south: number; west: number; north: number; east: number };
 /** Not closer than this when the matches are one place (a single project). */
 const FIT_MAX_ZOOM = 14;
+/** Room around the matches: a cluster bubble at the edge is drawn whole. */
+const FIT_PADDING = 32;
+
+/** Where the matches of the current filters are, for the map to show them (see FitMatches). */
+export type ProjectMapFit = {
+  /** The filters but the page: a new key is a new set of matches, which the map shows once. */
+  key: string;
+  /** The answer without a bbox (`toFitQuery`) for these filters; null while it loads. */
+  whole: Pick<ProjectMapResponse, 'centre' | 'markers' | 'bounds'> | null;
+  /** The answer for the map's view and the bbox it was asked for; null while it loads. */
+  view: { bbox: string; markers: ProjectMapMarker[] } | null;
+};
 
 export type ProjectMapCanvasProps = {
-  /**
-   * The search whose matches the map should show (empty: none) and their box once known: the map
-   * fits it once per search, and the user may then move it freely.
-   */
-  fit?: { key: string; bounds: MapBounds | null };
+  fit: ProjectMapFit;
   /** The server's centre (postcode, suburb, state or the browser's location), if any. */
   centre: LatLng | null;
   distance: number;
@@ -48,24 +54,17 @@ export default function ProjectMapCanvas({ centre, distance, markers, role, onVi
   const theme = useMantineTheme();
   const colourOf = (name: string) => theme.colors[name]?.[6] ?? name;
   return (
-    <MapView
-      center={centre ?? MAP_CENTRE}
-      zoom={centre ? CENTRED_ZOOM : DEFAULT_ZOOM}
-      height={MAP_HEIGHT}
-      label="Project map"
-    >
+    // Only the start: FitMatches moves the map to each new set of matches.
+    <MapView center={MAP_CENTRE} zoom={DEFAULT_ZOOM} height={MAP_HEIGHT} label="Project map">
       <ViewportReporter onViewport={onViewport} />
-      {fit ? <FitSearch searchKey={fit.key} bounds={fit.bounds} /> : null}
+      <FitMatches fit={fit} distance={distance} />
       {centre && distance > 0 ? (
-        <>
-          <Circle
-            center={[centre.lat, centre.lng]}
-            radius={distance * 1000}
-            interactive={false}
-            pathOptions={{ color: theme.colors.blue[6], weight: 1, fillOpacity: 0.06 }}
-          />
-          <FitCircle centre={centre} distance={distance} />
-        </>
+        <Circle
+          center={[centre.lat, centre.lng]}
+          radius={distance * 1000}
+          interactive={false}
+          pathOptions={{ color: theme.colors.blue[6], weight: 1, fillOpacity: 0.06 }}
+        />
       ) : null}
       {markers.map((m, i) =>
         m.project ? (
@@ -114,28 +113,57 @@ function ViewportReporter({ onViewport }: { onViewport: (viewport: Viewport) => 
   return null;
 }
 
-/** A new centre or distance shows the whole distance circle. */
-function FitCircle({ centre, distance }: { centre: LatLng; distance: number }) {
+/**
+ * Shows each new set of matches once (a later move is the user's). With a centre: its distance
+ * circle, which holds every match, or without a distance the place itself. Otherwise every located
+ * match: the box of the whole answer (the server's exact `bounds` with a search, else around its
+ * clusters, whose projects may lie a little beyond their bubble); once the answer for the fitted
+ * view is in, the map zooms out until that view shows as many projects as the whole answer located.
+ */
+function FitMatches({ fit, distance }: { fit: ProjectMapFit; distance: number }) {
   const map = useMap();
-  useEffect(() => {
-    map.fitBounds(L.latLng(centre.lat, centre.lng).toBounds(distance * 2000), { padding: [16, 16] });
-  }, [map, centre.lat, centre.lng, distance]);
-  return null;
-}
-
-/** A new search shows all its matches: the map fits their box once (a later move is the user's). */
-function FitSearch({ searchKey, bounds }: { searchKey: string; bounds: MapBounds | null }) {
-  const map = useMap();
+  const { key, whole, view } = fit;
   const fitted = useRef('');
+  const expected = useRef<{ key: string; count: number; box: MapBounds } | null>(null);
+
   useEffect(() => {
-    if (!searchKey) {
-      fitted.current = '';
+    if (!whole || fitted.current === key) return;
+    fitted.current = key;
+    expected.current = null;
+    const centre = whole.centre;
+    // Without animation: the view (and its bbox, checked below) is the fitted one at once.
+    if (centre && distance > 0) {
+      map.fitBounds(L.latLng(centre.lat, centre.lng).toBounds(distance * 2000), { padding: [16, 16], animate: false });
       return;
     }
-    if (!bounds || fitted.current === searchKey) return;
-    fitted.current = searchKey;
-    const box = L.latLngBounds([bounds.south, bounds.west], [bounds.north, bounds.east]);
-    map.fitBounds(box, { padding: [32, 32], maxZoom: FIT_MAX_ZOOM });
-  }, [map, searchKey, bounds]);
+    if (centre) {
+      map.setView([centre.lat, centre.lng], CENTRED_ZOOM, { animate: false });
+      return;
+    }
+    const box = whole.bounds ?? boxOf(whole.markers);
+    if (!box) return;
+    map.fitBounds(L.latLngBounds([box.south, box.west], [box.north, box.east]), {
+      padding: [FIT_PADDING, FIT_PADDING],
+      maxZoom: FIT_MAX_ZOOM,
+      animate: false,
+    });
+    expected.current = { key, count: projectCount(whole.markers), box };
+  }, [map, key, whole, distance]);
+
+  useEffect(() => {
+    const want = expected.current;
+    if (!want || want.key !== key || !view) return;
+    const b = map.getBounds();
+    const box = { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
+    // An answer for another view (the one before the fit, or a step ago) says nothing about this one.
+    if (view.bbox !== toBbox(box.south, box.west, box.north, box.east)) return;
+    if (projectCount(markersIn(view.markers, box)) >= want.count || map.getZoom() <= map.getMinZoom()) {
+      expected.current = null;
+      return;
+    }
+    // One level out, around the matches again (whatever moved the map meanwhile).
+    const { south, west, north, east } = want.box;
+    map.setView([(south + north) / 2, (west + east) / 2], map.getZoom() - 1, { animate: false });
+  }, [map, key, view]);
   return null;
 }

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProjectMapItem, ProjectMapMarker, ProjectMapResponse, Role, SessionView } from '@siteflow/core';
 import { mockFetch, renderScreen, tenantSession, type FetchCall } from '../../test/render';
+import { boxOf } from './fit';
 import type { ProjectMapCanvasProps } from './project-map-canvas';
 import { ProjectPopupContent } from './project-popup';
 import { ProjectMapScreen } from './project-map-screen';
@@ -13,12 +14,14 @@ import { ProjectMapScreen } from './project-map-screen';
 vi.mock('./project-map-canvas', () => ({
   default: function FakeCanvas({ markers, centre, onViewport, fit }: ProjectMapCanvasProps) {
     useEffect(() => onViewport({ bbox: '-44,112,-10,154', zoom: 5 }), [onViewport]);
-    const b = fit?.bounds;
+    // The box the real canvas fits: the server's bounds (a search), else the whole answer's markers.
+    const b = fit.whole ? (fit.whole.bounds ?? boxOf(fit.whole.markers)) : null;
     return (
       <div
         data-testid="map"
         data-centre={centre ? `${centre.lat},${centre.lng}` : ''}
-        data-fit={fit?.key && b ? `${fit.key}:${b.south},${b.west},${b.north},${b.east}` : ''}
+        data-fit={b ? `${b.south},${b.west},${b.north},${b.east}` : ''}
+        data-view={fit.view?.bbox ?? ''}
       >
         {markers.map((m, i) => (
           <span key={i} data-testid={m.project ? 'marker' : 'cluster'}>
@@ -178,8 +181,11 @@ function setup(
   return fetch;
 }
 
-const mapCalls = (calls: FetchCall[]) =>
-  calls.filter((c) => c.url.startsWith('/api/project-map')).map((c) => new URL(c.url, 'http://x').searchParams);
+const projectMapCalls = (calls: FetchCall[]) =>
+  calls.filter((c) => c.url.startsWith('/api/project-map?')).map((c) => new URL(c.url, 'http://x').searchParams);
+/** The questions about the map's view (those about every match, for the fit, have no bbox). */
+const mapCalls = (calls: FetchCall[]) => projectMapCalls(calls).filter((q) => q.has('bbox'));
+const wholeCalls = (calls: FetchCall[]) => projectMapCalls(calls).filter((q) => !q.has('bbox'));
 const lastMapCall = (calls: FetchCall[]) => mapCalls(calls).at(-1)!;
 const url = () => screen.getByTestId('url').textContent ?? '';
 /** Whether a field with that label is on screen. */
@@ -306,6 +312,36 @@ describe('Project map', () => {
     expect(url()).toContain('search=harbour');
   });
 
+  it('asks where every match is (no bbox), so the first view shows them all, and again when the filters change', async () => {
+    const PERTH = { lat: -31.95, lng: 115.86, count: 7, project: null };
+    const DARWIN = { lat: -12.46, lng: 130.84, count: 2, project: null };
+    const { calls } = setup('/project-map', STAFF, (u) =>
+      u.searchParams.get('bbox')
+        ? { body: answer(u) }
+        : u.searchParams.get('status')
+          ? { body: answer(u, { markers: [DARWIN] }) }
+          : { body: answer(u, { markers: [PERTH, ...answer(u).markers, DARWIN] }) },
+    );
+    await firstLoad('DEM-00101 · Project 101');
+    const whole = () => wholeCalls(calls);
+    expect(Object.fromEntries(whole()[0]!)).toEqual({ distance: '50', zoom: '5', page: '1', pageSize: '1' });
+    // The box of every marker, Perth and Darwin too, not the view the map happens to start at.
+    await waitFor(() => expect(screen.getByTestId('map')).toHaveAttribute('data-fit', '-33.86,115.86,-12.46,153'));
+    expect(screen.getByTestId('map')).toHaveAttribute('data-view', '-44,112,-10,154');
+
+    await openFilters();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Completed' }));
+    await waitFor(() => expect(screen.getByTestId('map')).toHaveAttribute('data-fit', '-12.46,130.84,-12.46,130.84'));
+    expect(whole().at(-1)!.get('status')).toBe('completed');
+
+    // Paging the list does not move the map: no new question about the whole.
+    const asked = whole().length;
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastMapCall(calls).get('page')).toBe('2'));
+    expect(whole()).toHaveLength(asked);
+  });
+
   it('a search asks the map to show all its matches (the box the server gives), not to stay where it was', async () => {
     const PERTH = { south: -31.96, west: 115.85, north: -31.95, east: 115.87 };
     setup('/project-map', STAFF, (u) =>
@@ -321,11 +357,9 @@ describe('Project map', () => {
         : { body: answer(u) },
     );
     await firstLoad('DEM-00101 · Project 101');
-    // No search: the map is left where it is.
-    expect(screen.getByTestId('map')).toHaveAttribute('data-fit', '');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search projects' }), 'DEM-00009');
     await screen.findByRole('link', { name: 'DEM-00009 · Perth depot' }, { timeout: 5000 });
-    expect(screen.getByTestId('map')).toHaveAttribute('data-fit', 'DEM-00009:-31.96,115.85,-31.95,115.87');
+    await waitFor(() => expect(screen.getByTestId('map')).toHaveAttribute('data-fit', '-31.96,115.85,-31.95,115.87'));
   });
 
   it('keeps the postcode to digits and sends it once typing pauses', async () => {

@@ -12,6 +12,7 @@ import {
   activeFilterCount,
   DEFAULT_FILTERS,
   readFilters,
+  toFitQuery,
   toQuery,
   toSearchParams,
   type MapFilters,
@@ -64,6 +65,9 @@ export function ProjectMapScreen() {
   const settled = debounced ?? viewport;
   const query = useProjectMap(toQuery(filters, settled), settled !== null);
   const data = query.data;
+  // Where every match is, whatever the view: the map shows them all once per set of filters.
+  const fitQuery = toFitQuery(filters);
+  const whole = useProjectMap(fitQuery, true);
 
   // A page past the end (a bookmarked URL, or fewer matches now) goes to the last page.
   useEffect(() => {
@@ -195,8 +199,13 @@ export function ProjectMapScreen() {
               markers={data?.markers ?? []}
               role={role}
               onViewport={onViewport}
-              // The box of this search's matches (not a previous answer's, shown while this one loads).
-              fit={{ key: filters.search.trim(), bounds: data && !query.isPlaceholderData ? data.bounds : null }}
+              // Answers for these filters only, not the previous ones kept on screen while these load.
+              fit={{
+                key: JSON.stringify(fitQuery),
+                whole: whole.data && !whole.isPlaceholderData ? whole.data : null,
+                view:
+                  data && settled && !query.isPlaceholderData ? { bbox: settled.bbox, markers: data.markers } : null,
+              }}
             />
           </Suspense>
         </Grid.Col>

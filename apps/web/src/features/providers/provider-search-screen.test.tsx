@@ -14,12 +14,19 @@ vi.mock('./search-map', () => ({
     items,
     onSelect,
     distance,
+    shown,
   }: {
     items: { id: string; service_provider_name: string }[];
     onSelect: (id: string) => void;
     distance: number;
+    shown: { id: string; n: number } | null;
   }) => (
-    <div role="region" aria-label="Service providers map" data-distance={distance}>
+    <div
+      role="region"
+      aria-label="Service providers map"
+      data-distance={distance}
+      data-shown={shown ? `${shown.id}#${shown.n}` : ''}
+    >
       {items.map((r) => (
         <button key={r.id} type="button" onClick={() => onSelect(r.id)}>
           {`Marker ${r.service_provider_name}`}
@@ -210,10 +217,20 @@ describe('Service provider search', () => {
     expect(within(second!).queryByText(PROVIDER_TEXT.preferred)).not.toBeInTheDocument();
     expect(within(second!).getByText(/^Last Project: \d+ years ago$/)).toBeInTheDocument();
 
-    // A marker click highlights its result.
+    // A marker click highlights its result; the map stays where the user put it.
+    const map = screen.getByRole('region', { name: 'Service providers map' });
     await userEvent.click(screen.getByRole('button', { name: 'Marker Coastal Plumbing' }));
     expect(second!.querySelector('[data-selected]')).not.toBeNull();
     expect(first!.querySelector('[data-selected]')).toBeNull();
+    expect(map).toHaveAttribute('data-shown', '');
+
+    // 'Show on map' highlights its result and asks the map to go to it, again each time it is pressed.
+    const showFirst = within(first!).getByRole('button', { name: /^Show on map/ });
+    await userEvent.click(showFirst);
+    expect(first!.querySelector('[data-selected]')).not.toBeNull();
+    expect(map).toHaveAttribute('data-shown', `${result().id}#1`);
+    await userEvent.click(showFirst);
+    expect(map).toHaveAttribute('data-shown', `${result().id}#2`);
   });
 
   it('says so when nothing matches', async () => {

@@ -42,7 +42,9 @@ export function ProviderSearchScreen() {
   // The project the response describes (only while it is the one chosen).
   const project = automatic && data?.project && data.project.id === filters.project ? data.project : null;
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [shownOnMap, setShownOnMap] = useState<{ id: string; n: number } | null>(null);
   const cards = useRef(new Map<string, HTMLDivElement>());
+  const mapFrame = useRef<HTMLDivElement>(null);
 
   const set = (patch: Partial<SearchFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const chooseProject = (id: number | null) => {
@@ -65,6 +67,13 @@ export function ProviderSearchScreen() {
       card.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
       card.focus({ preventScroll: true });
     }
+  };
+
+  /** A result's 'Show on map': the map (above the list on a narrow screen) comes into view and goes to it. */
+  const showOnMap = (id: string) => {
+    setSelectedId(id);
+    setShownOnMap((prev) => ({ id, n: (prev?.n ?? 0) + 1 }));
+    mapFrame.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   };
 
   const title = fixed ? 'Assign Service Provider' : 'Service Provider Search';
@@ -120,7 +129,7 @@ export function ProviderSearchScreen() {
         ) : (
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 8 }}>
-              <Box pos="relative">
+              <Box pos="relative" ref={mapFrame}>
                 <LoadingOverlay
                   visible={search.isFetching}
                   // Above the map (isolated: it stacks as one layer), below dialogs and dropdowns.
@@ -135,6 +144,7 @@ export function ProviderSearchScreen() {
                     distance={debounced.distance}
                     items={data?.items ?? []}
                     selectedId={selectedId}
+                    shown={shownOnMap}
                     onSelect={selectFromMap}
                   />
                 </Suspense>
@@ -147,7 +157,7 @@ export function ProviderSearchScreen() {
                 fetching={search.isFetching}
                 filters={debounced}
                 selectedId={selectedId}
-                onSelect={setSelectedId}
+                onSelect={showOnMap}
                 cards={cards.current}
                 onShowMore={data && data.total > data.items.length && limit < 500 ? showMore : null}
               />

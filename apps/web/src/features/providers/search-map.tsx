@@ -1,6 +1,18 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import L from 'leaflet';
 import { MAP_CENTRE, SEARCH_MAP, searchMapStatus, type ProviderSearchResponse } from '@siteflow/core';
-import { Circle, DotMarker, MapView, PinMarker, Tooltip, useMap, type LatLng } from '../../ui/map';
+import {
+  Circle,
+  ClusterMarker,
+  DotMarker,
+  MapView,
+  PinMarker,
+  Tooltip,
+  useMap,
+  useMapEvents,
+  type LatLng,
+} from '../../ui/map';
+import { groupByCell } from './search-clusters';
 import { circleBounds } from './search-filters';
 import { markerColour } from './status';
 
@@ -10,19 +22,25 @@ type Props = {
   distance: number;
   items: ProviderSearchResponse['items'];
   selectedId: string | null;
+  /** The last 'Show on map' of the list (n counts them, so asking again for the same one shows it again). */
+  shown: { id: string; n: number } | null;
   onSelect: (id: string) => void;
 };
 
-const located = (
-  r: Props['items'][number],
-): r is Props['items'][number] & { business_address: { lat: number; lng: number } } =>
-  r.business_address.lat !== null && r.business_address.lng !== null;
+type Item = Props['items'][number];
+type Located = Item & { business_address: { lat: number; lng: number } };
+/** 'Show on map' brings the map at least this close: a suburb across, where neighbours part. */
+export const SHOW_ZOOM = 12;
+/** From this zoom on every provider has its own marker (those at one address would never part). */
+const CLUSTER_MAX_ZOOM = 16;
+
+const located = (r: Item): r is Located => r.business_address.lat !== null && r.business_address.lng !== null;
 
 /**
  * The search map (a lazy chunk: it carries Leaflet): a marker per result coloured by its search-map
  * status, the centre marked, and the distance drawn as a circle when it limits the search.
  */
-export default function SearchMap({ centre, isProject, distance, items, selectedId, onSelect }: Props) {
+export default function SearchMap({ centre, isProject, distance, items, selectedId, shown, onSelect }: Props) {
   const start: LatLng = centre ?? MAP_CENTRE;
   const points = items.filter(located).map((r) => ({ lat: r.business_address.lat, lng: r.business_address.lng }));
   const boundsKey = `${start.lat},${start.lng},${distance},${centre ? 1 : 0},${points.map((p) => `${p.lat},${p.lng}`).join(';')}`;
@@ -37,8 +55,6 @@ export default function SearchMap({ centre, isProject, distance, items, selected
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [boundsKey],
   );
-  const selected = items.find((r) => r.id === selectedId);
-
   return (
     <MapView
       center={start}
@@ -66,33 +82,91 @@ export default function SearchMap({ centre, isProject, distance, items, selected
           <Tooltip>{centre.label}</Tooltip>
         </PinMarker>
       ) : null}
-      {items.filter(located).map((r) => (
-        <DotMarker
-          key={r.id}
-          position={{ lat: r.business_address.lat, lng: r.business_address.lng }}
-          colour={markerColour(searchMapStatus(r.status_code).colour)}
-          radius={r.id === selectedId ? 12 : 8}
-          title={r.service_provider_name}
-          onClick={() => onSelect(r.id)}
-        >
-          <Tooltip>
-            {r.service_provider_name}
-            {r.km !== null ? ` · ${r.km} km` : ''}
-          </Tooltip>
-        </DotMarker>
-      ))}
-      {selected && located(selected) ? (
-        <PanTo lat={selected.business_address.lat} lng={selected.business_address.lng} />
-      ) : null}
+      <ProviderMarkers items={items.filter(located)} selectedId={selectedId} onSelect={onSelect} />
+      {shown ? <ShowProvider key={shown.n} item={items.find((r) => r.id === shown.id)} /> : null}
     </MapView>
   );
 }
 
-/** Brings the selected provider into view (chosen from the list). */
-function PanTo({ lat, lng }: LatLng) {
+/**
+ * A marker per provider, coloured by its search-map status; providers that would overlap (a cell
+ * of the screen) are one bubble with their count, which zooms in on them when clicked. The chosen
+ * provider is never in a bubble, drawn larger and above the others, its name shown.
+ */
+function ProviderMarkers({
+  items,
+  selectedId,
+  onSelect,
+}: {
+  items: Located[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
   const map = useMap();
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  const position = (r: Located) => ({ lat: r.business_address.lat, lng: r.business_address.lng });
+  const selected = items.find((r) => r.id === selectedId);
+  const others = items.filter((r) => r !== selected);
+  const groups =
+    zoom >= CLUSTER_MAX_ZOOM
+      ? others.map((r) => ({ items: [r], ...position(r) }))
+      : groupByCell(
+          others.map((r) => {
+            const { x, y } = map.project([r.business_address.lat, r.business_address.lng], zoom);
+            return { item: r, ...position(r), x, y };
+          }),
+        );
+  const marker = (r: Located) => (
+    <DotMarker
+      key={r.id}
+      position={position(r)}
+      colour={markerColour(searchMapStatus(r.status_code).colour)}
+      radius={r === selected ? 12 : 8}
+      raised={r === selected}
+      title={r.service_provider_name}
+      onClick={() => onSelect(r.id)}
+    >
+      {/* Keyed by the choice: Leaflet reads `permanent` only when the tooltip is made. */}
+      <Tooltip key={r === selected ? 'shown' : 'hover'} permanent={r === selected}>
+        {r.service_provider_name}
+        {r.km !== null ? ` · ${r.km} km` : ''}
+      </Tooltip>
+    </DotMarker>
+  );
+  return (
+    <>
+      {groups.map((g) =>
+        g.items.length === 1 ? (
+          marker(g.items[0]!)
+        ) : (
+          <ClusterMarker
+            key={`c:${g.items[0]!.id}`}
+            position={g}
+            count={g.items.length}
+            what="service providers"
+            onClick={() =>
+              map.fitBounds(L.latLngBounds(g.items.map((r) => [r.business_address.lat, r.business_address.lng])), {
+                padding: [48, 48],
+                maxZoom: CLUSTER_MAX_ZOOM,
+              })
+            }
+          />
+        ),
+      )}
+      {selected ? marker(selected) : null}
+    </>
+  );
+}
+
+/** 'Show on map': centres the provider, close enough to tell it from its neighbours. */
+function ShowProvider({ item }: { item: Item | undefined }) {
+  const map = useMap();
+  const at = item && located(item) ? item.business_address : null;
   useEffect(() => {
-    if (!map.getBounds().contains([lat, lng])) map.panTo([lat, lng]);
-  }, [map, lat, lng]);
+    if (at) map.setView([at.lat, at.lng], Math.max(map.getZoom(), SHOW_ZOOM));
+    // Once per request (the component is keyed by it), not when the results refresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map]);
   return null;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import L from 'leaflet';
 import type { FeatureCollection } from 'geojson';
-import { GeoJSON, Marker, useMapEvents } from 'react-leaflet';
+import { GeoJSON, Marker, Pane, useMapEvents } from 'react-leaflet';
 import classes from './map-view.module.css';
 import coastlineUrl from './coastline.geojson?url';
 
@@ -52,6 +52,10 @@ function loadLand(): Promise<FeatureCollection> {
   return land;
 }
 
+/** The pane of the land: where tiles would be (tilePane 200), under the screens' shapes (overlayPane 400). */
+export const LAND_PANE = 'siteflow-land';
+const LAND_PANE_Z = 250;
+
 /**
  * What a map shows when no tile server is configured (MAP_TILE_URL): land on a sea-coloured
  * background and the names of the main towns. Nothing here is interactive or focusable.
@@ -72,13 +76,17 @@ export function PlainBasemap() {
   const z = zoom ?? map.getZoom();
   return (
     <>
-      {data ? (
-        <GeoJSON
-          data={data}
-          interactive={false}
-          style={{ color: '#9fb3c8', weight: 1, fillColor: '#fbfaf6', fillOpacity: 1 }}
-        />
-      ) : null}
+      {/* Its own pane, below the circles and routes of the screens: in their pane, the land (opaque,
+          and added when its fetch ends, after them) would be drawn over their part over land. */}
+      <Pane name={LAND_PANE} style={{ zIndex: LAND_PANE_Z }}>
+        {data ? (
+          <GeoJSON
+            data={data}
+            interactive={false}
+            style={{ color: '#9fb3c8', weight: 1, fillColor: '#fbfaf6', fillOpacity: 1 }}
+          />
+        ) : null}
+      </Pane>
       {PLACES.filter((p) => (p.capital ? z >= 4 : z >= 6)).map((p) => (
         <Marker
           key={p.name}

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
-import { MapView } from './map-view';
+import { MapView, pinClipPath } from './map-view';
 
 // The coastlines are a large lazy chunk and draw nothing in the test DOM.
 vi.mock('./basemap', () => ({ PlainBasemap: () => null }));
@@ -18,5 +18,13 @@ describe('MapView', () => {
     expect(panes.length).toBeGreaterThan(0);
     // Nothing of Leaflet's is placed outside the isolated frame.
     expect(document.querySelectorAll('.leaflet-pane, .leaflet-control-container')).toHaveLength(panes.length);
+  });
+
+  it('cuts each pin to its own size, so a small pin is drawn whole (its right half was cut off)', () => {
+    expect(pinClipPath(46, 54)).toBe("path('M23 54 C23 54 0 30 0 20 A23 20 0 0 1 46 20 C46 30 23 54 23 54 Z')");
+    // The search map's 30 x 36 pin: the head spans its width, the point is at its bottom centre.
+    expect(pinClipPath(30, 36)).toBe(
+      "path('M15 36 C15 36 0 20 0 13.33 A15 13.33 0 0 1 30 13.33 C30 20 15 36 15 36 Z')",
+    );
   });
 });

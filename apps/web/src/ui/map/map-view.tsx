@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import L from 'leaflet';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import { escapeHtml } from '@siteflow/core';
@@ -53,10 +53,18 @@ export function MapView({
   );
 }
 
-/** Follows changes of centre and zoom passed by the screen. */
+/**
+ * Follows changes of centre and zoom passed by the screen, and only changes: the map starts there,
+ * and an effect run again with the same values (React runs them twice in development) would undo
+ * whatever view a screen has set since (a fit).
+ */
 function Recentre({ center, zoom }: { center: LatLng; zoom: number }) {
   const map = useMap();
+  const shown = useRef(`${center.lat},${center.lng},${zoom}`);
   useEffect(() => {
+    const view = `${center.lat},${center.lng},${zoom}`;
+    if (shown.current === view) return;
+    shown.current = view;
     map.setView([center.lat, center.lng], zoom);
   }, [map, center.lat, center.lng, zoom]);
   return null;
@@ -83,6 +91,9 @@ function FitBounds({ points, zoomOut = 0 }: { points: LatLng[]; zoomOut?: number
 }
 export { FitBounds };
 
+/** Leaflet stacks markers by their latitude (in pixels); this lifts one above any other. */
+const RAISED_Z = 10_000;
+
 /**
  * A round marker in a Mantine-like colour (a divIcon: no marker PNGs, which break under bundlers).
  * It is a focusable button for the keyboard (Enter opens its popup) and is named by `title`.
@@ -94,6 +105,7 @@ export function DotMarker({
   title,
   children,
   onClick,
+  raised = false,
 }: {
   position: LatLng;
   colour?: string;
@@ -101,6 +113,8 @@ export function DotMarker({
   title?: string;
   children?: ReactNode;
   onClick?: () => void;
+  /** Drawn above the other markers (the chosen one, among markers that overlap). */
+  raised?: boolean;
 }) {
   const size = radius * 2 + 4;
   const icon = L.divIcon({
@@ -115,12 +129,24 @@ export function DotMarker({
       position={[position.lat, position.lng]}
       icon={icon}
       keyboard
+      zIndexOffset={raised ? RAISED_Z : 0}
       {...(title ? { title, alt: title } : {})}
       eventHandlers={onClick ? { click: onClick } : undefined}
     >
       {children}
     </Marker>
   );
+}
+
+/**
+ * The pin's outline (a drop: round head, point at the bottom centre) as a CSS clip path for a pin
+ * of this size. Drawn for each size: a fixed path (the 46 x 54 pin's) would cut a smaller pin off
+ * on its right and bottom.
+ */
+export function pinClipPath(width: number, height: number): string {
+  const x = (v: number) => Number(((v * width) / 46).toFixed(2));
+  const y = (v: number) => Number(((v * height) / 54).toFixed(2));
+  return `path('M${x(23)} ${y(54)} C${x(23)} ${y(54)} 0 ${y(30)} 0 ${y(20)} A${x(23)} ${y(20)} 0 0 1 ${x(46)} ${y(20)} C${x(46)} ${y(30)} ${x(23)} ${y(54)} ${x(23)} ${y(54)} Z')`;
 }
 
 /**
@@ -148,7 +174,7 @@ export function PinMarker({
 }) {
   const icon = L.divIcon({
     className: classes.pinIcon,
-    html: `<span class="${classes.pin}" style="--pin-colour:${colour};width:${width}px;height:${height}px"><span>${escapeHtml(text)}</span></span>`,
+    html: `<span class="${classes.pin}" style="--pin-colour:${colour};width:${width}px;height:${height}px;clip-path:${pinClipPath(width, height)}"><span>${escapeHtml(text)}</span></span>`,
     iconSize: [width, height],
     iconAnchor: [width / 2, height],
     popupAnchor: [0, -height + 6],
@@ -167,8 +193,18 @@ export function PinMarker({
   );
 }
 
-/** A cluster bubble sized by its count. */
-export function ClusterMarker({ position, count, onClick }: { position: LatLng; count: number; onClick?: () => void }) {
+/** A cluster bubble sized by its count; `what` names what it counts ('projects', 'service providers'). */
+export function ClusterMarker({
+  position,
+  count,
+  onClick,
+  what = 'projects',
+}: {
+  position: LatLng;
+  count: number;
+  onClick?: () => void;
+  what?: string;
+}) {
   const size = count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 44 : 52;
   const icon = L.divIcon({
     className: classes.pinIcon,
@@ -180,8 +216,8 @@ export function ClusterMarker({ position, count, onClick }: { position: LatLng; 
     <Marker
       position={[position.lat, position.lng]}
       icon={icon}
-      title={`${count} projects here: zoom in`}
-      alt={`${count} projects`}
+      title={`${count} ${what} here: zoom in`}
+      alt={`${count} ${what}`}
       keyboard
       eventHandlers={onClick ? { click: onClick } : undefined}
     />
