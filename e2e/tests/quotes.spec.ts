@@ -113,8 +113,13 @@ test('a staff member builds, saves, accepts and revises a quote', async ({ page 
   await expect(page.getByText(QUOTE_TEXT.statusUpdated)).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Quote status' })).toHaveValue('Accepted');
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await expect(page.getByRole('textbox', { name: 'Section 1 name' })).toBeDisabled();
-  await expect(page.getByRole('textbox', { name: 'Quote Notes' })).toBeDisabled();
+  // Read-only, not disabled: the texts keep their normal contrast and can be focused and read.
+  for (const name of ['Section 1 name', 'Quote Notes']) {
+    const field = page.getByRole('textbox', { name });
+    await expect(field).not.toBeEditable();
+    await expect(field).toBeEnabled();
+    await expect(field).toHaveAttribute('readonly', '');
+  }
   await expect(page.getByRole('button', { name: 'Add Section' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Add a line item/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);

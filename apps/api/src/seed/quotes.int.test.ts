@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProviderAgreementList, QuoteAgreementsView, QuoteSummary, QuoteView } from '@siteflow/core';
+import type {
+  ClientQuoteView,
+  ProviderAgreementList,
+  QuoteAgreementsView,
+  QuoteSummary,
+  QuoteView,
+} from '@siteflow/core';
 import { as, oneCompany, type TestApp, type TestTenant } from '../../test/companies.js';
 import { createUser, ownerPool, signIn } from '../../test/harness.js';
 import { hashPassword } from '../platform/passwords.js';
@@ -119,7 +125,7 @@ describe('demo quotes seed', () => {
     const asGrace = as(t, await signIn(t, tenant.host, DEMO_CLIENT_ADMIN.email, PASSWORD), tenant.host);
     const clientQuote = await asGrace({ url: `/api/projects/${sent!.project_id}/client-quote` });
     expect(clientQuote.status, clientQuote.text).toBe(200);
-    expect(clientQuote.json as QuoteView).toMatchObject({
+    expect((clientQuote.json as ClientQuoteView).quote).toMatchObject({
       code: sent!.code,
       status: 'Draft',
       client_decision: null,
@@ -129,7 +135,7 @@ describe('demo quotes seed', () => {
     const answer = await asGrace({
       method: 'POST',
       url: `/api/projects/${sent!.project_id}/client-quote/respond`,
-      body: { quote_id: (clientQuote.json as QuoteView).id, decision: 'Accepted', name: 'Grace Howard' },
+      body: { quote_id: (clientQuote.json as ClientQuoteView).quote!.id, decision: 'Accepted', name: 'Grace Howard' },
     });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.json).toMatchObject({ client_decision: 'Accepted', client_decision_name: 'Grace Howard' });

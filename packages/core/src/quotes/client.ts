@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { companyDay } from '../format/wall-clock.js';
-import { QUOTE_LIMITS } from './quotes.js';
+import { QUOTE_LIMITS, QuoteProject, QuoteView } from './quotes.js';
 
 /**
  * The client answers a quote online (issue 13 section 6, beyond the spec): staff send a Draft to
@@ -45,6 +45,14 @@ export const CLIENT_QUOTE_TEXT = {
   loadFailed: 'Failed to load the quote, please try again later.',
   unknownQuote: 'This is not the quote that was sent for this project.',
 } as const;
+
+/**
+ * GET /api/projects/:id/client-quote: the project (its code and title name the screen) and its most
+ * recently sent quote as the client sees it, or null while nothing was sent (a normal state, not an
+ * error: the screen says CLIENT_QUOTE_TEXT.notSent).
+ */
+export const ClientQuoteView = z.object({ project: QuoteProject, quote: QuoteView.nullable() });
+export type ClientQuoteView = z.infer<typeof ClientQuoteView>;
 
 export const CLIENT_DECISIONS = ['Accepted', 'Rejected'] as const;
 export type ClientDecision = (typeof CLIENT_DECISIONS)[number];

@@ -407,7 +407,13 @@ export const QuoteSummary = z.object({
   updated_at: z.string(),
 });
 export type QuoteSummary = z.infer<typeof QuoteSummary>;
-export const QuoteList = z.object({ items: z.array(QuoteSummary) });
+
+/** The project a quote screen is about: its code and title name it (breadcrumb, header). */
+export const QuoteProject = z.object({ id: z.number().int(), code: z.string(), title: z.string() });
+export type QuoteProject = z.infer<typeof QuoteProject>;
+
+/** A project's quotes for the revision dropdown, with the project (named even before it has a quote). */
+export const QuoteList = z.object({ project: QuoteProject, items: z.array(QuoteSummary) });
 export type QuoteList = z.infer<typeof QuoteList>;
 
 const nullableAmount = z.string().nullable();
@@ -502,7 +508,7 @@ export const QuoteView = z.object({
   version: z.number().int(),
   /** ISO 8601 instant; shown as 'h:mma - DD/MM/YY'. */
   updated_at: z.string(),
-  project: z.object({ id: z.number().int(), code: z.string(), title: z.string() }),
+  project: QuoteProject,
   /** Whether another quote of the project is Accepted (statusOptions' second argument). */
   other_accepted: z.boolean(),
   /** Sent to the client's users (ISO 8601 instant) and by whom; null until sent (issue 13 section 6). */

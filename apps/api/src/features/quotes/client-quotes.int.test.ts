@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_QUOTE_TEXT, QUOTE_TEXT, type QuoteView } from '@siteflow/core';
+import { CLIENT_QUOTE_TEXT, QUOTE_TEXT, type ClientQuoteView, type QuoteView } from '@siteflow/core';
 import * as factories from '../../../test/factories.js';
 import { createUser, mailsTo, waitForMail, type TestUser } from '../../../test/harness.js';
 import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
@@ -160,7 +160,9 @@ describe('the client reads the sent quote', () => {
     const { p, q } = await sentQuote();
     const res = await asClientAdmin({ method: 'GET', url: clientUrl(p.id) });
     expect(res.status, res.text).toBe(200);
-    const view = res.json as QuoteView;
+    const answer = res.json as ClientQuoteView;
+    expect(answer.project).toEqual({ id: p.id, code: p.code, title: p.name });
+    const view = answer.quote!;
     expect(view).toMatchObject({
       id: q.id,
       code: q.code,
@@ -181,17 +183,26 @@ describe('the client reads the sent quote', () => {
     expect(staff.text).toContain('60.25');
   });
 
-  it('shows the most recently sent quote, and 404 with a message while nothing was sent', async () => {
+  it('shows the most recently sent quote; while nothing was sent, 200 with the project and no quote', async () => {
     const p = await newProject();
     const first = await newQuote(p.id);
+    // Nothing sent yet is a normal state (no error in the browser): the project names the screen.
     const none = await asClientAdmin({ method: 'GET', url: clientUrl(p.id) });
-    expect(none.status).toBe(404);
-    expect(none.json.message).toBe(CLIENT_QUOTE_TEXT.notSent);
+    expect(none.status, none.text).toBe(200);
+    expect(none.json).toEqual({ project: { id: p.id, code: p.code, title: p.name }, quote: null });
     const second = await newQuote(p.id);
     expect((await send(p.id, second.id)).status).toBe(200);
     expect((await send(p.id, first.id)).status).toBe(200);
     const res = await asClientAdmin({ method: 'GET', url: clientUrl(p.id) });
-    expect(res.json.id).toBe(first.id);
+    expect((res.json as ClientQuoteView).quote!.id).toBe(first.id);
+  });
+
+  it('is 404 for a project the user may not see, whether or not a quote was sent', async () => {
+    const unsent = await newProject();
+    const none = await asOtherClientUser({ method: 'GET', url: clientUrl(unsent.id) });
+    expect(none.status).toBe(404);
+    expect(none.text).not.toContain(unsent.code);
+    expect((await asClientAdmin({ method: 'GET', url: clientUrl(999_999_999) })).status).toBe(404);
   });
 
   it("is the project's client's users only: another client's 404, staff and provider users 403, another company 404", async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ClientQuoteResponseInput, QuoteView } from '@siteflow/core';
+import { ClientQuoteResponseInput, ClientQuoteView, QuoteView } from '@siteflow/core';
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { errorResponses as errors, NumericIdParam, numericId } from '../../platform/http.js';
 import { featureRoutes } from '../../platform/route-helpers.js';
@@ -27,8 +27,10 @@ export function clientQuoteRoutes(app: FastifyInstance, deps: Deps) {
   r.post('/api/projects/:id/quotes/:quoteId/send', as(manage, { params: QuoteParams }, { 200: QuoteView }), (request) =>
     svc.sendQuote(...who(request), request.params.id, request.params.quoteId),
   );
-  r.get('/api/projects/:id/client-quote', as(respond, { params: NumericIdParam }, { 200: QuoteView }), (request) =>
-    svc.getClientQuote(...who(request), request.params.id),
+  r.get(
+    '/api/projects/:id/client-quote',
+    as(respond, { params: NumericIdParam }, { 200: ClientQuoteView }),
+    (request) => svc.getClientQuote(...who(request), request.params.id),
   );
   r.post(
     '/api/projects/:id/client-quote/respond',

@@ -6,6 +6,8 @@ import {
   renderMessage,
   statusChangeProblem,
   type ClientQuoteResponseData,
+  type ClientQuoteView,
+  type QuoteProject,
   type QuoteView,
 } from '@siteflow/core';
 import { tenantUrl } from '../../config.js';
@@ -14,7 +16,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { projects, quotes } from '../../platform/db/schema.js';
 import { HttpError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { visibleProjects } from '../../platform/project-scope.js';
-import { andVisible, JOIN_PROJECT, quoteNotFound, quoteView } from './view.js';
+import { andVisible, JOIN_PROJECT, PROJECT_REF, quoteNotFound, quoteView } from './view.js';
 
 /**
  * The client answers a quote online (issue 13 section 6): staff send a Draft to the project's
@@ -121,20 +123,21 @@ export const sendQuote = (deps: D, tenant: TenantContext, actor: Actor, projectI
   });
 
 /**
- * GET /api/projects/:id/client-quote (client users): the project's most recently sent quote as
- * the client sees it; 404 when the project is not theirs or nothing was sent.
+ * GET /api/projects/:id/client-quote (client users): the project (code and title) and its most
+ * recently sent quote as the client sees it, the quote null while nothing was sent (a normal
+ * state, answered 200); 404 when the project is not theirs.
  */
 export const getClientQuote = (deps: D, tenant: TenantContext, actor: Actor, projectId: number) =>
-  inTenant(deps, tenant.id, async (tx): Promise<QuoteView> => {
-    const { rows } = await tx.execute<{ found: boolean; quote_id: string | number | null }>(sql`
-      select exists (select 1 from projects where projects.id = ${projectId}${andVisible(actor)}) as found,
+  inTenant(deps, tenant.id, async (tx): Promise<ClientQuoteView> => {
+    const { rows } = await tx.execute<{ project: QuoteProject | null; quote_id: string | number | null }>(sql`
+      select (select ${PROJECT_REF} from projects where projects.id = ${projectId}${andVisible(actor)}) as project,
         (select q.id from quotes q ${JOIN_PROJECT}
           where q.project_id = ${projectId} and q.sent_at is not null${andVisible(actor)}
           order by q.sent_at desc, q.id desc limit 1) as quote_id`);
     const [row] = rows;
-    if (!row?.found) throw notFound('The project');
-    if (row.quote_id === null) throw new HttpError(404, CLIENT_QUOTE_TEXT.notSent);
-    return quoteView(tx, actor, projectId, Number(row.quote_id));
+    if (!row?.project) throw notFound('The project');
+    const quote = row.quote_id === null ? null : await quoteView(tx, actor, projectId, Number(row.quote_id));
+    return { project: row.project, quote };
   });
 
 /**

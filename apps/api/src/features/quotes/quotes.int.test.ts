@@ -118,6 +118,8 @@ describe('creating and saving a quote', () => {
     expect(q2.code).toBe(`Q-${p.code}-2`);
     const list = await asA({ url: url(p.id) });
     expect(list.status).toBe(200);
+    // The project comes with the list, so the screen names it before any quote is chosen.
+    expect(list.json.project).toEqual({ id: p.id, code: p.code, title: p.name });
     expect(list.json.items).toEqual([
       { id: q1.id, code: q1.code, revision: 1, status: 'Draft', updated_at: expect.any(String) },
       { id: q2.id, code: q2.code, revision: 1, status: 'Draft', updated_at: expect.any(String) },

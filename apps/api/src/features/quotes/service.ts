@@ -3,9 +3,9 @@ import {
   isDeletableStatus,
   QUOTE_TEXT,
   statusChangeProblem,
+  type QuoteList,
   type QuoteSaveData,
   type QuoteStatus,
-  type QuoteSummary,
   type QuoteView,
 } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
@@ -14,7 +14,7 @@ import { projects, quotes } from '../../platform/db/schema.js';
 import { HttpError, invalid, isUniqueViolation, notFound, type FieldErrors } from '../../platform/errors.js';
 import { lockVisibleProject, visibleProjects } from '../../platform/project-scope.js';
 import { LINE_COLUMNS, lineRecord, newDraft } from './writes.js';
-import { quoteNotFound, quoteSummaries, quoteView } from './view.js';
+import { quoteList, quoteNotFound, quoteView } from './view.js';
 
 /**
  * A project's quotes (issue 13 section 1; spec 3 sections 2.1, 4, 5): create, read, save the
@@ -44,10 +44,10 @@ async function lockQuote(tx: Tx, actor: Actor, projectId: number, quoteId: numbe
 
 /** GET /api/projects/:id/quotes: the revision dropdown's quotes. */
 export const listQuotes = (deps: D, tenant: TenantContext, actor: Actor, projectId: number) =>
-  inTenant(deps, tenant.id, async (tx): Promise<{ items: QuoteSummary[] }> => {
-    const items = await quoteSummaries(tx, actor, projectId);
-    if (!items) throw notFound('The project');
-    return { items };
+  inTenant(deps, tenant.id, async (tx): Promise<QuoteList> => {
+    const list = await quoteList(tx, actor, projectId);
+    if (!list) throw notFound('The project');
+    return list;
   });
 
 export const getQuote = (deps: D, tenant: TenantContext, actor: Actor, projectId: number, quoteId: number) =>

@@ -8,6 +8,8 @@ import {
   sumTotals,
   type LineItemView,
   type MoneyTotals,
+  type QuoteList,
+  type QuoteProject,
   type QuoteStatus,
   type QuoteSummary,
   type QuoteView,
@@ -38,6 +40,9 @@ export const andVisible = (actor: Pick<Actor, 'role' | 'clientId' | 'providerId'
 
 export const JOIN_PROJECT = sql`join projects on projects.tenant_id = q.tenant_id and projects.id = q.project_id`;
 
+/** The joined (or selected) project as the quote screens name it: id, code and title (QuoteProject). */
+export const PROJECT_REF = sql`json_build_object('id', projects.id, 'code', projects.code, 'title', projects.name)`;
+
 const PRODUCT = sql`case when l.category = 'Product' then json_build_object(
     'work_item_id', l.work_item_id,
     'work_item', (select json_build_object('id', w.id, 'name', w.name, 'item_code', w.item_code,
@@ -61,7 +66,7 @@ const SECTIONS = sql`(select coalesce(json_agg(json_build_object('id', s.id, 'na
 /** Quote `q` as stored, with its project, sections and items. */
 const QUOTE_ROW = sql`json_build_object('id', q.id, 'code', q.code, 'revision', q.revision, 'status', q.status,
   'reason', q.reason, 'note', q.note, 'version', q.version, 'updated_at', q.updated_at,
-  'project', json_build_object('id', projects.id, 'code', projects.code, 'title', projects.name),
+  'project', ${PROJECT_REF},
   'other_accepted', exists (select 1 from quotes o where o.tenant_id = q.tenant_id and o.project_id = q.project_id
     and o.status = 'Accepted' and o.id <> q.id),
   'sent_at', q.sent_at,
@@ -141,20 +146,23 @@ export async function quoteView(tx: Tx, actor: Actor, projectId: number, quoteId
 }
 
 /**
- * A project's quotes for the revision dropdown (by number, then revision), or null when the actor
- * does not see the project: one statement.
+ * A project's quotes for the revision dropdown (by number, then revision) with the project (its
+ * code and title), or null when the actor does not see the project: one statement.
  */
-export async function quoteSummaries(tx: Tx, actor: Actor, projectId: number): Promise<QuoteSummary[] | null> {
-  const { rows } = await tx.execute<{ found: boolean; items: (QuoteSummary & { code: string })[] }>(sql`
-    select exists (select 1 from projects where projects.id = ${projectId}${andVisible(actor)}) as found,
+export async function quoteList(tx: Tx, actor: Actor, projectId: number): Promise<QuoteList | null> {
+  const { rows } = await tx.execute<{ project: QuoteProject | null; items: QuoteSummary[] }>(sql`
+    select (select ${PROJECT_REF} from projects where projects.id = ${projectId}${andVisible(actor)}) as project,
       (select coalesce(json_agg(json_build_object('id', q.id, 'code', q.code, 'revision', q.revision,
           'status', q.status, 'updated_at', q.updated_at) order by q.number, q.revision, q.id), '[]'::json)
         from quotes q where q.project_id = ${projectId}) as items`);
   const [row] = rows;
-  if (!row?.found) return null;
-  return row.items.map((q) => ({
-    ...q,
-    code: quoteCode(q.code, q.revision),
-    updated_at: new Date(q.updated_at).toISOString(),
-  }));
+  if (!row?.project) return null;
+  return {
+    project: row.project,
+    items: row.items.map((q) => ({
+      ...q,
+      code: quoteCode(q.code, q.revision),
+      updated_at: new Date(q.updated_at).toISOString(),
+    })),
+  };
 }

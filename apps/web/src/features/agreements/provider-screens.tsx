@@ -23,6 +23,7 @@ import { PageHeader } from '../../ui/page-header';
 import { TermsModal } from '../../ui/terms-modal';
 import { providerAgreementPdfUrl, useProviderAgreement, useProviderAgreementList, useRespondToAgreement } from './api';
 import { responseText } from './texts';
+import { TableScroll } from '../../ui/table-scroll';
 
 const LIST = { pageSizes: [20, 50, 100], defaultPageSize: 20 };
 
@@ -210,7 +211,7 @@ function ProviderAgreement({ agreement: a }: { agreement: ProviderAgreementView 
               {formatQuoteMoney(s.contract_price)}
             </Text>
           </Group>
-          <Table.ScrollContainer minWidth={420}>
+          <TableScroll label={s.name} minWidth={420}>
             <Table striped aria-label={s.name}>
               <Table.Thead>
                 <Table.Tr>
@@ -236,7 +237,7 @@ function ProviderAgreement({ agreement: a }: { agreement: ProviderAgreementView 
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         </Paper>
       ))}
 

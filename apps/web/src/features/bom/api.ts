@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BomItemView, BomPage, BomPatchInput, BomSort } from '@siteflow/core';
 import { api } from '../../api/client';
 import { recordKeys, usePageQuery } from '../../ui/queries';
-import { quoteKeys } from '../quotes/api';
+import { quoteKeys, useQuoteList } from '../quotes/api';
 
 export type BomListParams = {
   page: number;
@@ -21,6 +21,12 @@ export const bomKeys = recordKeys('bom');
 
 const path = (projectId: number, itemId?: number) =>
   `/api/projects/${projectId}/bill-of-materials${itemId ? `/${itemId}` : ''}`;
+
+/**
+ * The project the page names (breadcrumb, header): its code and title come with the project's
+ * quote list (the same query as the Quotes screen's, so often already loaded).
+ */
+export const useBomProject = (projectId: number) => useQuoteList(projectId).data?.project;
 
 /** A page of the project's bill of materials (blank filters are left out of the request). */
 export function useBomPage(projectId: number, params: BomListParams) {

@@ -19,7 +19,7 @@ import { actionsColumn, listTexts, ListToolbar, PagedTable, RowAction, useListSt
 import type { ListConfig } from '../../ui/list-page';
 import { ProjectPageTrail } from '../../ui/breadcrumb-trail';
 import { PageHeader } from '../../ui/page-header';
-import { useBomPage } from './api';
+import { useBomPage, useBomProject } from './api';
 import { BomProductModal } from './bom-product-modal';
 
 type Filter = 'product' | 'status' | 'supplied_by' | 'supplier' | 'product_code';
@@ -138,6 +138,7 @@ export function BomScreen() {
   const query = useBomPage(projectId, list.params);
   const [editing, setEditing] = useState<number | null>(null);
   const quote = query.data?.quote;
+  const project = useBomProject(projectId);
   const p = list.params;
 
   const verb = canManage ? 'Edit' : 'View';
@@ -163,15 +164,24 @@ export function BomScreen() {
 
   return (
     <>
-      <ProjectPageTrail projectId={projectId} current={BOM_TEXT.title} />
+      <ProjectPageTrail projectId={projectId} code={project?.code} current={BOM_TEXT.title} />
       <PageHeader
         title={TEXTS.title}
         description={
-          quote
-            ? `The products of quote ${quote.code} (${quote.status})${quote.locked ? ': only the ETA and order status can change.' : '.'}`
-            : query.data
-              ? BOM_TEXT.noQuote
-              : undefined
+          <>
+            {project ? (
+              <Text c="dimmed" size="sm" data-testid="bom-project">
+                {project.code} · {project.title}
+              </Text>
+            ) : null}
+            {query.data ? (
+              <Text c="dimmed" size="sm">
+                {quote
+                  ? `The products of quote ${quote.code} (${quote.status})${quote.locked ? ': only the ETA and order status can change.' : '.'}`
+                  : BOM_TEXT.noQuote}
+              </Text>
+            ) : null}
+          </>
         }
       />
       <Paper withBorder radius="lg" p="md">

@@ -35,10 +35,13 @@ const item = (locked: boolean): BomItemView => ({
   consignment_tracking_link: null,
 });
 
+const PROJECT = { id: 5, code: 'PRJ-00005', title: 'Kitchen refit' };
+
 function render(locked: boolean, patch: () => { status?: number; body?: unknown } = () => ({ body: item(locked) })) {
   const fetch = mockFetch((call) => {
     if (call.method === 'PATCH') return patch();
     if (call.url.startsWith('/api/projects/5/bill-of-materials?')) return { body: page(locked) };
+    if (call.url === '/api/projects/5/quotes') return { body: { project: PROJECT, items: [] } };
     return { body: item(locked) };
   });
   renderScreen(<BomScreen />, {
@@ -62,6 +65,15 @@ describe('Bill of materials', () => {
     await userEvent.type(screen.getByLabelText('Supplier'), 'mid');
     await waitFor(() => expect(fetch.calls.some((c) => c.url.includes('supplier=mid'))).toBe(true));
     expect(screen.getByRole('button', { name: BOM_TEXT.resetFilters })).toBeEnabled();
+  });
+
+  it('names the project in the breadcrumb and the header', async () => {
+    render(true);
+    const trail = await screen.findByLabelText('Breadcrumb');
+    expect(await within(trail).findByRole('link', { name: 'PRJ-00005' })).toHaveAttribute('href', '/projects/5/show');
+    expect(within(trail).queryByText('Project')).not.toBeInTheDocument();
+    expect(screen.getByTestId('bom-project')).toHaveTextContent('PRJ-00005 · Kitchen refit');
+    expect(await screen.findByText(/The products of quote Q-PRJ-00001-1 \(Accepted\)/)).toBeInTheDocument();
   });
 
   it("a locked product's modal leaves only the ETA and the order status editable", async () => {

@@ -1,5 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { formatDetailDate, type DateChangeView } from '@siteflow/core';
+import { TableScroll } from '../../ui/table-scroll';
 
 const change = (from: string | null, to: string | null) =>
   from === to
@@ -16,7 +17,7 @@ export function DateChangesTable({ changes }: { changes: DateChangeView[] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <TableScroll label="Date change history" minWidth={860}>
       <Table striped verticalSpacing="sm" aria-label="Date change history">
         <Table.Thead>
           <Table.Tr>
@@ -45,6 +46,6 @@ export function DateChangesTable({ changes }: { changes: DateChangeView[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

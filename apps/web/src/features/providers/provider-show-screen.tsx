@@ -24,6 +24,7 @@ import { StarRating } from '../../ui/star-rating';
 import { useProvider } from './api';
 import { ProviderUsersSection } from './provider-users';
 import { ProviderStatusBadge } from './status';
+import { TableScroll } from '../../ui/table-scroll';
 
 const ProviderMap = lazy(() => import('./provider-map'));
 
@@ -272,7 +273,7 @@ function ProviderDetails({ provider: p, canManage }: { provider: ProviderView; c
               {p.availabilities.length === 0 ? (
                 <Text size="sm">No unavailable periods.</Text>
               ) : (
-                <Table.ScrollContainer minWidth={420}>
+                <TableScroll label="Unavailable periods" minWidth={420}>
                   <Table striped aria-label="Unavailable periods">
                     <Table.Thead>
                       <Table.Tr>
@@ -291,7 +292,7 @@ function ProviderDetails({ provider: p, canManage }: { provider: ProviderView; c
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </TableScroll>
               )}
             </Card>
           </Stack>

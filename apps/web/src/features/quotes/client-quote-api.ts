@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClientQuoteResponseInput, QuoteView } from '@siteflow/core';
+import type { ClientQuoteResponseInput, ClientQuoteView, QuoteView } from '@siteflow/core';
 import { api } from '../../api/client';
 import { quoteKeys } from './api';
 
@@ -10,11 +10,11 @@ export const clientQuoteKeys = {
 
 const clientPath = (projectId: number) => `/api/projects/${projectId}/client-quote`;
 
-/** The project's sent quote as the client sees it (404 while nothing was sent). */
+/** The project and its sent quote as the client sees it (the quote null while nothing was sent). */
 export const useClientQuote = (projectId: number) =>
   useQuery({
     queryKey: clientQuoteKeys.detail(projectId),
-    queryFn: ({ signal }) => api.get<QuoteView>(clientPath(projectId), undefined, signal),
+    queryFn: ({ signal }) => api.get<ClientQuoteView>(clientPath(projectId), undefined, signal),
   });
 
 /** Accept (signed with the typed name) or reject (with the reason) the sent quote. */
@@ -22,7 +22,8 @@ export function useRespondToQuote(projectId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ClientQuoteResponseInput) => api.post<QuoteView>(`${clientPath(projectId)}/respond`, body),
-    onSuccess: (view) => client.setQueryData(clientQuoteKeys.detail(projectId), view),
+    onSuccess: (view) =>
+      client.setQueryData<ClientQuoteView>(clientQuoteKeys.detail(projectId), { project: view.project, quote: view }),
   });
 }
 

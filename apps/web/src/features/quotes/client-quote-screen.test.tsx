@@ -60,10 +60,18 @@ const sent = (over: Partial<QuoteView> = {}): QuoteView => ({
   ...over,
 });
 
-function render(view: QuoteView | null, answer?: (body: Record<string, unknown>) => QuoteView) {
+const PROJECT = { id: 12, code: 'PRJ-00012', title: 'Kitchen refit' };
+
+/** The project 12's answer: the project and its sent quote (null while nothing was sent), or a refusal. */
+function render(
+  view: QuoteView | null | { refused: number; message: string },
+  answer?: (body: Record<string, unknown>) => QuoteView,
+) {
   const fetch = mockFetch((call) => {
     if (call.url === '/api/projects/12/client-quote')
-      return view ? { body: view } : { status: 404, body: { message: CLIENT_QUOTE_TEXT.notSent } };
+      return view && 'refused' in view
+        ? { status: view.refused, body: { message: view.message } }
+        : { body: { project: PROJECT, quote: view } };
     if (call.url === '/api/projects/12/client-quote/respond' && answer)
       return { body: answer(call.body as Record<string, unknown>) };
     return { status: 404, body: { message: 'Not found' } };
@@ -96,10 +104,37 @@ describe('the client quote screen', () => {
     expect(document.body).not.toHaveTextContent(/cost|profit|margin|%/i);
   });
 
-  it('says when nothing was sent yet', async () => {
+  it('says when nothing was sent yet (a normal answer, not an error), naming the project', async () => {
     render(null);
     expect(await screen.findByTestId('client-quote-empty')).toHaveTextContent(CLIENT_QUOTE_TEXT.notSent);
     expect(screen.queryByRole('button', { name: CLIENT_QUOTE_TEXT.accept })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const trail = screen.getByLabelText('Breadcrumb');
+    expect(within(trail).getByRole('link', { name: 'PRJ-00012' })).toHaveAttribute('href', '/projects/12/show');
+    expect(within(trail).queryByText('Project')).not.toBeInTheDocument();
+    expect(screen.getByText('PRJ-00012 · Kitchen refit')).toBeInTheDocument();
+  });
+
+  it('reports a project the user may not see as a load failure, not as nothing sent', async () => {
+    render({ refused: 404, message: 'The project was not found.' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(CLIENT_QUOTE_TEXT.loadFailed);
+    expect(alert).toHaveTextContent('The project was not found.');
+    expect(screen.queryByTestId('client-quote-empty')).not.toBeInTheDocument();
+  });
+
+  it("lines the sections' Qty, Unit Price and Total columns up (fixed widths, one table a section)", async () => {
+    const roofing = sent().sections[0]!;
+    render(sent({ sections: [roofing, { ...roofing, id: 11, name: 'Electrical', position: 1 }] }));
+    await screen.findByTestId('quote-code');
+    const tables = screen.getAllByRole('table');
+    expect(tables).toHaveLength(2);
+    for (const t of tables) expect(t.style.getPropertyValue('--table-layout')).toBe('fixed');
+    for (const column of ['Qty', 'Unit Price', 'Total (ex. GST)']) {
+      const [first, second] = tables.map((t) => within(t).getByRole('columnheader', { name: column }).style.width);
+      expect(first, column).toMatch(/\d/);
+      expect(second, column).toBe(first);
+    }
   });
 
   it('accepts only with a typed name, with the T&Cs shown, then shows who accepted it and when', async () => {

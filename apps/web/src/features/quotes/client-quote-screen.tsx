@@ -20,6 +20,7 @@ import { ErrorState, LoadingState } from '../../ui/query-states';
 import { useClientQuote, useRespondToQuote } from './client-quote-api';
 import { notifyQuote } from './notify';
 import { ClientDecisionLine } from './send-to-client';
+import { TableScroll } from '../../ui/table-scroll';
 
 /** A quantity as typed: '2.000' -> '2', '1.500' -> '1.5'. */
 const quantityText = (q: string) => dec(q).toFixed();
@@ -40,19 +41,17 @@ export function ClientQuoteScreen() {
       <ProjectPageTrail projectId={projectId} code={project?.code} current="Quote" />
       <PageHeader title="Quote" description={project ? `${project.code} · ${project.title}` : undefined} />
       {query.isError ? (
-        query.error instanceof ApiError && query.error.status === 404 ? (
-          <Paper withBorder p="xl" radius="md">
-            <Text ta="center" data-testid="client-quote-empty">
-              {query.error.message}
-            </Text>
-          </Paper>
-        ) : (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} title={CLIENT_QUOTE_TEXT.loadFailed} />
-        )
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} title={CLIENT_QUOTE_TEXT.loadFailed} />
       ) : query.data === undefined ? (
         <LoadingState label="Loading the quote…" />
+      ) : query.data.quote === null ? (
+        <Paper withBorder p="xl" radius="md">
+          <Text ta="center" data-testid="client-quote-empty">
+            {CLIENT_QUOTE_TEXT.notSent}
+          </Text>
+        </Paper>
       ) : (
-        <ClientQuote projectId={projectId} quote={query.data} />
+        <ClientQuote projectId={projectId} quote={query.data.quote} />
       )}
     </>
   );
@@ -116,6 +115,12 @@ function ClientQuote({ projectId, quote }: { projectId: number; quote: QuoteView
 const statusColor = (s: QuoteView['status']) =>
   s === 'Accepted' ? 'green' : s === 'Rejected' ? 'red' : s === 'Void' ? 'gray' : 'blue';
 
+/**
+ * The column widths (px) of the sections' tables: each section is its own table, and a fixed
+ * layout with these widths lines Qty, Unit Price and Total up from one section to the next.
+ */
+const CLIENT_COLUMNS = { qty: 80, unitPrice: 130, total: 150 } as const;
+
 function ClientSection({ section, index }: { section: SectionView; index: number }) {
   const title = section.name || `Section ${index + 1}`;
   return (
@@ -128,14 +133,20 @@ function ClientSection({ section, index }: { section: SectionView; index: number
           {section.note}
         </Text>
       ) : null}
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped aria-label={title}>
+      <TableScroll label={title} minWidth={560}>
+        <Table striped aria-label={title} layout="fixed">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Description</Table.Th>
-              <Table.Th ta="right">Qty</Table.Th>
-              <Table.Th ta="right">Unit Price</Table.Th>
-              <Table.Th ta="right">Total (ex. GST)</Table.Th>
+              <Table.Th ta="right" w={CLIENT_COLUMNS.qty}>
+                Qty
+              </Table.Th>
+              <Table.Th ta="right" w={CLIENT_COLUMNS.unitPrice}>
+                Unit Price
+              </Table.Th>
+              <Table.Th ta="right" w={CLIENT_COLUMNS.total}>
+                Total (ex. GST)
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -166,7 +177,7 @@ function ClientSection({ section, index }: { section: SectionView; index: number
             </Table.Tr>
           </Table.Tfoot>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Paper>
   );
 }

@@ -141,7 +141,7 @@ export function LineItemModal({ line: initial, sectionName, editable, onApply, o
       value={line[field]}
       onChange={(e) => set({ [field]: e.currentTarget.value })}
       error={errors[field]}
-      disabled={!editable}
+      readOnly={!editable}
       required
     />
   );
@@ -156,7 +156,7 @@ export function LineItemModal({ line: initial, sectionName, editable, onApply, o
       maxLength={max}
       onChange={(e) => setProduct({ [field]: e.currentTarget.value })}
       error={errors[`product.${field}`]}
-      disabled={!editable}
+      readOnly={!editable}
     />
   );
 
@@ -183,7 +183,7 @@ export function LineItemModal({ line: initial, sectionName, editable, onApply, o
               value={line.category}
               onChange={(v) => v && setLine((l) => ({ ...withCategory(l, v as LineCategory) }))}
               allowDeselect={false}
-              disabled={!editable}
+              readOnly={!editable}
               required
             />
             <Select
@@ -192,7 +192,7 @@ export function LineItemModal({ line: initial, sectionName, editable, onApply, o
               value={line.supplied_by}
               onChange={(v) => v && set({ supplied_by: v as SuppliedBy })}
               allowDeselect={false}
-              disabled={!editable}
+              readOnly={!editable}
               required
             />
           </SimpleGrid>
@@ -201,14 +201,14 @@ export function LineItemModal({ line: initial, sectionName, editable, onApply, o
               label="Product"
               placeholder="Search works and materials"
               searchable
-              clearable
+              clearable={editable}
               data={pickerData}
               value={linked !== null ? String(linked) : null}
               onChange={pick}
               searchValue={search}
               onSearchChange={setSearch}
               nothingFoundMessage={options.isLoading ? 'Loading…' : 'No products found'}
-              disabled={!editable}
+              readOnly={!editable}
               filter={({ options: all }) => all}
             />
           ) : null}
@@ -218,7 +218,7 @@ export function LineItemModal({ line: initial, sectionName, editable, onApply, o
             maxLength={QUOTE_LIMITS.description}
             onChange={(e) => set({ description: e.currentTarget.value })}
             error={errors.description}
-            disabled={!editable}
+            readOnly={!editable}
             required
           />
           <Textarea
@@ -230,7 +230,7 @@ export function LineItemModal({ line: initial, sectionName, editable, onApply, o
             maxLength={longDescriptionMax(line.category)}
             onChange={(e) => set({ long_description: e.currentTarget.value })}
             error={errors.long_description}
-            disabled={!editable}
+            readOnly={!editable}
           />
           <Textarea
             label="General Notes (internal, not shown to the client or service provider)"
@@ -241,7 +241,7 @@ export function LineItemModal({ line: initial, sectionName, editable, onApply, o
             maxLength={generalNotesMax(line.category)}
             onChange={(e) => set({ general_notes: e.currentTarget.value })}
             error={errors.general_notes}
-            disabled={!editable}
+            readOnly={!editable}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {amount('quantity', 'Qty')}
@@ -258,18 +258,18 @@ export function LineItemModal({ line: initial, sectionName, editable, onApply, o
                 value={line.product?.order_status ?? 'Unknown'}
                 onChange={(v) => v && setProduct({ order_status: v as OrderStatus })}
                 allowDeselect={false}
-                disabled={!editable}
+                readOnly={!editable}
               />
               {productText('company_purchase_order_reference', 'PO Reference')}
               <DayPickerInput
                 label="ETA"
-                clearable
+                clearable={editable}
                 clearButtonProps={{ 'aria-label': 'Clear the ETA' }}
                 popoverProps={{ withinPortal: true }}
                 value={line.product?.eta ?? null}
                 onChange={(v) => setProduct({ eta: v ? String(v) : null })}
                 error={errors['product.eta']}
-                disabled={!editable}
+                readOnly={!editable}
               />
               {productText('consignment_tracking_link', 'Tracking Link', QUOTE_LIMITS.link)}
             </SimpleGrid>

@@ -378,7 +378,7 @@ const QuoteNotes = memo(function QuoteNotes({ editable, store }: { editable: boo
         const value = e.currentTarget.value;
         store.update((d) => ({ ...d, note: value }));
       }}
-      disabled={!editable}
+      readOnly={!editable}
     />
   );
 });

@@ -28,6 +28,7 @@ import {
   type EditorSection,
 } from './draft';
 import { Figure } from './line-item-modal';
+import { TableScroll } from '../../ui/table-scroll';
 
 const lineName = (line: EditorLine, index: number) =>
   `line ${index + 1}${line.description ? `: ${line.description}` : ''}`;
@@ -71,7 +72,7 @@ export function QuoteSection({ section, index, editable, handle, onChange, onCop
             value={section.name}
             maxLength={QUOTE_LIMITS.sectionName}
             onChange={(e) => onChange({ ...section, name: e.currentTarget.value })}
-            disabled={!editable}
+            readOnly={!editable}
             style={{ flex: 1 }}
             fw={600}
           />
@@ -255,7 +256,7 @@ function SectionNoteModal({
           maxLength={QUOTE_LIMITS.sectionNote}
           description={`${value.length}/${QUOTE_LIMITS.sectionNote}`}
           onChange={(e) => setValue(e.currentTarget.value)}
-          disabled={!editable}
+          readOnly={!editable}
           data-autofocus
         />
         <Group justify="flex-end">
@@ -268,6 +269,25 @@ function SectionNoteModal({
     </Modal>
   );
 }
+
+/**
+ * The line tables' column widths (px). Each section is its own table: a fixed layout with these
+ * widths lines the columns up from one section to the next; Item\Description takes the rest.
+ */
+const LINE_COLUMNS = {
+  move: 40,
+  category: 90,
+  suppliedBy: 108,
+  qty: 72,
+  unitSellPrice: 124,
+  total: 132,
+  profit: 104,
+  profitPercent: 84,
+  actions: 90,
+  view: 50,
+} as const;
+/** Narrower than this, a line table scrolls sideways (Item\Description keeps about 140px). */
+const LINE_TABLE_MIN_WIDTH = 980;
 
 type LineTableProps = {
   lines: EditorLine[];
@@ -287,34 +307,36 @@ const LineTable = memo(
   function LineTable({ lines, index, editable, setLines, onEditLine }: LineTableProps) {
     return (
       <SortableList items={lines} idOf={(l) => l.key} nameOf={(l) => lineName(l, lines.indexOf(l))} onMove={setLines}>
-        <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="xs" aria-label={`Line items of Section ${index + 1}`} striped>
+        <TableScroll label={`Line items of Section ${index + 1}`} minWidth={LINE_TABLE_MIN_WIDTH}>
+          <Table verticalSpacing="xs" aria-label={`Line items of Section ${index + 1}`} striped layout="fixed">
             <Table.Thead>
               <Table.Tr>
                 {editable ? (
-                  <Table.Th w={40}>
+                  <Table.Th w={LINE_COLUMNS.move}>
                     <VisuallyHidden>Move</VisuallyHidden>
                   </Table.Th>
                 ) : null}
-                <Table.Th>Category</Table.Th>
+                <Table.Th w={LINE_COLUMNS.category}>Category</Table.Th>
                 <Table.Th>Item\Description</Table.Th>
-                <Table.Th style={{ whiteSpace: 'nowrap' }}>Supplied By</Table.Th>
-                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Th w={LINE_COLUMNS.suppliedBy} style={{ whiteSpace: 'nowrap' }}>
+                  Supplied By
+                </Table.Th>
+                <Table.Th ta="right" w={LINE_COLUMNS.qty} style={{ whiteSpace: 'nowrap' }}>
                   Qty
                 </Table.Th>
-                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Th ta="right" w={LINE_COLUMNS.unitSellPrice} style={{ whiteSpace: 'nowrap' }}>
                   Unit Sell Price
                 </Table.Th>
-                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Th ta="right" w={LINE_COLUMNS.total} style={{ whiteSpace: 'nowrap' }}>
                   Total (ex. GST)
                 </Table.Th>
-                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Th ta="right" w={LINE_COLUMNS.profit} style={{ whiteSpace: 'nowrap' }}>
                   Profit $
                 </Table.Th>
-                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Th ta="right" w={LINE_COLUMNS.profitPercent} style={{ whiteSpace: 'nowrap' }}>
                   Profit %
                 </Table.Th>
-                <Table.Th w={editable ? 90 : 50}>
+                <Table.Th w={editable ? LINE_COLUMNS.actions : LINE_COLUMNS.view}>
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
@@ -341,7 +363,7 @@ const LineTable = memo(
               ) : null}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       </SortableList>
     );
   },

@@ -55,7 +55,8 @@ export function QuotesScreen() {
       onError: (error) => notifyError(error, 'The quote was not created'),
     });
 
-  const project = quote.data?.project;
+  // The list names the project even before it has a quote.
+  const project = list.data?.project ?? quote.data?.project;
   const options = quotes.map((q) => ({ value: String(q.id), label: optionLabel(q) }));
   if (quote.data && !quotes.some((q) => q.id === quote.data.id))
     options.push({ value: String(quote.data.id), label: optionLabel(quote.data) });

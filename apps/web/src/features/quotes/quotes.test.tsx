@@ -102,6 +102,12 @@ function quoteView(over: Partial<QuoteView> = {}): QuoteView {
   } as QuoteView;
 }
 
+const PROJECT = { id: 12, code: 'PRJ-00012', title: 'Kitchen refit' };
+
+/** A column's width as each section's line table sets it (each section is its own table). */
+const columnWidths = (name: string) =>
+  screen.getAllByRole('table').map((t) => within(t).getByRole('columnheader', { name }).style.width);
+
 type Handler = (method: string, url: string, body: unknown) => { status?: number; body?: unknown } | undefined;
 
 function render(
@@ -113,7 +119,7 @@ function render(
   const fetch = mockFetch((call) => {
     const answer = handle(call.method, call.url, call.body);
     if (answer) return answer;
-    if (call.url === '/api/projects/12/quotes') return { body: { items: list } };
+    if (call.url === '/api/projects/12/quotes') return { body: { project: PROJECT, items: list } };
     if (view && call.url === `/api/projects/12/quotes/${view.id}`) return { body: view };
     return { status: 404, body: { message: 'Not found' } };
   });
@@ -135,6 +141,14 @@ describe('Quotes screen', () => {
   it('shows the empty states', async () => {
     render([], null);
     expect(await screen.findByText(QUOTE_TEXT.createOrImport)).toBeInTheDocument();
+  });
+
+  it('names the project in the breadcrumb and the header while it has no quote', async () => {
+    render([], null);
+    const trail = await screen.findByLabelText('Breadcrumb');
+    expect(await within(trail).findByRole('link', { name: 'PRJ-00012' })).toHaveAttribute('href', '/projects/12/show');
+    expect(within(trail).queryByText('Project')).not.toBeInTheDocument();
+    expect(screen.getByText('PRJ-00012 · Kitchen refit')).toBeInTheDocument();
   });
 
   it('asks to select a revision when every quote is Void', async () => {
@@ -174,11 +188,43 @@ describe('Quotes screen', () => {
     // 04:05 UTC is 2:05pm in Brisbane.
     expect(screen.getByTestId('quote-updated')).toHaveTextContent('Last Updated: 2:05pm - 24/11/26');
 
-    // Not a Draft: nothing can be changed.
+    // Not a Draft: nothing can be changed, yet it reads as text (read-only, not greyed-out disabled).
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
-    expect(screen.getByLabelText('Section 1 name')).toBeDisabled();
+    const name = screen.getByLabelText('Section 1 name');
+    expect(name).toHaveValue('Roofing');
+    expect(name).toHaveAttribute('readonly');
+    expect(name).toBeEnabled();
+    const notes = screen.getByLabelText(/Quote Notes/);
+    expect(notes).toHaveAttribute('readonly');
+    expect(notes).toBeEnabled();
+    await userEvent.type(name, 'x');
+    await userEvent.type(notes, 'x');
+    expect(name).toHaveValue('Roofing');
+    expect(notes).toHaveValue('');
+    // A line opened with View: its fields read-only too.
+    await userEvent.click(within(roofing!).getByRole('button', { name: 'View line 1: Roof labour' }));
+    const dialog = await screen.findByRole('dialog');
+    const description = within(dialog).getByLabelText(/^Description/);
+    expect(description).toHaveAttribute('readonly');
+    expect(description).toBeEnabled();
+    expect(description).toHaveValue('Roof labour');
+    expect(within(dialog).queryByRole('button', { name: 'Done' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('button', { name: 'Add Section' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it("lines the sections' columns up: every section's table has the same fixed column widths", async () => {
+    render(LIST, quoteView());
+    await screen.findAllByTestId('quote-section');
+    const tables = screen.getAllByRole('table');
+    expect(tables).toHaveLength(2);
+    for (const t of tables) expect(t.style.getPropertyValue('--table-layout')).toBe('fixed');
+    for (const column of ['Qty', 'Unit Sell Price', 'Total (ex. GST)', 'Profit $', 'Profit %']) {
+      const [first, second] = columnWidths(column);
+      expect(first, column).toMatch(/\d/);
+      expect(second, column).toBe(first);
+    }
   });
 
   it('adds a line item, copies a section, and saves the whole quote with its version', async () => {
