@@ -2,10 +2,18 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { forceHttps, PROJECT_LINK_MESSAGE_MS, PROJECT_LINK_TEXT, type ProjectLinkView } from '@siteflow/core';
+import {
+  forceHttps,
+  PROJECT_LINK_MESSAGE_MS,
+  PROJECT_LINK_TEXT,
+  ProjectLinkInput,
+  type ProjectLinkView,
+} from '@siteflow/core';
 import { ApiError, errorMessage } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
+import { focusFirstInvalid } from '../../ui/focus';
 import { LoadingState } from '../../ui/query-states';
+import { zodResolver } from '../../ui/zod-resolver';
 import { useDeleteProjectLink, useProjectLink, useSaveProjectLink } from './api';
 
 const HTTPS = 'https://';
@@ -73,6 +81,9 @@ function LinkFields({ projectId, link, onClose }: { projectId: number; link?: Pr
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { title: link?.title ?? '', url: link?.url ?? '', summary: link?.summary ?? '' },
+    // The API's own contract, checked here first: a url that is not a web address never leaves the browser.
+    validate: zodResolver<Values>(ProjectLinkInput),
+    validateInputOnBlur: true,
   });
 
   // A success message shows for four seconds.
@@ -82,7 +93,7 @@ function LinkFields({ projectId, link, onClose }: { projectId: number; link?: Pr
     return () => clearTimeout(timer);
   }, [message]);
 
-  const submit = form.onSubmit((values) => {
+  const send = (values: Values) => {
     const body = {
       title: values.title,
       url: values.url ? forceHttps(values.url) : values.url,
@@ -111,13 +122,24 @@ function LinkFields({ projectId, link, onClose }: { projectId: number; link?: Pr
               const first = error.fieldError(key);
               if (first) fields[key] = first;
             }
+            // A 422: the server's message in the banner (spec 1 section 8), each field's under it.
             form.setErrors(fields);
+            if (Object.keys(fields).length > 0) focusFirstInvalid();
           }
           setMessage({ kind: 'error', text: saveFailure(error) });
         },
       },
     );
-  });
+  };
+
+  // Values the contract refuses show their messages under the fields, and nothing is sent.
+  const submit = form.onSubmit(
+    (values) => send(values),
+    () => {
+      setMessage(null);
+      focusFirstInvalid();
+    },
+  );
 
   const askDelete = () => {
     if (!saved) return;

@@ -115,6 +115,60 @@ describe('Project links panel', () => {
     expect(within(drawer()).queryByText(PROJECT_LINK_TEXT.created)).not.toBeInTheDocument();
   });
 
+  it('checks the empty form in the browser: the Url says why under the field and nothing is sent', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup((call) =>
+      call.method === 'POST'
+        ? { status: 201, body: { message: PROJECT_LINK_TEXT.created, link: { ...LINK, title: '' } } }
+        : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: PROJECT_LINK_TEXT.addNew }));
+    await screen.findByRole('dialog', { name: PROJECT_LINK_TEXT.create });
+    await user.click(within(drawer()).getByRole('button', { name: 'Save' }));
+
+    const url = within(drawer()).getByLabelText('Url');
+    await waitFor(() => expect(url).toHaveAccessibleDescription(PROJECT_LINK_TEXT.urlInvalid));
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(within(drawer()).getByLabelText('Title')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    expect(within(drawer()).queryByTestId('link-form-message')).not.toBeInTheDocument();
+
+    // A web address clears the message and the link is sent.
+    await user.type(url, 'docs.example.com');
+    await user.click(within(drawer()).getByRole('button', { name: 'Save' }));
+    expect(await within(drawer()).findByText(PROJECT_LINK_TEXT.created)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      title: '',
+      url: 'https://docs.example.com',
+      summary: '',
+    });
+  });
+
+  it('a refused create (422) keeps the server message in the banner and shows each field message under its field', async () => {
+    const user = userEvent.setup();
+    setup((call) =>
+      call.method === 'POST'
+        ? {
+            status: 422,
+            body: {
+              message: 'The given data was invalid.',
+              errors: { title: ['The title is taken.'], url: [PROJECT_LINK_TEXT.urlInvalid] },
+            },
+          }
+        : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: PROJECT_LINK_TEXT.addNew }));
+    await screen.findByRole('dialog', { name: PROJECT_LINK_TEXT.create });
+    await user.type(within(drawer()).getByLabelText('Title'), 'Plans');
+    await user.type(within(drawer()).getByLabelText('Url'), 'plans.example.com');
+    await user.click(within(drawer()).getByRole('button', { name: 'Save' }));
+
+    expect(await within(drawer()).findByTestId('link-form-message')).toHaveTextContent('The given data was invalid.');
+    expect(within(drawer()).getByLabelText('Title')).toHaveAccessibleDescription('The title is taken.');
+    expect(within(drawer()).getByLabelText('Url')).toHaveAccessibleDescription(PROJECT_LINK_TEXT.urlInvalid);
+  });
+
   it('edits a link: Saved Item..., and a failure shows the server message or the fallback', async () => {
     let reply: { status: number; body?: unknown } = {
       status: 422,
