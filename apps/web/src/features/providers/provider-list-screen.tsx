@@ -25,6 +25,7 @@ import {
 } from '../../ui/list-page';
 import { StarRating } from '../../ui/star-rating';
 import { useCategoryReference, useProviderList, type ProviderListParams } from './api';
+import classes from './provider-list-screen.module.css';
 import { ProviderStatusBadge } from './status';
 
 export const PROVIDER_PAGE_SIZES = [20, 50, 100];
@@ -88,6 +89,20 @@ export function readProviderListParams(sp: URLSearchParams): ProviderListParams 
   return toRequest(readListParams(sp, LIST));
 }
 
+const WRAPPING_BADGE = {
+  root: { height: 'auto', minHeight: 'var(--badge-height)', minWidth: 'min-content', maxWidth: 190, paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 },
+} as const;
+const STAR_SIZE = 14;
+
+/**
+ * A header that may take two lines ('Performance' / 'Rating'): the table's own header text never
+ * wraps, so at 1440 wide the rating columns were cut off ('Performance Rati…').
+ */
+function WrappingTitle({ children }: { children: string }) {
+  return <span style={{ whiteSpace: 'normal', lineHeight: 1.25, display: 'inline-block' }}>{children}</span>;
+}
+
 const COLUMNS: DataTableColumn<ProviderListItem>[] = [
   {
     accessor: 'service_provider_name',
@@ -124,8 +139,9 @@ const COLUMNS: DataTableColumn<ProviderListItem>[] = [
     accessor: 'status_label',
     title: 'Status',
     sortable: true,
-    noWrap: true,
-    render: (p) => <ProviderStatusBadge label={p.status_label} colour={p.status_colour} />,
+    // A long status ('Licence Restricted – Expired Missing') wraps inside its badge rather than
+    // widening the column for every row.
+    render: (p) => <ProviderStatusBadge label={p.status_label} colour={p.status_colour} styles={WRAPPING_BADGE} />,
   },
   { accessor: 'suburb', title: 'Suburb/State', sortable: true, render: (p: ProviderListItem) => placeLine(p) },
   { accessor: 'phone', title: 'Phone', noWrap: true, render: (p) => p.phone ?? '' },
@@ -140,17 +156,19 @@ const COLUMNS: DataTableColumn<ProviderListItem>[] = [
   },
   {
     accessor: 'performance_ratings',
-    title: PROVIDER_TEXT.performanceRating,
+    title: <WrappingTitle>{PROVIDER_TEXT.performanceRating}</WrappingTitle>,
     sortable: true,
     noWrap: true,
-    render: (p) => <StarRating value={p.performance_ratings} label={PROVIDER_TEXT.performanceRating} />,
+    render: (p) => (
+      <StarRating value={p.performance_ratings} label={PROVIDER_TEXT.performanceRating} size={STAR_SIZE} />
+    ),
   },
   {
     accessor: 'customer_ratings',
-    title: PROVIDER_TEXT.customerRating,
+    title: <WrappingTitle>{PROVIDER_TEXT.customerRating}</WrappingTitle>,
     sortable: true,
     noWrap: true,
-    render: (p) => <StarRating value={p.customer_ratings} label={PROVIDER_TEXT.customerRating} />,
+    render: (p) => <StarRating value={p.customer_ratings} label={PROVIDER_TEXT.customerRating} size={STAR_SIZE} />,
   },
 ];
 
@@ -169,51 +187,54 @@ export function ProviderListScreen() {
   ];
 
   return (
-    <ListScreen<ProviderListItem>
-      actions={
-        <>
-          {canSearch ? (
-            <Button
-              component={Link}
-              to="/service-providers/search"
-              variant="default"
-              leftSection={<IconMapSearch size={16} aria-hidden />}
-            >
-              Search on the map
-            </Button>
-          ) : null}
-          {canManage ? <NewButton to="/service-providers/new">New service provider</NewButton> : null}
-        </>
-      }
-      texts={TEXTS}
-      list={list}
-      query={query}
-      toolbar={{ searchWidth: 300, clearable: true, countTestId: 'provider-count' }}
-      filters={
-        <>
-          <FilterSelect list={list} name="status" label="Status" data={STATUS_FILTER} width={220} />
-          {canSeeCategories ? (
-            <FilterSelect
-              list={list}
-              name="category_id"
-              label="Category"
-              data={categoryOptions}
-              value={
-                params.category_id && categoryOptions.some((o) => o.value === params.category_id)
-                  ? params.category_id
-                  : ALL
-              }
-              searchable
-              nothingFoundMessage="No category matches"
-              width={200}
-            />
-          ) : null}
-          <FilterSelect list={list} name="state" label="State" data={STATE_FILTER} width={130} />
-        </>
-      }
-      columns={COLUMNS}
-      emptyHeight={240}
-      onRowClick={({ record }) => void navigate(`/service-providers/show/${record.id}`)}
-    />
+    // The table scrolls sideways when the screen is narrow: a shaded right edge says so.
+    <div className={classes.list} data-testid="provider-list">
+      <ListScreen<ProviderListItem>
+        actions={
+          <>
+            {canSearch ? (
+              <Button
+                component={Link}
+                to="/service-providers/search"
+                variant="default"
+                leftSection={<IconMapSearch size={16} aria-hidden />}
+              >
+                Search on the map
+              </Button>
+            ) : null}
+            {canManage ? <NewButton to="/service-providers/new">New service provider</NewButton> : null}
+          </>
+        }
+        texts={TEXTS}
+        list={list}
+        query={query}
+        toolbar={{ searchWidth: 300, clearable: true, countTestId: 'provider-count' }}
+        filters={
+          <>
+            <FilterSelect list={list} name="status" label="Status" data={STATUS_FILTER} width={220} />
+            {canSeeCategories ? (
+              <FilterSelect
+                list={list}
+                name="category_id"
+                label="Category"
+                data={categoryOptions}
+                value={
+                  params.category_id && categoryOptions.some((o) => o.value === params.category_id)
+                    ? params.category_id
+                    : ALL
+                }
+                searchable
+                nothingFoundMessage="No category matches"
+                width={200}
+              />
+            ) : null}
+            <FilterSelect list={list} name="state" label="State" data={STATE_FILTER} width={130} />
+          </>
+        }
+        columns={COLUMNS}
+        emptyHeight={240}
+        onRowClick={({ record }) => void navigate(`/service-providers/show/${record.id}`)}
+      />
+    </div>
   );
 }

@@ -37,6 +37,24 @@ const reference = (call: FetchCall) => {
 describe('Service provider list', () => {
   beforeEach(() => stubMatchMedia(true));
 
+  it('fits every column at 1440 wide: rating titles and a long status wrap rather than widen the table', async () => {
+    const long = { ...LIST_ITEM, status_label: 'License Restricted - Expired Missing', status_colour: 'yellow' };
+    mockFetch((call) => reference(call) ?? { body: { items: [long], total: 1, page: 1, pageSize: 20 } });
+    renderScreen(<ProviderListScreen />, { route: '/service-providers', path: '/service-providers', session: MANAGER });
+    await screen.findByRole('link', { name: 'Brightline Electrical' }, { timeout: 5000 });
+    // The table's own header text never wraps ('Performance Rati…'): the rating titles may.
+    for (const title of [PROVIDER_TEXT.performanceRating, PROVIDER_TEXT.customerRating]) {
+      const header = screen.getByText(title);
+      expect(header.closest('th')).toBeInTheDocument();
+      expect(header.style.whiteSpace).toBe('normal'); // its own, over the header's nowrap
+    }
+    const badge = screen.getByText('License Restricted - Expired Missing').closest<HTMLElement>('.mantine-Badge-root')!;
+    expect(badge.style.maxWidth).toBe('190px');
+    expect(badge.querySelector<HTMLElement>('.mantine-Badge-label')!.style.whiteSpace).toBe('normal');
+    // Smaller stars than elsewhere.
+    expect(screen.getByRole('img', { name: 'Performance Rating: 4.5 out of 5' })).toHaveStyle({ fontSize: '14px' });
+  });
+
   it('lists providers with status, ratings and links, and keeps filters in the URL', async () => {
     const { calls } = mockFetch(
       (call) => reference(call) ?? { body: { items: [LIST_ITEM], total: 1, page: 1, pageSize: 20 } },

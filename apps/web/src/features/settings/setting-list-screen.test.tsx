@@ -54,6 +54,27 @@ describe('Legal settings list', () => {
     expect(await screen.findByText('No legal settings yet.')).toBeInTheDocument();
   });
 
+  it('shows Edit and Remove as the same kind of link and removes from the keyboard', async () => {
+    const { calls } = mockFetch((call) =>
+      call.method === 'DELETE' ? { body: { message: SETTING_TEXT.removed } } : { body: { items: [SETTING] } },
+    );
+    renderScreen(<SettingListScreen />, { route: '/settings', path: '/settings' });
+    const edit = await screen.findByRole('link', { name: 'Edit terms_of_service' });
+    const remove = screen.getByRole('button', { name: 'Remove terms_of_service' });
+    // One style family and size: both Mantine text links at the small size (not a bare button at the body size).
+    for (const action of [edit, remove]) {
+      expect(action).toHaveClass('mantine-Anchor-root');
+      expect(action).toHaveAttribute('data-size', 'sm');
+    }
+
+    remove.focus();
+    expect(remove).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Remove “terms_of_service”?');
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+  });
+
   it('hides Edit and Remove from users who may only read', async () => {
     mockFetch(() => ({ body: { items: [SETTING] } }));
     renderScreen(<SettingListScreen />, {

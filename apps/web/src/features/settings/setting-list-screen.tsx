@@ -1,4 +1,4 @@
-import { Anchor, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { IconScale } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
@@ -8,7 +8,12 @@ import { confirmAction } from '../../ui/confirm';
 import { actionsColumn, ListScreen, listTexts, NewButton } from '../../ui/list-page';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useDeleteSetting, useSettings } from './api';
-import classes from './settings.module.css';
+
+/**
+ * Remove's red, a darker shade on light backgrounds for contrast. Given as Mantine's colour prop
+ * (not a CSS module class, whose order against Mantine's own styles differs in the built app).
+ */
+const REMOVE_COLOUR = 'light-dark(var(--mantine-color-red-8), var(--mantine-color-red-4))';
 
 const TEXTS = listTexts('legal settings', {
   description: 'Terms, policies and other legal texts shown to users.',
@@ -60,18 +65,27 @@ export function SettingListScreen() {
         }),
     });
 
+  // Edit and Remove are the same kind of text link (spec 1: 'edit and remove links'), Remove in red;
+  // Remove is a real button, so it takes focus and Enter or Space.
   const verb = canManage ? 'Edit' : 'View';
   const actions = actionsColumn<SettingView>((s) => (
-    <>
+    <Group gap="md" wrap="nowrap">
       <Anchor component={Link} to={`/settings/${s.id}/edit`} size="sm" aria-label={`${verb} ${s.key}`}>
         {verb}
       </Anchor>
       {canManage ? (
-        <UnstyledButton className={classes.removeLink} onClick={() => askRemove(s)} aria-label={`Remove ${s.key}`}>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          c={REMOVE_COLOUR}
+          onClick={() => askRemove(s)}
+          aria-label={`Remove ${s.key}`}
+        >
           Remove
-        </UnstyledButton>
+        </Anchor>
       ) : null}
-    </>
+    </Group>
   ));
 
   return (

@@ -57,7 +57,14 @@ export function ActionListScreen() {
                   <Accordion.Control>
                     <GroupHead group={group} />
                   </Accordion.Control>
-                  <Anchor component={Link} to={`/projects/${group.project.id}/show#todos`} size="sm" px="md">
+                  {/* The code never breaks at its hyphen ('PRJ-' / '00048'): the link keeps one line. */}
+                  <Anchor
+                    component={Link}
+                    to={`/projects/${group.project.id}/show#todos`}
+                    size="sm"
+                    px="md"
+                    style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+                  >
                     Open {group.project.code}
                   </Anchor>
                 </Group>

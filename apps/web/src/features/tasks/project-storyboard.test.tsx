@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORYBOARD_TEXT, type StoryboardView } from '@siteflow/core';
@@ -57,5 +57,28 @@ describe('the project storyboard', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('radio', { name: 'Service provider storyboard' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/projects/7/storyboard?board=sp')).toBe(true));
     expect(await screen.findByText(STORYBOARD_TEXT.empty)).toBeInTheDocument();
+  });
+
+  it('on a phone the two boards stack at the card width; on a wider screen they sit side by side', async () => {
+    const both = { board: 'client', boards: ['client', 'sp'], items: [] };
+    for (const phone of [true, false]) {
+      stubMatchMedia(phone);
+      mockFetch(() => ({ body: both }));
+      const { unmount } = renderScreen(<ProjectStoryboard projectId={7} />, {
+        session: tenantSession(['tasks.view', 'tasks.manage']),
+        route: '/x',
+        path: '/x',
+      });
+      const boards = await screen.findByRole('radiogroup', { name: 'Storyboard' });
+      expect(
+        within(boards)
+          .getAllByRole('radio')
+          .map((r) => r.getAttribute('value')),
+      ).toEqual(['client', 'sp']);
+      expect(boards).toHaveAttribute('data-orientation', phone ? 'vertical' : 'horizontal');
+      if (phone) expect(boards).toHaveAttribute('data-full-width');
+      else expect(boards).not.toHaveAttribute('data-full-width');
+      unmount();
+    }
   });
 });

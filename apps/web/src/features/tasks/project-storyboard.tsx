@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { STORYBOARD_LABELS, STORYBOARD_TEXT, type Storyboard, type StoryboardView } from '@siteflow/core';
 import { api } from '../../api/client';
@@ -12,6 +13,9 @@ import { formatDue } from './task-row';
  */
 export function ProjectStoryboard({ projectId }: { projectId: number }) {
   const [asked, setAsked] = useState<Storyboard>('client');
+  // A phone has no room for the boards side by side ('Service provider storyboard' ran past the
+  // card): there they stack, the width of the card.
+  const phone = useMediaQuery('(max-width: 36em)');
   const query = useQuery({
     queryKey: ['tasks', 'storyboard', projectId, asked],
     queryFn: ({ signal }) => api.get<StoryboardView>(`/api/projects/${projectId}/storyboard`, { board: asked }, signal),
@@ -27,6 +31,9 @@ export function ProjectStoryboard({ projectId }: { projectId: number }) {
         {view && view.boards.length > 1 ? (
           <SegmentedControl
             aria-label="Storyboard"
+            orientation={phone ? 'vertical' : 'horizontal'}
+            fullWidth={phone}
+            w={phone ? '100%' : undefined}
             value={asked}
             onChange={(v) => setAsked(v as Storyboard)}
             data={view.boards.map((b) => ({ value: b, label: STORYBOARD_LABELS[b] }))}

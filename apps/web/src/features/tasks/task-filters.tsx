@@ -87,7 +87,9 @@ export function TaskFilterPanel({ projectId, filters, set, reset }: Props) {
             label="Search tasks"
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
-            style={{ flex: 1 }}
+            // Grows from 15rem: where the buttons do not fit beside that, they wrap below and the
+            // box takes the whole row (phones), instead of squeezing it.
+            style={{ flex: '1 1 15rem' }}
           />
           <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
             Search

@@ -158,6 +158,15 @@ describe('Action list', { timeout: 60_000 }, () => {
     expect(document.getElementById('tasks-0-user')).toBeDisabled();
   });
 
+  it('the search box takes a row of its own where the buttons do not fit beside it (phones)', async () => {
+    serve(list());
+    openList();
+    const search = await screen.findByRole('textbox', { name: 'Search tasks' }, { timeout: 5000 });
+    const box = search.closest<HTMLElement>('.mantine-TextInput-root')!;
+    // Grows from 15rem and may not shrink below it: the Search and Reset buttons wrap instead.
+    expect(box).toHaveStyle({ flexGrow: '1', flexBasis: '15rem' });
+  });
+
   it("shows 'No Task Found' when nothing matches", async () => {
     serve(list());
     openList();
@@ -180,10 +189,10 @@ describe('Action list', { timeout: 60_000 }, () => {
     );
     openList();
     const user = setup();
-    expect(await screen.findByRole('link', { name: 'Open P-0007' }, { timeout: 5000 })).toHaveAttribute(
-      'href',
-      '/projects/7/show#todos',
-    );
+    const open = await screen.findByRole('link', { name: 'Open P-0007' }, { timeout: 5000 });
+    expect(open).toHaveAttribute('href', '/projects/7/show#todos');
+    // The code stays on one line ('Open P-' / '0007' read as two codes).
+    expect(open).toHaveStyle({ whiteSpace: 'nowrap', flexShrink: '0' });
     await user.click(screen.getByRole('button', { name: /P-0007 · Smith bathroom/ }));
     const row = await screen.findByTestId('task-row');
     expect(within(row).getByText(TASK_TEXT.generating)).toBeInTheDocument();
