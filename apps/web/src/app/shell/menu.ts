@@ -130,6 +130,15 @@ export function menuFor(session: Pick<SessionView, 'area' | 'abilities'>): MenuI
  * The current path plus query string marks the active item: an exact match of path
  * and query first, then the exact path, then the longest link the path lies under.
  */
+/**
+ * The address the menu matches: /certifications/me redirects to the user's own
+ * /users/{id}/certifications, which stays "My certifications" in the menu.
+ */
+export function menuPath(session: SessionView, pathname: string): string {
+  const own = session.user ? `/users/${encodeURIComponent(session.user.id)}/certifications` : null;
+  return own !== null && pathname === own ? '/certifications/me' : pathname;
+}
+
 export function activeHref(items: MenuItem[], pathname: string, search: string): string | null {
   const hrefs = items.flatMap((i) => (i.children ? i.children.map((c) => c.href) : i.href ? [i.href] : []));
   const full = pathname + search;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockFetch, platformSession, renderScreen, tenantSession } from '../../test/render';
 import { AppLayout } from './app-layout';
-import { activeHref, menuFor } from './menu';
+import { activeHref, menuFor, menuPath } from './menu';
 import { MENU_COLLAPSED_KEY } from './use-menu-collapsed';
 
 /** A desktop-wide window: the collapse toggle only exists there. */
@@ -120,5 +120,15 @@ describe('menu model', () => {
     expect(activeHref(items, '/mailbox/abc', '')).toBe('/mailbox');
     expect(activeHref(items, '/settings/new', '?x=1')).toBe('/settings');
     expect(activeHref(items, '/elsewhere', '')).toBeNull();
+  });
+
+  it('keeps My certifications marked on the own certifications it redirects to, not on anyone else’s', () => {
+    const session = tenantSession(['certificates.view']);
+    const items = menuFor(session);
+    const own = `/users/${session.user!.id}/certifications`;
+    expect(activeHref(items, menuPath(session, own), '')).toBe('/certifications/me');
+    expect(activeHref(items, menuPath(session, '/users/someone-else/certifications'), '')).not.toBe(
+      '/certifications/me',
+    );
   });
 });

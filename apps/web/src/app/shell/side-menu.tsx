@@ -4,7 +4,7 @@ import { IconChevronRight, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftE
 import { useLocation } from 'react-router';
 import type { SessionView } from '@siteflow/core';
 import { SiteflowWordmark, TenantLogo } from '../../ui/brand';
-import { activeHref, menuFor, type MenuItem } from './menu';
+import { activeHref, menuFor, menuPath, type MenuItem } from './menu';
 import classes from './side-menu.module.css';
 
 export const MENU_LIST_ID = 'side-menu-items';
@@ -25,7 +25,7 @@ type SideMenuProps = {
 export function SideMenu({ session, iconOnly, onToggle, showToggle }: SideMenuProps) {
   const location = useLocation();
   const items = menuFor(session);
-  const active = activeHref(items, location.pathname, location.search);
+  const active = activeHref(items, menuPath(session, location.pathname), location.search);
 
   return (
     <Stack h="100%" gap={0}>
