@@ -236,8 +236,12 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The largest chunk left is react-dom with the app's frame; everything else loads per screen.
-    chunkSizeWarningLimit: 450,
+    // The largest chunks are two libraries that load only on their screens: the finance report's
+    // chart (recharts, about 465 kB minified, 130 kB gzipped) and the rich-text editor (tiptap,
+    // about 455 kB, 140 kB gzipped). The limit sits above them so that `npm start` prints no
+    // warning; a new chunk past it is a chunk to split. Goal 4 of issue 11 (no route above 450 kB
+    // gzipped) is checked by `npm run bench:web`.
+    chunkSizeWarningLimit: 500,
     rolldownOptions: {
       output: { codeSplitting: { groups: planning() ? VENDOR_CHUNKS : [...VENDOR_CHUNKS, ...pages.groups] } },
       treeshake: {
