@@ -179,6 +179,9 @@ test('staff split an accepted quote between two providers, and the provider acce
     await expect(body).not.toContainText(secret);
   await expectAccessible(provider);
   await provider.getByRole('button', { name: 'Accept', exact: true }).click();
+  const confirm = provider.getByRole('dialog', { name: 'Accept agreement' });
+  await expect(confirm).toContainText('at a contract price of $2,034.50');
+  await confirm.getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(provider.getByTestId('agreement-response')).toContainText('Accepted by Sam Brooks on ');
   await providerContext.close();
 

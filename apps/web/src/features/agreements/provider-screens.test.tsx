@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderAgreementView } from '@siteflow/core';
@@ -122,5 +122,35 @@ describe("a provider user's agreements (issue 14 section 1)", () => {
       /^Declined by Sam Lee on \d\d\/\d\d\/\d{4}: Too far away$/,
     );
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ response: 'Declined', reason: 'Too far away' });
+  });
+
+  it('accepts only once the provider confirms the agreement and its price', async () => {
+    const { calls } = mockFetch((call) =>
+      call.method === 'POST'
+        ? {
+            body: {
+              ...AGREEMENT,
+              response: { response: 'Accepted', reason: null, at: '2026-11-24T05:00:00.000Z', by_name: 'Sam Lee' },
+            },
+          }
+        : { body: AGREEMENT },
+    );
+    renderScreen(<ProviderAgreementScreen />, {
+      session: SESSION,
+      route: '/agreements/7',
+      path: '/agreements/:agreementId',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Accept agreement' });
+    expect(dialog).toHaveTextContent('Accept Q-PRJ-00012-1-SPA1 at a contract price of $700.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Accept agreement' })).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    dialog = await screen.findByRole('dialog', { name: 'Accept agreement' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByTestId('agreement-response')).toHaveTextContent(/^Accepted by Sam Lee on /);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ response: 'Accepted' }]);
   });
 });

@@ -16,6 +16,7 @@ import {
 } from '@siteflow/core';
 import { ApiError } from '../../api/client';
 import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
+import { confirmAction } from '../../ui/confirm';
 import { PagedTable, useListState } from '../../ui/list-page';
 import { Loaded } from '../../ui/loaded';
 import { notifyDialog } from '../../ui/notify';
@@ -143,7 +144,7 @@ function ProviderAgreement({ agreement: a }: { agreement: ProviderAgreementView 
   const [termsOpen, setTermsOpen] = useState(false);
   const respond = useRespondToAgreement(a.id);
   const response = responseText(a.response);
-  const accept = () =>
+  const send = () =>
     respond.mutate(
       { response: 'Accepted' },
       {
@@ -158,6 +159,16 @@ function ProviderAgreement({ agreement: a }: { agreement: ProviderAgreementView 
           ),
       },
     );
+  // Accepting binds the provider to the work at its price, and the company acts on it at once:
+  // asked once, as declining is (with its reason).
+  const accept = () =>
+    confirmAction({
+      title: 'Accept agreement',
+      message: `Accept ${a.name} at a contract price of ${formatQuoteMoney(a.contract_price)}, on the terms and conditions? The company is told at once.`,
+      confirmLabel: 'Accept',
+      danger: false,
+      onConfirm: send,
+    });
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
