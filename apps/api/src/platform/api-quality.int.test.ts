@@ -162,7 +162,7 @@ describe('API quality: errors', () => {
       first_name: 'A',
       last_name: 'B',
       email: `q-${uniq()}@example.test`,
-      phone: '1',
+      phone: '0400 000 001',
       address: 'x',
       suburb: 'y',
       state: 'QLD',

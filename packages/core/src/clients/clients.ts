@@ -7,6 +7,7 @@ import {
   pageOf,
   PageQuery,
   requiredText,
+  optionalPhone,
 } from '../common/fields.js';
 import { streetAddressView, userNamesView } from '../common/views.js';
 
@@ -34,7 +35,7 @@ export const CLIENT_TEXT = {
 export const ClientInput = z.object({
   trading_name: requiredText(CLIENT_TEXT.tradingNameRequired, 200),
   email: nullableEmail(),
-  phone: optionalText(40),
+  phone: optionalPhone(),
   street: optionalText(),
   suburb: optionalText(100),
   state: nullableState(),
@@ -79,7 +80,7 @@ const contactPersonInput = {
 
 export const ClientUserInput = z.object({
   ...contactPersonInput,
-  phone: optionalText(40),
+  phone: optionalPhone(),
   mobile: optionalText(40),
   role: z.enum(CLIENT_ROLES, { error: CLIENT_TEXT.roleRequired }),
   active: z.boolean().default(true),

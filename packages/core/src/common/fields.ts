@@ -34,6 +34,31 @@ export const nullableText = (max: number) =>
     .transform((v) => (v === null || v === undefined ? null : v.trim() === '' ? null : v.trim()))
     .pipe(z.string().max(max, `Must be at most ${max} characters.`).nullable());
 
+export const PHONE_INVALID_MESSAGE = 'Enter a phone number of 6 to 15 digits, e.g. 07 3123 4567 or +61 412 345 678.';
+const PHONE_MAX = 40;
+
+/**
+ * A phone number as people write it: digits with spaces, dots, hyphens or brackets, a leading + for
+ * a country code, and 6 to 15 digits (15 is E.164's most; 6 keeps short service numbers such as
+ * 13 22 11). A landline is fine here; text messages check for a mobile when they send (platform/phone).
+ */
+export const isPhoneText = (v: string): boolean => {
+  const digits = v.replace(/\D/g, '').length;
+  return /^\+?[\d\s().-]+$/.test(v) && digits >= 6 && digits <= 15;
+};
+
+/** A required phone number, with the spec's own message for the empty case. */
+export const requiredPhone = (message: string) =>
+  requiredText(message, PHONE_MAX).refine(isPhoneText, PHONE_INVALID_MESSAGE);
+
+/** An optional phone number: missing or blank is null. */
+export const optionalPhone = () =>
+  optionalText(PHONE_MAX).refine((v) => v === null || isPhoneText(v), PHONE_INVALID_MESSAGE);
+
+/** An optional phone number that may also come as null. */
+export const nullablePhone = () =>
+  nullableText(PHONE_MAX).refine((v) => v === null || isPhoneText(v), PHONE_INVALID_MESSAGE);
+
 /** An optional e-mail address: missing, null or blank is null, anything else trimmed and lower-cased. */
 export const nullableEmail = () =>
   z

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { emailField, optionalText, pageOf, postcodeField, requiredText, stateField } from '../common/fields.js';
+import {
+  emailField,
+  optionalText,
+  pageOf,
+  postcodeField,
+  requiredText,
+  stateField,
+  requiredPhone,
+} from '../common/fields.js';
 import { localityView } from '../common/views.js';
 
 /** Messages verbatim from spec 1 section 5 (the double spaces are the spec's). */
@@ -71,7 +79,7 @@ export const CustomerInput = z.object({
   email: emailField(CUSTOMER_TEXT.emailRequired),
   first_name: requiredText(CUSTOMER_TEXT.firstNameRequired, 100),
   last_name: requiredText(CUSTOMER_TEXT.lastNameRequired, 100),
-  phone: requiredText(CUSTOMER_TEXT.phoneRequired, 40),
+  phone: requiredPhone(CUSTOMER_TEXT.phoneRequired),
   position: requiredText(CUSTOMER_TEXT.positionRequired, 100),
   address: requiredText(CUSTOMER_TEXT.streetRequired),
   suburb: requiredText(CUSTOMER_TEXT.suburbRequired, 100),

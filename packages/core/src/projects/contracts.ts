@@ -8,6 +8,7 @@ import {
   requiredText,
   stateField,
   trimmed,
+  nullablePhone,
 } from '../common/fields.js';
 import { optionalFilter } from '../common/query.js';
 import { namedView, streetAddressView, userNamesView, userOptionView } from '../common/views.js';
@@ -54,7 +55,7 @@ export const SiteContactInput = z.object({
   name: requiredText(PROJECT_TEXT.siteContactNameRequired, 150),
   position: nullableText(100),
   email: nullableEmail(),
-  phone: nullableText(40),
+  phone: nullablePhone(),
   note: nullableText(1000),
 });
 export type SiteContactInput = z.infer<typeof SiteContactInput>;

@@ -7,6 +7,7 @@ import {
   pageOf,
   PageQuery,
   STATES,
+  nullablePhone,
 } from '../common/fields.js';
 import { optionalFilter, stateFilter } from '../common/query.js';
 import { localityView, statusBadgeView, userNamesView, userOptionView } from '../common/views.js';
@@ -37,7 +38,7 @@ export const ProviderInput = z.object({
   status_code: z.enum(PROVIDER_STATUSES, { error: 'Choose a status from the list.' }).default('evaluating'),
   director_name: nullableText(150),
   email: nullableEmail(),
-  phone: nullableText(40),
+  phone: nullablePhone(),
   website: nullableText(255),
   street: nullableText(255),
   suburb: nullableText(100),
@@ -80,7 +81,7 @@ export const ProviderUserInput = z.object({
     .max(254)
     .pipe(z.email({ error: EMAIL_INVALID_MESSAGE }))
     .transform((v) => v.toLowerCase()),
-  phone: nullableText(40),
+  phone: nullablePhone(),
   role: z.enum(['sp_admin', 'sp_employee'], { error: 'The role field is required.' }),
 });
 export type ProviderUserInput = z.input<typeof ProviderUserInput>;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { nullableEmail, nullableText, postcodeField, requiredText, stateField } from '../common/fields.js';
+import {
+  nullableEmail,
+  nullableText,
+  postcodeField,
+  requiredText,
+  stateField,
+  nullablePhone,
+} from '../common/fields.js';
 import { userOptionView } from '../common/views.js';
 
 /**
@@ -88,7 +95,7 @@ export const QuoteRequestInput = z.object({
   contact_name: requiredText(QUOTE_REQUEST_TEXT.contactNameRequired, 150),
   contact_position: nullableText(100),
   contact_email: nullableEmail(),
-  contact_phone: nullableText(40),
+  contact_phone: nullablePhone(),
   account_manager: optionalUuid,
   summary: z
     .string({ error: QUOTE_REQUEST_TEXT.summaryRequired })

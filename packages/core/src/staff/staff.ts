@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { emailField, pageOf, PageQuery, postcodeField, requiredText, stateField } from '../common/fields.js';
+import {
+  emailField,
+  pageOf,
+  PageQuery,
+  postcodeField,
+  requiredText,
+  stateField,
+  requiredPhone,
+} from '../common/fields.js';
 import { optionalFilter } from '../common/query.js';
 import { localityView, userNamesView } from '../common/views.js';
 import { Role, StaffRole } from '../roles/roles.js';
@@ -36,7 +44,7 @@ export const StaffInput = z.object({
   first_name: requiredText(STAFF_TEXT.firstNameRequired, 100),
   last_name: requiredText(STAFF_TEXT.lastNameRequired, 100),
   email: emailField(STAFF_TEXT.emailRequired),
-  phone: requiredText(STAFF_TEXT.phoneRequired, 40),
+  phone: requiredPhone(STAFF_TEXT.phoneRequired),
   // Absent = keep the saved position (the form hides Position whenever it shows the role list).
   position: z.string().trim().max(100).optional(),
   role: StaffRole.optional(),

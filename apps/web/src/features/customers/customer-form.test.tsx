@@ -128,7 +128,7 @@ describe('Customer form', () => {
       email: 'olivia@demo.test',
       first_name: 'Olivia',
       last_name: 'Nguyen',
-      phone: '0412',
+      phone: '0412 555 000',
       position: 'Ops',
       address: '1 Demo St',
       suburb: 'Brisbane',

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ClientInput } from '../clients/clients.js';
+import { StaffInput } from '../staff/staff.js';
+import { isPhoneText, PHONE_INVALID_MESSAGE } from './fields.js';
+
+describe('phone numbers', () => {
+  it('takes numbers as people write them', () => {
+    for (const v of ['07 3123 4567', '0412 345 678', '+61 412 345 678', '(07) 3123-4567', '13 22 11', '07.3123.4567'])
+      expect(isPhoneText(v), v).toBe(true);
+  });
+
+  it('refuses letters, symbols, a + inside, and too few or too many digits', () => {
+    for (const v of ['abc!!', '12', '0412 ABC 678', '07 3123 4567 ext 2', '0412+345678', '1234567890123456'])
+      expect(isPhoneText(v), v).toBe(false);
+  });
+
+  it("refuses a bad phone in a form's contract with the message under the field, and keeps a blank optional one", () => {
+    const client = ClientInput.safeParse({ trading_name: 'Harbourside', phone: 'abc!!' });
+    expect(client.success).toBe(false);
+    expect(client.error?.issues).toEqual([
+      expect.objectContaining({ path: ['phone'], message: PHONE_INVALID_MESSAGE }),
+    ]);
+    expect(ClientInput.parse({ trading_name: 'Harbourside', phone: '  ' }).phone).toBeNull();
+
+    const staff = StaffInput.safeParse({
+      first_name: 'A',
+      last_name: 'B',
+      email: 'a@example.test',
+      phone: '12',
+      address: '1 George St',
+      suburb: 'Brisbane',
+      state: 'QLD',
+      postcode: '4000',
+    });
+    expect(staff.error?.issues.map((i) => [i.path.join('.'), i.message])).toContainEqual([
+      'phone',
+      PHONE_INVALID_MESSAGE,
+    ]);
+  });
+});
