@@ -1,8 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { companyDay } from '../../packages/core/src/format/wall-clock';
 import { PROJECT_TEXT } from '../../packages/core/src/projects/texts';
 import { DEMO, DEMO_ADMIN, expectAccessible, listProjects, signIn, unique } from './fixtures';
 
 const today = new Date();
+/** 'Auto Fill Today' fills the company's day (Australia/Brisbane), whatever the browser's zone. */
+const companyToday = companyDay(today);
 const ymd = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
@@ -34,8 +37,8 @@ test('create a project: the checks first, then a complete project with quick-add
   // Details
   await page.getByLabel('Project Name').fill(name);
   await page.getByRole('button', { name: PROJECT_TEXT.autoFillToday }).click();
-  await expect(page.getByLabel('Start Date')).toHaveValue(`${ymd(today)}T08:00`);
-  await expect(page.getByLabel('End Date')).toHaveValue(`${ymd(today)}T17:00`);
+  await expect(page.getByLabel('Start Date')).toHaveValue(`${companyToday}T08:00`);
+  await expect(page.getByLabel('End Date')).toHaveValue(`${companyToday}T17:00`);
   // Administrator and manager default to the signed-in user.
   await expect(page.getByRole('combobox', { name: 'Project Manager' })).toHaveValue('Olivia Nguyen');
 

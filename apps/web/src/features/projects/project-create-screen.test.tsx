@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import dayjs from 'dayjs';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLIENT_TEXT, PROJECT_TEXT } from '@siteflow/core';
+import { CLIENT_TEXT, companyDay, PROJECT_TEXT } from '@siteflow/core';
 import { mockFetch, renderScreen, tenantSession, type FetchCall } from '../../test/render';
 import { ProjectCreateScreen } from './project-create-screen';
 import {
@@ -126,11 +125,11 @@ describe('Project creation page', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
-  it("'Auto Fill Today' sets 08:00 to 17:00 today", async () => {
+  it("'Auto Fill Today' sets 08:00 to 17:00 today, the company's day", async () => {
     renderCreate();
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: PROJECT_TEXT.autoFillToday }));
-    const today = dayjs().format('YYYY-MM-DD');
+    const today = companyDay(new Date());
     expect(screen.getByLabelText('Start Date')).toHaveValue(`${today}T08:00`);
     expect(screen.getByLabelText('End Date')).toHaveValue(`${today}T17:00`);
   });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  companyDay,
   newTemplateTask,
   TASK_TEMPLATE_TEXT,
   TEMPLATE_TASK_DEFAULTS,
@@ -135,10 +136,9 @@ describe('Task templates', { timeout: 60_000 }, () => {
     expect(status).toBeDisabled();
     expect(status).toHaveValue('');
     const fixed = within(form).getByRole('button', { name: 'Fixed date' });
-    const today = new Date();
-    const dd = String(today.getDate()).padStart(2, '0');
-    const mm = String(today.getMonth() + 1).padStart(2, '0');
-    expect(fixed).toHaveTextContent(`${dd}/${mm}/${today.getFullYear()} 08:00 AM`);
+    // Today on the company's clock, whatever the browser's zone.
+    const [yyyy, mm, dd] = companyDay(new Date()).split('-');
+    expect(fixed).toHaveTextContent(`${dd}/${mm}/${yyyy} 08:00 AM`);
   });
 
   it('offers earlier tasks for the Completed Task trigger', async () => {
