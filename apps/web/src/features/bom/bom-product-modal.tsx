@@ -37,7 +37,8 @@ const formOf = (item: BomItemView): Form => ({
  * 'Edit Product' (spec 3 sections 2.4 and 4): a loading modal while the product is fetched (a
  * closed modal's request is cancelled and ignored), 'Failed to get product, please try again
  * later' when that fails, then the product's order details. Once its quote is not a Draft only the
- * ETA and the order status are editable (the server enforces the same).
+ * ETA and the order status are editable (the server enforces the same); the others stay readable as
+ * read-only fields, not greyed out.
  */
 export function BomProductModal({
   projectId,
@@ -123,7 +124,7 @@ function ProductForm({
       label={label}
       value={form[name]}
       onChange={(e) => set(name)(e.currentTarget.value)}
-      disabled={!editable(name)}
+      readOnly={!editable(name)}
       error={errors[name]}
       {...props}
     />
@@ -150,7 +151,7 @@ function ProductForm({
           value={form.order_status}
           onChange={(v) => v && set('order_status')(v)}
           allowDeselect={false}
-          disabled={!editable('order_status')}
+          readOnly={!editable('order_status')}
           error={errors.order_status}
         />
         {field('eta', 'ETA', { type: 'date', placeholder: 'YYYY-MM-DD' })}

@@ -83,8 +83,13 @@ describe('Bill of materials', () => {
     expect(await within(dialog).findByText(BOM_TEXT.locked)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('ETA')).toBeEnabled();
     expect(within(dialog).getAllByLabelText('Order Status')[0]).toBeEnabled();
-    expect(within(dialog).getByLabelText('Unit Cost')).toBeDisabled();
-    expect(within(dialog).getByLabelText('Supplier')).toBeDisabled();
+    for (const label of ['Unit Cost', 'Supplier']) {
+      const input = within(dialog).getByLabelText(label);
+      expect(input).toHaveAttribute('readonly');
+      await userEvent.type(input, '9');
+      expect(input).toHaveValue(label === 'Unit Cost' ? '61.20' : 'Middys');
+    }
+    expect(within(dialog).getByLabelText('ETA')).not.toHaveAttribute('readonly');
   });
 
   it("a Draft product saves its order details and says 'Updated Product!'; a failure says the spec's text", async () => {
