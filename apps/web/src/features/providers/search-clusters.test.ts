@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByCell } from './search-clusters';
+import { fanOutStacks, groupByCell } from './search-clusters';
 
 const at = (item: string, x: number, y: number) => ({ item, lat: -27 - y / 100, lng: 153 + x / 100, x, y });
 
@@ -18,5 +18,26 @@ describe('groupByCell', () => {
       ['a'],
       ['b', 'c'],
     ]);
+  });
+});
+
+describe('fanOutStacks', () => {
+  it('spreads providers at one address on a circle around it, so each can be clicked; a lone one stays put', () => {
+    const out = fanOutStacks([
+      { item: 'a', x: 100, y: 100 },
+      { item: 'b', x: 101, y: 99 },
+      { item: 'c', x: 100, y: 100 },
+      { item: 'd', x: 300, y: 100 },
+    ]);
+    expect(out.map((p) => p.item)).toEqual(['a', 'b', 'c', 'd']);
+    expect(out[3]).toEqual({ item: 'd', x: 300, y: 100, fanned: false });
+    const fanned = out.slice(0, 3);
+    for (const p of fanned) {
+      expect(p.fanned).toBe(true);
+      expect(Math.hypot(p.x - 100, p.y - 100)).toBeCloseTo(14);
+    }
+    // No two of them left on top of each other (markers are 16 px across).
+    for (const [i, p] of fanned.entries())
+      for (const q of fanned.slice(i + 1)) expect(Math.hypot(p.x - q.x, p.y - q.y)).toBeGreaterThan(16);
   });
 });

@@ -25,3 +25,29 @@ export function groupByCell<T>(
   }
   return [...cells.values()].map((c) => ({ items: c.items, lat: c.lat / c.items.length, lng: c.lng / c.items.length }));
 }
+
+/** Markers this close on screen (pixels) stand at one address: at full zoom they are fanned out. */
+export const SAME_PLACE_PX = 4;
+
+/**
+ * At full zoom, where bubbles end, providers at one address would be drawn on top of each other and
+ * only the last could be clicked. Each stack is spread on a small circle around its address
+ * (`spreadPx` per marker of it, at least 14 px), in the order given; a marker alone stays where it
+ * is. Positions in screen pixels at that zoom (the caller turns them back into places).
+ */
+export function fanOutStacks<T>(points: { item: T; x: number; y: number }[], spreadPx = 7) {
+  const stacks: { x: number; y: number; items: T[] }[] = [];
+  for (const p of points) {
+    const stack = stacks.find((s) => Math.abs(s.x - p.x) <= SAME_PLACE_PX && Math.abs(s.y - p.y) <= SAME_PLACE_PX);
+    if (stack) stack.items.push(p.item);
+    else stacks.push({ x: p.x, y: p.y, items: [p.item] });
+  }
+  return stacks.flatMap((s) => {
+    if (s.items.length === 1) return [{ item: s.items[0]!, x: s.x, y: s.y, fanned: false }];
+    const r = Math.max(14, (spreadPx * s.items.length) / 2);
+    return s.items.map((item, i) => {
+      const angle = -Math.PI / 2 + (2 * Math.PI * i) / s.items.length;
+      return { item, x: s.x + r * Math.cos(angle), y: s.y + r * Math.sin(angle), fanned: true };
+    });
+  });
+}

@@ -12,7 +12,7 @@ import {
   useMapEvents,
   type LatLng,
 } from '../../ui/map';
-import { groupByCell } from './search-clusters';
+import { fanOutStacks, groupByCell } from './search-clusters';
 import { circleBounds } from './search-filters';
 import { markerColour } from './status';
 
@@ -31,7 +31,7 @@ type Item = Props['items'][number];
 type Located = Item & { business_address: { lat: number; lng: number } };
 /** 'Show on map' brings the map at least this close: a suburb across, where neighbours part. */
 export const SHOW_ZOOM = 12;
-/** From this zoom on every provider has its own marker (those at one address would never part). */
+/** From this zoom on every provider has its own marker (those at one address fanned out around it). */
 const CLUSTER_MAX_ZOOM = 16;
 
 const located = (r: Item): r is Located => r.business_address.lat !== null && r.business_address.lng !== null;
@@ -90,8 +90,9 @@ export default function SearchMap({ centre, isProject, distance, items, selected
 
 /**
  * A marker per provider, coloured by its search-map status; providers that would overlap (a cell
- * of the screen) are one bubble with their count, which zooms in on them when clicked. The chosen
- * provider is never in a bubble, drawn larger and above the others, its name shown.
+ * of the screen) are one bubble with their count, which zooms in on them when clicked; at full zoom
+ * those at one address stand on a small circle around it. The chosen provider is never in a bubble,
+ * drawn larger and above the others at its own address, its name shown.
  */
 function ProviderMarkers({
   items,
@@ -108,19 +109,22 @@ function ProviderMarkers({
   const position = (r: Located) => ({ lat: r.business_address.lat, lng: r.business_address.lng });
   const selected = items.find((r) => r.id === selectedId);
   const others = items.filter((r) => r !== selected);
+  const onScreen = (r: Located) => {
+    const { x, y } = map.project([r.business_address.lat, r.business_address.lng], zoom);
+    return { item: r, ...position(r), x, y };
+  };
+  // At full zoom providers at one address are fanned out around it, so each can be clicked.
   const groups =
     zoom >= CLUSTER_MAX_ZOOM
-      ? others.map((r) => ({ items: [r], ...position(r) }))
-      : groupByCell(
-          others.map((r) => {
-            const { x, y } = map.project([r.business_address.lat, r.business_address.lng], zoom);
-            return { item: r, ...position(r), x, y };
-          }),
-        );
-  const marker = (r: Located) => (
+      ? fanOutStacks(others.map(onScreen)).map((p) => {
+          const { lat, lng } = map.unproject([p.x, p.y], zoom);
+          return { items: [p.item], lat, lng };
+        })
+      : groupByCell(others.map(onScreen));
+  const marker = (r: Located, at: LatLng = position(r)) => (
     <DotMarker
       key={r.id}
-      position={position(r)}
+      position={at}
       colour={markerColour(searchMapStatus(r.status_code).colour)}
       radius={r === selected ? 12 : 8}
       raised={r === selected}
@@ -138,7 +142,7 @@ function ProviderMarkers({
     <>
       {groups.map((g) =>
         g.items.length === 1 ? (
-          marker(g.items[0]!)
+          marker(g.items[0]!, g)
         ) : (
           <ClusterMarker
             key={`c:${g.items[0]!.id}`}
