@@ -78,6 +78,9 @@ export function PagedTable<T>({
     noRecordsText,
     noRecordsIcon,
     loadingText,
+    // A table wider than the screen shows its scrollbar whenever it can scroll, not only on hover
+    // (a phone has no hover, and a mouse user would not know the columns go on).
+    scrollAreaProps: { type: 'auto' as const },
   };
   if (!list) return <DataTable<T> {...(common as DataTableProps<T>)} />;
   const paged = {
