@@ -29,6 +29,20 @@ type Field = 'code' | 'category' | 'description' | 'estimate' | 'actual' | 'note
 const KIND_LABEL: Record<FinanceKind, string> = { revenue: 'Revenue', expense: 'Expense' };
 const CATEGORY_OPTIONS = FINANCE_CATEGORIES.map((c) => ({ value: c, label: FINANCE_CATEGORY_LABELS[c] }));
 
+/**
+ * An amount moved one step (100) by the arrow keys, as a number input with min 0 and step 100
+ * moves it: onto the next multiple of 100 up or down, never below 0. Text that is not an amount
+ * is left as it is (its message shows at Save).
+ */
+export function stepAmount(value: string, direction: 1 | -1): string {
+  const text = value.trim() || '0';
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) return value;
+  const step = FINANCE_LIMITS.amountStep;
+  const n = Number(text);
+  const next = direction === 1 ? Math.floor(n / step) * step + step : Math.ceil(n / step) * step - step;
+  return String(Math.max(0, next));
+}
+
 /** The id of a row's code input (focused when the row is added). */
 export const codeInputId = (kind: FinanceKind, key: string) => `finance-${kind}-${key}-code`;
 
@@ -48,15 +62,20 @@ const LineRow = memo(function LineRow({ kind, row, index, duplicate, errors, rea
   const name = `${KIND_LABEL[kind]} line ${index + 1}`;
   const set = (field: Field) => (e: { currentTarget: { value: string } }) =>
     onChange(row.key, field, e.currentTarget.value);
+  // A text input, so what is typed is what is checked: a number input reads '5e' or '-' as blank,
+  // which would save as $0. The arrow keys still step by 100 (spec 3), as a number input's would.
   const amount = (field: 'estimate' | 'actual') => (
     <TextInput
       aria-label={`${name} ${field}`}
-      type="number"
       inputMode="decimal"
-      min={0}
-      step={FINANCE_LIMITS.amountStep}
+      autoComplete="off"
       value={row[field]}
       onChange={set(field)}
+      onKeyDown={(e) => {
+        if (readOnly || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+        e.preventDefault();
+        onChange(row.key, field, stepAmount(row[field], e.key === 'ArrowUp' ? 1 : -1));
+      }}
       error={errors[field]}
       readOnly={readOnly}
       leftSection={<Text size="sm">$</Text>}

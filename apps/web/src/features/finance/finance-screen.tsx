@@ -8,6 +8,7 @@ import {
   FINANCE_SAVED_MS,
   FINANCE_TEXT,
   financeSummary,
+  FinanceSaveInput,
   formatFinanceMoney,
   formatPercent,
   mergePulledLines,
@@ -44,6 +45,9 @@ export function FinanceScreen() {
     </>
   );
 }
+
+/** The banner when the form's own check of the contract finds a field to fix (nothing is sent). */
+const NOT_VALID = 'Some fields are not valid: see the messages beside them.';
 
 type ListName = 'revenues' | 'expenses';
 const listOf = (kind: FinanceKind): ListName => (kind === 'revenue' ? 'revenues' : 'expenses');
@@ -121,28 +125,41 @@ function FinanceEditor({ view }: { view: FinanceView }) {
     }
   };
 
+  /** Field messages beside their cells, the banner above, and the first tab with one shown. */
+  const showErrors = (fields: FieldErrors, message: string) => {
+    setErrors(fields);
+    setBanner(message);
+    const first = Object.keys(fields)[0];
+    if (first?.startsWith('revenues')) setTab('revenue');
+    else if (first?.startsWith('expenses')) setTab('expenses');
+    else if (first === 'comments') setTab('summary');
+  };
+
   const submit = () => {
     setErrors({});
     setBanner(null);
     setSavedTick(false);
     clearTimeout(tickTimer.current);
-    save.mutate(toSaveBody(draft, version), {
+    const body = toSaveBody(draft, version);
+    // The API's own contract first: an amount that is not one ('5e', '-') is never sent as $0.
+    const checked = FinanceSaveInput.safeParse(body);
+    if (!checked.success) {
+      const fields: FieldErrors = {};
+      for (const issue of checked.error.issues) (fields[issue.path.map(String).join('.')] ??= []).push(issue.message);
+      return showErrors(fields, NOT_VALID);
+    }
+    save.mutate(body, {
       onSuccess: (saved) => {
         setDraft(toDraft(saved));
         setVersion(saved.version);
         setSavedTick(true);
         tickTimer.current = setTimeout(() => setSavedTick(false), FINANCE_SAVED_MS);
       },
-      onError: (error) => {
-        const fields = isApiError(error) ? error.errors : {};
-        setErrors(fields);
-        setBanner(isApiError(error) ? error.message : 'The finance was not saved. Please try again.');
-        // Show the first tab with a field in error.
-        const first = Object.keys(fields)[0];
-        if (first?.startsWith('revenues')) setTab('revenue');
-        else if (first?.startsWith('expenses')) setTab('expenses');
-        else if (first === 'comments') setTab('summary');
-      },
+      onError: (error) =>
+        showErrors(
+          isApiError(error) ? error.errors : {},
+          isApiError(error) ? error.message : 'The finance was not saved. Please try again.',
+        ),
     });
   };
 

@@ -163,12 +163,34 @@ describe('Project finance', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The given data was invalid.');
   });
 
+  it("refuses an amount that is not one ('5e') beside its cell, sending nothing; the arrow keys step by 100", async () => {
+    const { calls } = render();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Revenue' }));
+    const actual = screen.getByLabelText('Revenue line 1 actual');
+    await userEvent.clear(actual);
+    await userEvent.type(actual, '5e');
+    expect(actual).toHaveValue('5e');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('The actual must be a number of at least 0 with at most 2 decimals.'),
+    ).toBeInTheDocument();
+    expect(actual).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Some fields are not valid');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await userEvent.clear(actual);
+    await userEvent.type(actual, '150{ArrowUp}');
+    expect(actual).toHaveValue('200');
+    await userEvent.type(actual, '{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(actual).toHaveValue('0');
+  });
+
   it('asks before removing a saved line, and pulls revenue lines from the accepted quote', async () => {
     render();
     await userEvent.click(await screen.findByRole('tab', { name: 'Revenue' }));
     await userEvent.click(screen.getByRole('button', { name: FINANCE_TEXT.pullQuote }));
     expect(await screen.findByDisplayValue('Electrical')).toBeInTheDocument();
-    expect(screen.getByLabelText('Revenue line 2 estimate')).toHaveValue(500);
+    expect(screen.getByLabelText('Revenue line 2 estimate')).toHaveValue('500.00');
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove revenue line 1' }));
     const dialog = await screen.findByRole('dialog');
