@@ -6,7 +6,8 @@ type PageHeaderProps = { title: string; description?: ReactNode; actions?: React
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" mb="lg" gap="md" wrap="wrap">
-      <Stack gap={4}>
+      {/* A long name with no spaces (a 255-character project name) wraps instead of widening the page. */}
+      <Stack gap={4} miw={0} style={{ overflowWrap: 'anywhere' }}>
         <Title order={1} size="h2">
           {title}
         </Title>

@@ -59,7 +59,8 @@ export function ClientForm({ client, readOnly = false }: ClientFormProps) {
           notifySuccess(data.message || CLIENT_TEXT.saved);
           form.resetDirty();
         } else {
-          notifySuccess(data.message || CLIENT_TEXT.created, 'You can add the client’s users now.');
+          // The title says what happened, the text what comes next.
+          notifySuccess('You can add the client’s users now.', data.message || CLIENT_TEXT.created);
           void navigate(`/clients/${data.client.id}/edit`);
         }
       },

@@ -13,7 +13,7 @@ import { formatDue } from './task-row';
 function GroupHead({ group }: { group: TaskGroup }) {
   const { project, next_task: next } = group;
   return (
-    <Stack gap={2}>
+    <Stack gap={2} style={{ overflowWrap: 'anywhere' }}>
       <Text fw={600}>
         {project.code} · {project.name}
       </Text>
@@ -54,7 +54,8 @@ export function ActionListScreen() {
             {groups.map((group) => (
               <Accordion.Item key={group.project.id} value={String(group.project.id)} data-testid="task-group">
                 <Group gap={0} wrap="nowrap">
-                  <Accordion.Control>
+                  {/* minWidth 0: a long project name wraps here, leaving room for the link beside it. */}
+                  <Accordion.Control style={{ minWidth: 0 }}>
                     <GroupHead group={group} />
                   </Accordion.Control>
                   {/* The code never breaks at its hyphen ('PRJ-' / '00048'): the link keeps one line. */}
