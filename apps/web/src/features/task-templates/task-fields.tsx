@@ -18,6 +18,7 @@ import {
   staffResponsibleOptions,
   type TemplateTaskInput,
 } from '@siteflow/core';
+import { returnFocusIfLost } from '../../ui/focus';
 import { options } from '../../ui/select-options';
 
 /** Today (the company's day) at 08:00, the Fixed Date trigger's starting value, as 'YYYY-MM-DD HH:mm'. */
@@ -45,7 +46,23 @@ export type SharedTaskForm = UseFormReturnType<SharedTaskValues>;
 /** A whole number of an offset input ('' is 0). */
 export const whole = (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null ? 0 : Number(v));
 
-/** A 'YYYY-MM-DD HH:mm' value in a DateTimePicker (dd/MM/yyyy hh:mm a). */
+/** Names of the calendar's icon buttons (Mantine leaves them unnamed). */
+const CALENDAR_LABELS = {
+  nextMonth: 'Next month',
+  previousMonth: 'Previous month',
+  nextYear: 'Next year',
+  previousYear: 'Previous year',
+  nextDecade: 'Next decade',
+  previousDecade: 'Previous decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};
+
+/**
+ * A 'YYYY-MM-DD HH:mm' value in a DateTimePicker (dd/MM/yyyy hh:mm a). Its buttons and time inputs
+ * are named, and closing it by its confirm button (or Enter in the time) puts focus back on the
+ * field, as Escape does: Mantine returns focus only on Escape, so it fell to the page.
+ */
 export function WallClockPicker({
   id,
   label,
@@ -66,11 +83,19 @@ export function WallClockPicker({
       id={id}
       label={label}
       valueFormat="DD/MM/YYYY hh:mm A"
-      timePickerProps={{ format: '12h' }}
       disabled={disabled}
       error={error}
       value={value ? `${value}:00` : null}
       onChange={(next) => onChange(next ? next.slice(0, 16) : null)}
+      ariaLabels={CALENDAR_LABELS}
+      timePickerProps={{
+        format: '12h',
+        hoursInputLabel: `${label} hours`,
+        minutesInputLabel: `${label} minutes`,
+        amPmInputLabel: `${label} AM or PM`,
+      }}
+      submitButtonProps={{ 'aria-label': `Confirm ${label}` }}
+      onDropdownClose={() => returnFocusIfLost(() => document.getElementById(id), '[data-dates-dropdown]')}
     />
   );
 }
