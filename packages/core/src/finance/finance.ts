@@ -6,7 +6,8 @@ import { cents, dec, formatQuoteMoney, type Amount } from '../quotes/index.js';
  * A project's finance (issue 14 section 2; spec 3 sections 2.6, 3, 4, 5, 9): revenue and expense
  * lines, each with an estimate and an actual, the four totals the finance report reads, and the
  * Summary's figures. Money is exact (big.js, decimal strings in JSON, numeric(14,2) in
- * PostgreSQL), as quote money (quotes/money.ts). The API (apps/api/src/features/finance) and the
+ * PostgreSQL; the stored totals numeric(17,2), 500 lines at the largest amount), as quote money
+ * (quotes/money.ts). The API (apps/api/src/features/finance) and the
  * screen (apps/web/src/features/finance) share this.
  */
 

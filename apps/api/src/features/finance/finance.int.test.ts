@@ -170,6 +170,29 @@ describe('a project finance', () => {
     expect(big.totals.total_revenue).toBe('999999999999.99');
   });
 
+  it('keeps totals of many lines at the largest amount (the totals are wider than a line)', async () => {
+    const project = await newProject();
+    const max = '999999999999.99';
+    const full = Array.from({ length: 500 }, (_, i) => line({ code: `L${i}`, estimate: max, actual: max }));
+    const saved = await save(project.id, {
+      version: 0,
+      revenues: [line({ estimate: max, actual: max }), line({ estimate: max, actual: '0.01' })],
+      expenses: full,
+    });
+    const expected = {
+      total_revenue: '1999999999999.98',
+      total_revenue_actual: '1000000000000.00',
+      total_expense: '499999999999995.00',
+      total_expense_actual: '499999999999995.00',
+    };
+    expect(saved.totals).toEqual(expected);
+    expect((await load(project.id)).totals).toEqual(expected);
+    expect(await storedTotals(project.id)).toMatchObject({
+      totalRevenue: expected.total_revenue,
+      totalExpense: expected.total_expense,
+    });
+  });
+
   it('refuses a save of an older version (409) and keeps the newer one', async () => {
     const project = await newProject();
     await save(project.id, { version: 0, revenues: [line()] });

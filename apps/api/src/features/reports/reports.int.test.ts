@@ -38,6 +38,7 @@ async function project(
   return p;
 }
 
+const m2 = (rev: string, revA: string, exp: string, expA: string): Money => ({ rev, revA, exp, expA });
 const MARCH = { period: 'custom', custom_start_date: '2025-03-01', custom_end_date: '2025-03-31' };
 const generate = (body: Record<string, unknown>, who: As = asA) =>
   who({ method: 'POST', url: '/api/reports/finance/generate', body });
@@ -220,6 +221,25 @@ describe('the finance report', () => {
 
     const bad = await asA({ method: 'POST', url: '/api/reports/finance.xlsx', body: { period: 'custom' } });
     expect(bad.status).toBe(422);
+  });
+
+  it('adds up totals past 12 whole digits (a finance of 500 lines at the largest amount)', async () => {
+    const big = '499999999999995.00';
+    await project(a, carl.id, { start: '2025-06-05 08:00', end: '2025-06-06 17:00' }, m2(big, '1.00', big, '0'));
+    await project(a, carl.id, { start: '2025-06-07 08:00', end: '2025-06-08 17:00' }, m2(big, '0', '0', '0'));
+    const JUNE = { period: 'custom', custom_start_date: '2025-06-01', custom_end_date: '2025-06-30' };
+    const res = await generate({ ...JUNE, project_managers: [carl.id] });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.totals).toMatchObject({
+      projects: 2,
+      total_revenues: '999999999999990.00',
+      total_expenses: '499999999999995.00',
+      gross_profit: '499999999999995.00',
+      gross_profit_margin: '50.00',
+      total_revenues_actuals: '1.00',
+    });
+    const xlsx = await asA({ method: 'POST', url: '/api/reports/finance.xlsx', body: JUNE });
+    expect(xlsx.status, xlsx.text).toBe(200);
   });
 
   it('is for staff only: client and provider users get 403', async () => {

@@ -6,7 +6,13 @@ import { bigint, check, index, integer, numeric, pgTable, primaryKey, text, uuid
 import { projectId, tenantFk, tenantId, timestamps } from './columns.js';
 import { projects } from './projects.js';
 
+/** A line's amount: at most 12 whole digits (core FINANCE_LIMITS). */
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 }).notNull().default('0');
+/**
+ * A total of up to 500 lines at a line's largest amount (999,999,999,999.99 x 500 has 15 whole
+ * digits); numeric(14,2) overflowed with two such lines (migration 0040).
+ */
+const total = (name: string) => numeric(name, { precision: 17, scale: 2 }).notNull().default('0');
 
 /**
  * One row per project that has finance: the comments and the four totals (sums of its lines), so
@@ -18,10 +24,10 @@ export const projectFinances = pgTable(
     tenantId: tenantId(),
     projectId: projectId(),
     comments: text('comments'),
-    totalRevenue: money('total_revenue'),
-    totalRevenueActual: money('total_revenue_actual'),
-    totalExpense: money('total_expense'),
-    totalExpenseActual: money('total_expense_actual'),
+    totalRevenue: total('total_revenue'),
+    totalRevenueActual: total('total_revenue_actual'),
+    totalExpense: total('total_expense'),
+    totalExpenseActual: total('total_expense_actual'),
     version: integer('version').notNull().default(1),
     updatedBy: uuid('updated_by'),
     ...timestamps(),
