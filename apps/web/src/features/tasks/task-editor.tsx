@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Grid, Group, Select, Stack, Tabs, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, Select, Stack, Tabs, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { newTemplateTask, TASK_TEXT, TaskInput, taskChoiceLabel, type Assignee, type TaskView } from '@siteflow/core';
 import { errorMessage } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
+import { focusSoon } from '../../ui/focus';
 import { useContractForm } from '../../ui/contract-form';
 import { notifySuccess } from '../../ui/notify';
 import { ErrorState, LoadingState } from '../../ui/query-states';
@@ -107,6 +108,9 @@ function useTaskForm(task: TaskView | undefined) {
 
 type FormProps = { projectId: number; task?: TaskView };
 
+/** What is announced once a confirmed change of the task's status has been made. */
+const DONE_TEXT = { complete: 'Task completed.', restore: 'Task restored.', void: 'Task voided.' } as const;
+
 /**
  * A project task's editor for company roles (spec 2 sections 2.2 and 4): the template task's
  * fields and rules (TaskFields) with Actions Taken, the User, the manual due date and the
@@ -129,6 +133,10 @@ export function TaskForm({ projectId, task }: FormProps) {
   const prefix = `task-${task?.id ?? 'new'}`;
   const voided = task?.status === 'Voided';
   const failed = (error: unknown) => setAlert(errorMessage(error));
+  // After Complete, Restore or Void the pressed button is disabled (then gone, or the fields are
+  // locked), so focus moves to the task's form itself and the change is announced.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [announced, setAnnounced] = useState('');
 
   // The editor follows the task as the server has it after a change (status, due date, user),
   // unless the user has changed something here.
@@ -162,6 +170,7 @@ export function TaskForm({ projectId, task }: FormProps) {
   const transition = (
     mutation: typeof complete,
     cycle: { succeeded: () => void } | null,
+    done: keyof typeof DONE_TEXT,
     message: string,
     label: string,
     danger = false,
@@ -171,7 +180,15 @@ export function TaskForm({ projectId, task }: FormProps) {
       label,
       () => {
         setAlert(null);
-        mutation.mutate(undefined, { onSuccess: () => cycle?.succeeded(), onError: failed });
+        setAnnounced('');
+        focusSoon(() => formRef.current);
+        mutation.mutate(undefined, {
+          onSuccess: () => {
+            cycle?.succeeded();
+            setAnnounced(DONE_TEXT[done]);
+          },
+          onError: failed,
+        });
       },
       danger,
     );
@@ -179,7 +196,14 @@ export function TaskForm({ projectId, task }: FormProps) {
   const completedTasks = (choices.data?.items ?? []).map((c) => ({ value: String(c.id), label: taskChoiceLabel(c) }));
 
   return (
-    <form onSubmit={send} noValidate aria-label={task ? `Task ${task.position}: ${task.title}` : 'New Task'}>
+    <form
+      ref={formRef}
+      tabIndex={-1}
+      onSubmit={send}
+      noValidate
+      aria-label={task ? `Task ${task.position}: ${task.title}` : 'New Task'}
+    >
+      <VisuallyHidden role="status">{announced}</VisuallyHidden>
       <Stack gap="sm">
         <FailureBanner text={alert} />
         <fieldset disabled={voided} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
@@ -249,7 +273,7 @@ export function TaskForm({ projectId, task }: FormProps) {
                   color="gray"
                   variant="light"
                   loading={voidTask.isPending}
-                  onClick={() => transition(voidTask, null, TASK_TEXT.confirmVoid, 'Void', true)}
+                  onClick={() => transition(voidTask, null, 'void', TASK_TEXT.confirmVoid, 'Void', true)}
                 >
                   Void
                 </Button>
@@ -260,7 +284,7 @@ export function TaskForm({ projectId, task }: FormProps) {
                   variant="light"
                   cycle={completeCycle}
                   disabled={complete.isPending || completeCycle.done}
-                  onClick={() => transition(complete, completeCycle, TASK_TEXT.confirmComplete, 'Complete')}
+                  onClick={() => transition(complete, completeCycle, 'complete', TASK_TEXT.confirmComplete, 'Complete')}
                 />
               ) : null}
               <CycleButton type="submit" cycle={saveCycle} disabled={save.isPending} />
@@ -273,7 +297,7 @@ export function TaskForm({ projectId, task }: FormProps) {
               variant="default"
               cycle={restoreCycle}
               disabled={restore.isPending || restoreCycle.done}
-              onClick={() => transition(restore, restoreCycle, TASK_TEXT.confirmRestore, 'Restore')}
+              onClick={() => transition(restore, restoreCycle, 'restore', TASK_TEXT.confirmRestore, 'Restore')}
             />
           </Group>
         ) : null}

@@ -333,6 +333,23 @@ describe('Project action list', { timeout: 60_000 }, () => {
 describe('Task editor', { timeout: 60_000 }, () => {
   beforeEach(() => stubMatchMedia(true));
 
+  it('after Complete focus is on the task (the button is disabled) and the change is announced', async () => {
+    serve(list({ tasks: [item()], total: 1, project: projectHead() }), view(), (call) =>
+      call.url.endsWith('/complete') ? { body: view({ status: 'Completed' }) } : undefined,
+    );
+    openPanel();
+    const user = setup();
+    await openTask(user);
+    const form = await screen.findByRole('form', { name: 'Task 1: Book the site visit' }, { timeout: 5000 });
+    within(form).getByRole('button', { name: 'Complete' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Complete' }));
+    expect(await within(form).findByRole('button', { name: 'Completed' })).toBeDisabled();
+    await waitFor(() => expect(form).toHaveFocus());
+    expect(within(form).getByRole('status')).toHaveTextContent('Task completed.');
+  });
+
   it('a Voided task is locked but for Restore', async () => {
     serve(
       list({ tasks: [item({ status: 'Voided' })], total: 1, project: projectHead() }),
