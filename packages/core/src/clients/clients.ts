@@ -8,6 +8,7 @@ import {
   PageQuery,
   requiredText,
   optionalPhone,
+  requiredPhone,
 } from '../common/fields.js';
 import { streetAddressView, userNamesView } from '../common/views.js';
 
@@ -81,7 +82,7 @@ const contactPersonInput = {
 export const ClientUserInput = z.object({
   ...contactPersonInput,
   phone: optionalPhone(),
-  mobile: optionalText(40),
+  mobile: optionalPhone(),
   role: z.enum(CLIENT_ROLES, { error: CLIENT_TEXT.roleRequired }),
   active: z.boolean().default(true),
 });
@@ -115,6 +116,6 @@ export type AccountManager = z.infer<typeof AccountManager>;
 /** Quick Add on the project screens: all four marked required. */
 export const AccountManagerQuickAdd = z.object({
   ...contactPersonInput,
-  mobile: requiredText(CLIENT_TEXT.mobileRequired, 40),
+  mobile: requiredPhone(CLIENT_TEXT.mobileRequired),
 });
 export type AccountManagerQuickAdd = z.input<typeof AccountManagerQuickAdd>;

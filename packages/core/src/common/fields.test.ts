@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClientInput } from '../clients/clients.js';
+import { AccountManagerQuickAdd, ClientInput, ClientUserInput } from '../clients/clients.js';
 import { StaffInput } from '../staff/staff.js';
 import { isPhoneText, PHONE_INVALID_MESSAGE } from './fields.js';
 
@@ -36,5 +36,21 @@ describe('phone numbers', () => {
       'phone',
       PHONE_INVALID_MESSAGE,
     ]);
+  });
+
+  it("checks every mobile number as a phone number: a client user's (optional) and Quick Add's (required)", () => {
+    const person = { first_name: 'A', last_name: 'B', email: 'a@example.test' };
+    const user = ClientUserInput.safeParse({ ...person, role: 'client_admin', mobile: 'abc!! mobile' });
+    expect(user.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['mobile', PHONE_INVALID_MESSAGE]]);
+    expect(ClientUserInput.parse({ ...person, role: 'client_admin', mobile: ' ' }).mobile).toBeNull();
+    expect(ClientUserInput.parse({ ...person, role: 'client_admin', mobile: '0412 345 678' }).mobile).toBe(
+      '0412 345 678',
+    );
+
+    const quick = AccountManagerQuickAdd.safeParse({ ...person, mobile: 'call me maybe!!' });
+    expect(quick.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['mobile', PHONE_INVALID_MESSAGE]]);
+    expect(AccountManagerQuickAdd.safeParse({ ...person, mobile: '' }).error?.issues[0]?.message).toBe(
+      'The mobile field is required.',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_TEXT } from '@siteflow/core';
+import { CLIENT_TEXT, PHONE_INVALID_MESSAGE } from '@siteflow/core';
 import { createClientCo, createClientUser, createProject } from '../../../test/factories.js';
 import {
   asOwner,
@@ -188,6 +188,35 @@ describe('clients: users', () => {
     expect(role.json.errors).toEqual({ role: [CLIENT_TEXT.roleRequired] });
   });
 
+  it('refuses a mobile that is not a phone number (422 on mobile) on create and edit, and saves nothing', async () => {
+    const client = await createClientCo(a);
+    const bad = await asA({
+      method: 'POST',
+      url: `/api/clients/${client.id}/users`,
+      body: userInput({ mobile: 'abc!! mobile' }),
+    });
+    expect(bad.status, bad.text).toBe(422);
+    expect(bad.json.errors).toEqual({ mobile: [PHONE_INVALID_MESSAGE] });
+    expect((await asA({ url: `/api/clients/${client.id}/users` })).json.items).toEqual([]);
+
+    const u = await createClientUser(a, client.id, 'client_account');
+    const edit = await asA({
+      method: 'PUT',
+      url: `/api/clients/${client.id}/users/${u.id}`,
+      body: userInput({ email: u.email, role: 'client_account', mobile: '12' }),
+    });
+    expect(edit.status, edit.text).toBe(422);
+    expect(edit.json.errors).toEqual({ mobile: [PHONE_INVALID_MESSAGE] });
+    // A blank mobile stays optional.
+    const blank = await asA({
+      method: 'PUT',
+      url: `/api/clients/${client.id}/users/${u.id}`,
+      body: userInput({ email: u.email, role: 'client_account', mobile: '' }),
+    });
+    expect(blank.status, blank.text).toBe(200);
+    expect(blank.json.user.mobile).toBeNull();
+  });
+
   it('deactivating a client user ends their sessions', async () => {
     const client = await createClientCo(a);
     const u = await createClientUser(a, client.id, 'client_account');
@@ -270,6 +299,13 @@ describe('clients: account managers', () => {
       email: [CLIENT_TEXT.emailRequired],
       mobile: [CLIENT_TEXT.mobileRequired],
     });
+    const bad = await asEmployee({
+      method: 'POST',
+      url: `/api/clients/${client.id}/account-managers`,
+      body: { first_name: 'Quinn', last_name: 'Quick', email: uniqueEmail('am'), mobile: 'call me maybe!!' },
+    });
+    expect(bad.status, bad.text).toBe(422);
+    expect(bad.json.errors).toEqual({ mobile: [PHONE_INVALID_MESSAGE] });
   });
 });
 
@@ -320,7 +356,7 @@ describe('clients: access', () => {
       {
         method: 'POST',
         url: `/api/clients/${client.id}/account-managers`,
-        body: { first_name: 'A', last_name: 'B', email: uniqueEmail(), mobile: '1' },
+        body: { first_name: 'A', last_name: 'B', email: uniqueEmail(), mobile: '0400 333 444' },
       },
     ] as RequestOptions[]) {
       expect((await asB(w)).status, `${w.method ?? 'GET'} ${w.url}`).toBe(404);
