@@ -155,11 +155,10 @@ test('a new project gets its classification’s action list; the job dates it, c
   await expect(row(page, 'Chase payment')).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [ap]m/, { timeout: 20_000 });
 
   // Star, and the list shows it starred.
-  await row(page, 'Book the crew').getByRole('button', { name: 'Star task' }).click();
-  await expect(row(page, 'Book the crew').getByRole('button', { name: 'Unstar task' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  const star = row(page, 'Book the crew').getByRole('button', { name: 'Star task: Book the crew', exact: true });
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
 
   // Assign Pending Tasks: Company / Project Manager to a user (the button waits for all three).
   await section(page).getByRole('button', { name: 'Assign Pending Tasks' }).click();

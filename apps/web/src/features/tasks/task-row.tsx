@@ -22,14 +22,18 @@ export function GeneratingNote() {
   );
 }
 
-/** The star toggle of a task (the list is fetched again). */
+/**
+ * The star toggle of a task (the list is fetched again), named with its task ('Star task: Book the
+ * site visit'): a list of them all named 'Star task' did not say which task each stars. The name
+ * stays the same when starred; aria-pressed says whether it is.
+ */
 function StarToggle({ task }: { task: TaskListItem }) {
   const star = useTaskTransition(task.id, 'star');
   return (
     <ActionIcon
       variant="subtle"
       color="yellow"
-      aria-label={task.starred ? 'Unstar task' : 'Star task'}
+      aria-label={`Star task: ${task.title}`}
       aria-pressed={task.starred}
       loading={star.isPending}
       onClick={() => star.mutate(undefined, { onError: (error) => notifyError(error, 'The task was not starred') })}

@@ -198,7 +198,10 @@ describe('Action list', { timeout: 60_000 }, () => {
     expect(within(row).getByText(TASK_TEXT.generating)).toBeInTheDocument();
     expect(within(row).getByText(/^Task is generating due date - come back in \d+:\d\d$/)).toBeInTheDocument();
     expect(within(row).getByText('Unassigned')).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: 'Star task' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(row).getByRole('button', { name: 'Star task: Book the site visit' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   });
 });
 
@@ -393,13 +396,28 @@ describe('Task editor', { timeout: 60_000 }, () => {
     expect(firstCell()).toBe('20/11/2026 09:00 am');
   });
 
+  it('each star is named with its task; starred, it keeps its name and says it is pressed', async () => {
+    serve(
+      list({
+        tasks: [item(), item({ id: 6, position: 2, title: 'Order the tiles', starred: true })],
+        total: 2,
+        project: projectHead({ task_count: 2, open_count: 2 }),
+      }),
+    );
+    openPanel();
+    const first = await screen.findByRole('button', { name: 'Star task: Book the site visit' }, { timeout: 5000 });
+    expect(first).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Star task: Order the tiles' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('button', { name: 'Star task' })).not.toBeInTheDocument();
+  });
+
   it('the star toggles with the list fetched again', async () => {
     const { calls } = serve(list({ tasks: [item()], total: 1, project: projectHead() }), view(), (call) =>
       call.url.endsWith('/star') ? { body: view({ starred: true }) } : undefined,
     );
     openPanel();
     const user = setup();
-    await user.click(await screen.findByRole('button', { name: 'Star task' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Star task: Book the site visit' }, { timeout: 5000 }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/tasks/5/star')).toBe(true));
     await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
   });
