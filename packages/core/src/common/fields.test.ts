@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AccountManagerQuickAdd, ClientInput, ClientUserInput } from '../clients/clients.js';
 import { StaffInput } from '../staff/staff.js';
-import { isPhoneText, PHONE_INVALID_MESSAGE } from './fields.js';
+import { ProviderInput } from '../providers/contracts.js';
+import { isPhoneText, isWebsiteText, PHONE_INVALID_MESSAGE, WEBSITE_INVALID_MESSAGE } from './fields.js';
 
 describe('phone numbers', () => {
   it('takes numbers as people write them', () => {
@@ -52,5 +53,47 @@ describe('phone numbers', () => {
     expect(AccountManagerQuickAdd.safeParse({ ...person, mobile: '' }).error?.issues[0]?.message).toBe(
       'The mobile field is required.',
     );
+  });
+});
+
+describe('web addresses', () => {
+  it('takes addresses as people type them', () => {
+    for (const v of [
+      'www.example.com.au',
+      'example.com',
+      'https://example.com/path',
+      'http://example.com:8080/a?b=c#d',
+      'HTTPS://Sub-Domain.Example.co.nz/',
+      'sparkright.test',
+      'café.com.au',
+    ])
+      expect(isWebsiteText(v), v).toBe(true);
+  });
+
+  it('refuses text with spaces, a host without a dot, other schemes and bare names', () => {
+    for (const v of [
+      'not a url at all',
+      'example',
+      'https://localhost',
+      'www.example .com',
+      'https://exa mple.com',
+      'ftp://example.com',
+      'mailto:a@example.com',
+      'example.com.',
+      '.example.com',
+      'https://-example.com',
+      'example.c',
+      'https://',
+      'www.example.com/a b',
+    ])
+      expect(isWebsiteText(v), v).toBe(false);
+  });
+
+  it('refuses a bad provider website with the message under the field, and keeps a blank one as null', () => {
+    const base = { service_provider_name: 'SparkRight' };
+    const bad = ProviderInput.safeParse({ ...base, website: 'not a url at all' });
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['website', WEBSITE_INVALID_MESSAGE]]);
+    expect(ProviderInput.parse({ ...base, website: '  ' }).website).toBeNull();
+    expect(ProviderInput.parse({ ...base, website: ' www.example.com.au ' }).website).toBe('www.example.com.au');
   });
 });

@@ -59,6 +59,24 @@ export const optionalPhone = () =>
 export const nullablePhone = () =>
   nullableText(PHONE_MAX).refine((v) => v === null || isPhoneText(v), PHONE_INVALID_MESSAGE);
 
+export const WEBSITE_INVALID_MESSAGE = 'Enter a web address, like www.example.com.au.';
+
+/**
+ * A web address as people type it: 'www.example.com.au', 'example.com', 'https://example.com/path'.
+ * An optional http:// or https://, a host of dot-separated names (letters, digits, hyphens; a
+ * top-level name of at least two letters), an optional port, then a path, query or fragment
+ * without spaces. Text with spaces, or a host without a dot, is not an address ('not a url at all'
+ * was saved and linked to https://not a url at all). Screens link it with https:// when it has no scheme.
+ */
+export const isWebsiteText = (v: string): boolean =>
+  /^(https?:\/\/)?([\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(\p{L}{2,}|xn--[a-z0-9-]+)(:\d{1,5})?([/?#]\S*)?$/iu.test(
+    v,
+  );
+
+/** An optional web address that may also come as null: missing or blank is null, anything else trimmed. */
+export const nullableWebsite = (max = 255) =>
+  nullableText(max).refine((v) => v === null || isWebsiteText(v), WEBSITE_INVALID_MESSAGE);
+
 /** An optional e-mail address: missing, null or blank is null, anything else trimmed and lower-cased. */
 export const nullableEmail = () =>
   z

@@ -8,6 +8,7 @@ import {
   PageQuery,
   STATES,
   nullablePhone,
+  nullableWebsite,
 } from '../common/fields.js';
 import { optionalFilter, stateFilter } from '../common/query.js';
 import { localityView, statusBadgeView, userNamesView, userOptionView } from '../common/views.js';
@@ -39,7 +40,7 @@ export const ProviderInput = z.object({
   director_name: nullableText(150),
   email: nullableEmail(),
   phone: nullablePhone(),
-  website: nullableText(255),
+  website: nullableWebsite(255),
   street: nullableText(255),
   suburb: nullableText(100),
   state: nullableState(),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVIDER_TEXT, STAFF_TEXT, type ProviderView } from '@siteflow/core';
+import { PROVIDER_TEXT, STAFF_TEXT, WEBSITE_INVALID_MESSAGE, type ProviderView } from '@siteflow/core';
 import * as factories from '../../../test/factories.js';
 import type { TestCatalogue, TestClient } from '../../../test/factories.js';
 import {
@@ -132,6 +132,33 @@ describe('create and edit', () => {
     });
     expect(outside.status).toBe(422);
     expect(Object.keys(outside.json.errors)).toEqual(['services']);
+  });
+
+  it('takes a website as people type it and refuses one that is not a web address (422 on website)', async () => {
+    for (const website of ['www.example.com.au', 'example.com', 'https://example.com/path']) {
+      const res = await A({ method: 'POST', url: '/api/service-providers', body: input({ website }) });
+      expect(res.status, res.text).toBe(201);
+      expect(res.json.website).toBe(website);
+    }
+    const name = `Nowhere ${uniq()}`;
+    for (const website of ['not a url at all', 'example', 'www.example .com']) {
+      const res = await A({
+        method: 'POST',
+        url: '/api/service-providers',
+        body: input({ service_provider_name: name, website }),
+      });
+      expect(res.status, `${website}: ${res.text}`).toBe(422);
+      expect(res.json.errors).toEqual({ website: [WEBSITE_INVALID_MESSAGE] });
+    }
+    expect((await A({ url: `/api/service-providers?search=${encodeURIComponent(name)}` })).json.total).toBe(0);
+    const created = (await A({ method: 'POST', url: '/api/service-providers', body: input() })).json as ProviderView;
+    const edit = await A({
+      method: 'PUT',
+      url: `/api/service-providers/${created.id}`,
+      body: input({ website: 'not a url at all' }),
+    });
+    expect(edit.status).toBe(422);
+    expect(edit.json.errors).toEqual({ website: [WEBSITE_INVALID_MESSAGE] });
   });
 
   it('edits: availabilities and categories are replaced as sets, the address is geocoded again', async () => {
