@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -24,6 +24,7 @@ import {
   type WorkItemView,
 } from '@siteflow/core';
 import { DayPickerInput } from '../../ui/day-picker-input';
+import { focusSoon } from '../../ui/focus';
 import { useWorkItemOptions } from '../catalogue';
 import { safeLineTotals, type EditorLine } from './draft';
 import { NewProductModal } from './new-product-modal';
@@ -108,15 +109,19 @@ export function LineItemModal({ line: initial, sectionName, editable, onApply, o
     if (item) link(item);
   };
 
+  // 'Add New Product' is drawn only while open: when it closes, focus goes back to the Product picker.
+  const productPicker = useRef<HTMLInputElement>(null);
   const onCreated = (work: WorkItemView) => {
     setCreating(false);
     link(work);
+    focusSoon(() => productPicker.current);
   };
   const onCancelCreate = () => {
     // Cancelling 'Add New Product' clears the choice (spec 3 section 4).
     setCreating(false);
     set({ work_item_label: null });
     setProduct({ work_item_id: null });
+    focusSoon(() => productPicker.current);
   };
 
   const apply = () => {
@@ -179,6 +184,8 @@ export function LineItemModal({ line: initial, sectionName, editable, onApply, o
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label="Category"
+              // The dialog opens on its first field, not on its close button.
+              data-autofocus
               data={[...LINE_CATEGORIES]}
               value={line.category}
               onChange={(v) => v && setLine((l) => ({ ...withCategory(l, v as LineCategory) }))}
@@ -198,6 +205,7 @@ export function LineItemModal({ line: initial, sectionName, editable, onApply, o
           </SimpleGrid>
           {isProduct ? (
             <Select
+              ref={productPicker}
               label="Product"
               placeholder="Search works and materials"
               searchable

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUOTE_TEXT, type QuoteView, type SectionView } from '@siteflow/core';
@@ -126,5 +126,94 @@ describe("the quote editor's 'Service Provider Agreement' button (issue 14 secti
     render('Accepted', ['quotes.view']);
     expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Service Provider Agreement' })).toBeNull();
+  });
+});
+
+describe('focus around the quote editor dialogs (drawn only while open)', () => {
+  beforeEach(() => {
+    stubMatchMedia(true);
+  });
+  const open = async () => {
+    mockFetch(() => ({ status: 404, body: { message: 'Not found' } }));
+    renderScreen(<QuoteEditor projectId={12} quote={view} onReload={() => undefined} onDeleted={() => undefined} />, {
+      session: tenantSession(['quotes.view', 'quotes.manage']),
+    });
+    await screen.findByRole('textbox', { name: 'Section 2 name' });
+    return userEvent.setup({ delay: null });
+  };
+  /** Presses Enter on a control, as the keyboard opens a dialog, and gives the dialog. */
+  const press = async (user: ReturnType<typeof userEvent.setup>, control: HTMLElement) => {
+    control.focus();
+    await user.keyboard('{Enter}');
+    return screen.findByRole('dialog');
+  };
+  const closed = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  it("a section's note returns focus to its button after Escape, Cancel and Done", async () => {
+    const user = await open();
+    const note = screen.getByRole('button', { name: 'Note of Section 2: Electrical' });
+    await press(user, note);
+    await user.keyboard('{Escape}');
+    await closed();
+    await waitFor(() => expect(note).toHaveFocus());
+
+    let dialog = await press(user, note);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await closed();
+    await waitFor(() => expect(note).toHaveFocus());
+
+    dialog = await press(user, note);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Section Note' }), 'Isolate first');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await closed();
+    await waitFor(() => expect(note).toHaveFocus());
+  });
+
+  it("a line's dialog opens on its first field and returns focus to the line's Edit button", async () => {
+    const user = await open();
+    const edit = screen.getByRole('button', { name: 'Edit line 1: Electrical labour' });
+    let dialog = await press(user, edit);
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await closed();
+    await waitFor(() => expect(edit).toHaveFocus());
+
+    dialog = await press(user, edit);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await closed();
+    await waitFor(() => expect(edit).toHaveFocus());
+
+    dialog = await press(user, edit);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), ' and parts');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await closed();
+    const edited = screen.getByRole('button', { name: 'Edit line 1: Electrical labour and parts' });
+    await waitFor(() => expect(edited).toHaveFocus());
+  });
+
+  it("'Add New Product' returns focus to the Product picker when cancelled", async () => {
+    const user = await open();
+    const dialog = await press(user, screen.getByRole('button', { name: 'Edit line 1: Electrical labour' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByRole('option', { name: 'Product' }));
+    const product = within(dialog).getByRole('combobox', { name: 'Product' });
+    await user.click(product);
+    await user.click(await screen.findByRole('option', { name: QUOTE_TEXT.addNewProduct }));
+    const create = await screen.findByRole('dialog', { name: QUOTE_TEXT.addNewProduct });
+    await user.click(within(create).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: QUOTE_TEXT.addNewProduct })).toBeNull());
+    await waitFor(() => expect(product).toHaveFocus());
+  });
+
+  it("a line added with 'Add a line item' returns focus to that button", async () => {
+    const user = await open();
+    const add = screen.getByRole('button', { name: 'Add a line item to Section 2: Electrical' });
+    const dialog = await press(user, add);
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveFocus());
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Switchboard');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await closed();
+    expect(screen.getByRole('button', { name: 'Edit line 2: Switchboard' })).toBeInTheDocument();
+    await waitFor(() => expect(add).toHaveFocus());
   });
 });

@@ -19,6 +19,7 @@ import {
 import { ApiError } from '../../api/client';
 import { useCan } from '../../session';
 import { confirmAction } from '../../ui/confirm';
+import { focusSoon } from '../../ui/focus';
 import { SaveBanner, type SaveBannerState } from '../../ui/save-banner';
 import { SortableList, SortableRow } from '../../ui/sortable-list';
 import { TermsModal } from '../../ui/terms-modal';
@@ -52,7 +53,18 @@ const saveFailure = (error: unknown) =>
 /** 'Last Updated' in the company's time zone: h:mma - DD/MM/YY. */
 export const lastUpdatedText = (iso: string) => dayjs(wallClockAt(new Date(iso))).format(LAST_UPDATED_FORMAT);
 
-type Editing = { sectionKey: string; line: EditorLine; isNew: boolean } | null;
+/**
+ * The line item in the dialog, and the control that opened it (its Edit button, or the section's
+ * Add a line item button): the dialog is drawn only while open, so Mantine does not return focus,
+ * and closing it would leave focus on the page.
+ */
+type Editing = { sectionKey: string; line: EditorLine; isNew: boolean; opener: HTMLElement | null } | null;
+
+/** The control that has focus (null when the page itself has it). */
+const focusedControl = () => {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+};
 
 /** What a section's row does to the draft; the same object while the draft is the same quote version. */
 type SectionActions = {
@@ -168,8 +180,13 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
       editLine: (sectionKey, line, after) =>
         setEditing(
           line
-            ? { sectionKey, line, isNew: false }
-            : { sectionKey, line: { ...newLineItemAfter(after), key: newKey('l') }, isNew: true },
+            ? { sectionKey, line, isNew: false, opener: focusedControl() }
+            : {
+                sectionKey,
+                line: { ...newLineItemAfter(after), key: newKey('l') },
+                isNew: true,
+                opener: focusedControl(),
+              },
         ),
       move: (keys) =>
         store.update((d) => {
@@ -180,6 +197,12 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
     [store],
   );
 
+  /** Closes the line item's dialog, focus back on the button that opened it. */
+  const closeLine = () => {
+    const opener = editing?.opener;
+    setEditing(null);
+    focusSoon(() => (opener?.isConnected ? opener : null));
+  };
   const applyLine = (line: EditorLine) => {
     if (!editing) return;
     update((d) => ({
@@ -192,7 +215,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
         return { ...s, line_items };
       }),
     }));
-    setEditing(null);
+    closeLine();
   };
   const editingSection = useSyncExternalStore(store.subscribe, () =>
     editing ? store.section(editing.sectionKey) : undefined,
@@ -337,7 +360,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
           sectionName={editingSection.name}
           editable={editable}
           onApply={applyLine}
-          onClose={() => setEditing(null)}
+          onClose={closeLine}
         />
       ) : null}
     </Stack>

@@ -18,6 +18,7 @@ import { IconCopy, IconGripVertical, IconNote, IconPencil, IconPlus, IconTrash }
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { formatPercent, formatQuoteMoney, QUOTE_LIMITS, QUOTE_TEXT } from '@siteflow/core';
+import { focusSoon } from '../../ui/focus';
 import { SortableList } from '../../ui/sortable-list';
 import {
   quantityText,
@@ -52,6 +53,12 @@ type Props = {
  */
 export function QuoteSection({ section, index, editable, handle, onChange, onCopy, onDelete, onEditLine }: Props) {
   const [noteOpen, setNoteOpen] = useState(false);
+  // The note's dialog is drawn only while open, so Mantine does not return focus: its button takes it back.
+  const noteButton = useRef<HTMLButtonElement>(null);
+  const closeNote = () => {
+    setNoteOpen(false);
+    focusSoon(() => noteButton.current);
+  };
   const totals = safeSectionTotals(section);
   const label = sectionLabel(section, index);
   const lines = section.line_items;
@@ -78,6 +85,7 @@ export function QuoteSection({ section, index, editable, handle, onChange, onCop
           />
           <Tooltip label={section.note ? 'Section note (has a note)' : 'Section note'}>
             <ActionIcon
+              ref={noteButton}
               variant={section.note ? 'light' : 'subtle'}
               aria-label={`Note of ${label}`}
               onClick={() => setNoteOpen(true)}
@@ -140,9 +148,9 @@ export function QuoteSection({ section, index, editable, handle, onChange, onCop
           editable={editable}
           onSave={(note) => {
             onChange({ ...section, note: note.trim() ? note : null });
-            setNoteOpen(false);
+            closeNote();
           }}
-          onClose={() => setNoteOpen(false)}
+          onClose={closeNote}
         />
       ) : null}
     </Paper>
