@@ -28,10 +28,14 @@ const SLOW = 60_000;
 const session = () =>
   tenantSession(['projects.view', 'projects.create', 'projects.edit', 'clients.view', 'clients.quickAdd']);
 
-function renderCreate(onPost: (call: FetchCall) => Reply = () => ({ status: 201, body: created })) {
+function renderCreate(
+  onPost: (call: FetchCall) => Reply = () => ({ status: 201, body: created }),
+  data = createData(),
+  abilities?: string[],
+) {
   const managers = structuredClone(MANAGERS);
   const fetch = mockFetch((call) => {
-    if (call.url === '/api/projects/create-data') return { body: createData() };
+    if (call.url === '/api/projects/create-data') return { body: data };
     const am = /^\/api\/clients\/([^/]+)\/account-managers$/.exec(call.url);
     if (am && call.method === 'GET') return { body: { items: managers[am[1]!] ?? [] } };
     if (am && call.method === 'POST') {
@@ -44,7 +48,11 @@ function renderCreate(onPost: (call: FetchCall) => Reply = () => ({ status: 201,
     if (call.url === '/api/projects' && call.method === 'POST') return onPost(call);
     return { status: 404, body: { message: 'Not found.' } };
   });
-  renderScreen(<ProjectCreateScreen />, { session: session(), route: '/projects/new', path: '/projects/new' });
+  renderScreen(<ProjectCreateScreen />, {
+    session: abilities ? tenantSession(abilities as Parameters<typeof tenantSession>[0]) : session(),
+    route: '/projects/new',
+    path: '/projects/new',
+  });
   return fetch;
 }
 /** The form, once it is shown, with the requests made and a user to fill it. */
@@ -99,6 +107,36 @@ describe('Project creation page', () => {
     expect(screen.getByRole('radio', { name: 'Master' })).toBeChecked();
     // Administrator and manager cannot be cleared.
     expect(screen.queryByRole('button', { name: /clear project (administrator|manager)/i })).not.toBeInTheDocument();
+  });
+
+  it('a new company with no clients or service categories is told so under the fields, with where to add them', async () => {
+    const empty = { ...createData(), clients: [], categories: [], category_services: [] };
+    renderCreate(undefined, empty, [
+      'projects.view',
+      'projects.create',
+      'clients.view',
+      'clients.manage',
+      'reference.manage',
+    ]);
+    const category = await screen.findByRole('combobox', { name: 'Service Category' });
+    expect(category).toHaveAccessibleDescription(/There are no service categories yet\./);
+    expect(screen.getByRole('link', { name: 'Add them under Categories & services' })).toHaveAttribute(
+      'href',
+      '/reference/categories',
+    );
+    expect(screen.getByRole('combobox', { name: 'Trading Name' })).toHaveAccessibleDescription(
+      /There are no clients yet\./,
+    );
+    expect(screen.getByRole('link', { name: 'Create a client' })).toHaveAttribute('href', '/clients/new');
+  });
+
+  it('a user who may not add clients or categories is told whom to ask', async () => {
+    renderCreate(undefined, { ...createData(), clients: [], categories: [], category_services: [] });
+    await screen.findByRole('combobox', { name: 'Service Category' });
+    expect(screen.queryByRole('link', { name: 'Create a client' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Trading Name' })).toHaveAccessibleDescription(
+      'There are no clients yet. Ask a company admin to add them.',
+    );
   });
 
   it('empty submit shows the exact required messages and sends nothing', async () => {

@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { Grid, Select, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { Option } from '../options';
+import { SetUpFirst } from './set-up-first';
+
+const NO_CLIENTS = 'There are no clients yet.';
 
 /** Trading Name and Order Reference of the project forms; the client cannot be cleared. */
 export function ClientFields({
@@ -29,7 +32,14 @@ export function ClientFields({
           allowDeselect={false}
           data={clients}
           placeholder={placeholder}
-          nothingFoundMessage="No client matches"
+          nothingFoundMessage={clients.length ? 'No client matches' : NO_CLIENTS}
+          description={
+            clients.length ? undefined : (
+              <SetUpFirst text={NO_CLIENTS} to="/clients/new" ability="clients.manage">
+                Create a client
+              </SetUpFirst>
+            )
+          }
           {...clientProps}
         />
       </Grid.Col>

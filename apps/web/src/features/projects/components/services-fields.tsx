@@ -2,6 +2,7 @@ import { Grid, MultiSelect, TagsInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { pruneServices, servicesForCategories, uniqueTagNames, type ProjectCreateData } from '@siteflow/core';
 import { withCurrent } from '../options';
+import { SetUpFirst } from './set-up-first';
 
 export type ServicesValues = { tags: string[]; categories: string[]; services: string[] };
 type Field = keyof ServicesValues;
@@ -20,9 +21,13 @@ type Props = {
   current?: { categories: Named[]; services: Named[] };
 };
 
+const NO_CATEGORIES = 'There are no service categories yet.';
+const NO_SERVICES = 'The chosen categories offer no services yet.';
+
 /**
  * Tags (created by typing, one per name), Service Category, and Services Details limited to the
  * services of the chosen categories; removing a category drops the services no longer offered.
+ * A new company with no categories (or a category with no services) is told so, with where to add them.
  */
 export function ServicesFields({ form, reference, current }: Props) {
   const values = form.getValues();
@@ -68,7 +73,14 @@ export function ServicesFields({ form, reference, current }: Props) {
           labelProps={{ 'data-asterisk': true }}
           searchable
           data={categories}
-          nothingFoundMessage="No category matches"
+          nothingFoundMessage={categories.length ? 'No category matches' : NO_CATEGORIES}
+          description={
+            categories.length ? undefined : (
+              <SetUpFirst text={NO_CATEGORIES} to="/reference/categories" ability="reference.manage">
+                Add them under Categories &amp; services
+              </SetUpFirst>
+            )
+          }
           {...categoryProps}
           onChange={(ids: string[]) =>
             setValues({ categories: ids, services: pruneServices(ids, values.services, links) })
@@ -83,7 +95,20 @@ export function ServicesFields({ form, reference, current }: Props) {
           searchable
           data={services}
           placeholder={values.categories.length ? undefined : 'Choose a service category first'}
-          nothingFoundMessage={values.categories.length ? 'No service matches' : 'Choose a service category first'}
+          nothingFoundMessage={
+            !values.categories.length
+              ? 'Choose a service category first'
+              : services.length
+                ? 'No service matches'
+                : NO_SERVICES
+          }
+          description={
+            values.categories.length && !services.length ? (
+              <SetUpFirst text={NO_SERVICES} to="/reference/categories" ability="reference.manage">
+                Add services to the category under Categories &amp; services
+              </SetUpFirst>
+            ) : undefined
+          }
           {...getInputProps('services')}
         />
       </Grid.Col>
