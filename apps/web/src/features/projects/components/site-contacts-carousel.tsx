@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
 import { PROJECT_TEXT, type SiteContactView } from '@siteflow/core';
+import { focusSoon } from '../../../ui/focus';
 import { ViewField } from '../section-card';
 
 /** One site contact as a form holds it: `key` keeps React's identity, `id` is null until saved. */
@@ -157,6 +158,13 @@ export function SiteContactsEditor({
   const at = Math.min(index, Math.max(count - 1, 0));
   const c = contacts[at];
   const elsewhere = invalid.filter((i) => i !== at);
+  // Removing a contact shows another one (and, down to one, removes the Remove button itself): focus
+  // goes to the Name of the contact now shown, not to the page.
+  const nameField = useRef<HTMLInputElement>(null);
+  const remove = () => {
+    onRemove(at);
+    focusSoon(() => nameField.current);
+  };
   return (
     <Stack gap="sm" role="group" aria-label="Site contacts">
       <Group justify="space-between" gap="sm">
@@ -178,7 +186,7 @@ export function SiteContactsEditor({
               color="red"
               size="xs"
               leftSection={<IconTrash size={14} aria-hidden />}
-              onClick={() => onRemove(at)}
+              onClick={remove}
             >
               {PROJECT_TEXT.removeContact}
             </Button>
@@ -194,7 +202,7 @@ export function SiteContactsEditor({
         <Paper withBorder radius="md" p="md" key={c.key}>
           <Grid gap="sm">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Name" required autoComplete="off" {...getInputProps(at, 'name')} />
+              <TextInput label="Name" required autoComplete="off" {...getInputProps(at, 'name')} ref={nameField} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput label="Position" autoComplete="off" {...getInputProps(at, 'position')} />
