@@ -77,6 +77,16 @@ describe('WorkItemInput', () => {
     });
   });
 
+  it("prices are at most a quote line's largest total, $999,999,999.99", () => {
+    expect(WorkItemInput.parse({ ...valid, unit_sell_price: '999999999.99' }).unit_sell_price).toBe('999999999.99');
+    const result = WorkItemInput.safeParse({ ...valid, unit_sell_price: '9999999999.99', unit_cost: '1000000000' });
+    const fields = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    expect(fields).toEqual({
+      unit_sell_price: 'The unit price may be at most $999,999,999.99.',
+      unit_cost: 'The unit cost may be at most $999,999,999.99.',
+    });
+  });
+
   it('refuses a name over 255 characters and a missing price', () => {
     const result = WorkItemInput.safeParse({ name: 'n'.repeat(256) });
     expect(result.error!.issues.map((i) => i.path.join('.'))).toEqual(['name', 'unit_sell_price', 'unit_cost']);

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { PageQuery, pageOf } from '../common/fields.js';
+import { LINE_TOTAL_MAX } from '../quotes/money.js';
 
 /**
  * The works-and-materials catalogue (issue 13 section 3; spec 3 sections 2.3, 3, 4, 8): the items
@@ -20,6 +21,7 @@ export const CATALOGUE_TEXT = {
   unknownSupplier: 'UNKNOWN',
   // Ours (the spec gives no text for these).
   nameRequired: 'The name field is required.',
+  priceTooLarge: (field: string) => `The ${field} may be at most $999,999,999.99.`,
 } as const;
 
 /** How long a success message stays (spec 3 section 9: 4000 ms). */
@@ -34,13 +36,18 @@ const text = (max: number) =>
     .transform((v) => (v === null || v === undefined || v.trim() === '' ? null : v.trim()))
     .pipe(z.string().max(max, `Must be at most ${max} characters.`).nullable());
 
-/** A price: a number of at least 0 with at most 2 decimals (numeric(12,2)); kept as '12.50'. */
+/**
+ * A price: a number of at least 0 with at most 2 decimals; kept as '12.50'. At most a quote line's
+ * largest total (LINE_TOTAL_MAX, 999,999,999.99), so an item picked into a line at quantity 1 is
+ * always a line the quote accepts (numeric(12,2) would hold ten times more).
+ */
 const price = (field: string) => {
   const message = `The ${field} must be a number of at least 0 with at most 2 decimals.`;
   return z
     .union([z.string(), z.number()], { error: message })
     .transform((v) => (typeof v === 'number' ? (Number.isFinite(v) ? new Big(v).toFixed() : 'x') : v.trim()))
-    .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), { error: message })
+    .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), { error: message, abort: true })
+    .refine((v) => new Big(v).lte(LINE_TOTAL_MAX), { error: CATALOGUE_TEXT.priceTooLarge(field) })
     .transform((v) => new Big(v).toFixed(2));
 };
 

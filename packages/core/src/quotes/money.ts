@@ -13,6 +13,15 @@ import Big from 'big.js';
 
 export type Amount = string | number;
 
+/**
+ * The most a line's revenue (quantity x unit sell price) or cost (quantity x unit cost) may be,
+ * to the cent. Each factor alone fits its column, but their product did not fit anything: 999,999,999.999
+ * x 9,999,999,999.99 showed a revenue of $9,999,999,999,980,001,086.00 across the figures. With
+ * this bound a section of 500 lines (at most 499,999,999,995.00) fits a finance line's amount when
+ * pulled (12 whole digits), and the quote's figures stay readable.
+ */
+export const LINE_TOTAL_MAX = '999999999.99';
+
 /** A decimal amount or quantity as big.js reads it; a missing or blank value is 0. */
 export const dec = (v: Amount | null | undefined): Big => {
   if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return new Big(0);

@@ -170,6 +170,28 @@ describe('line item input (spec 3 section 5)', () => {
     }
   });
 
+  it("a line's revenue and cost are at most $999,999,999.99, with the message on the price that overflows", () => {
+    const most = LineItemInput.parse(
+      item({ quantity: '1', unit_sell_price: '999999999.99', unit_cost: '999999999.99' }),
+    );
+    expect(most).toMatchObject({ unit_sell_price: '999999999.99', unit_cost: '999999999.99' });
+    // Each factor alone is allowed (numeric(12,3) x numeric(12,2)); their product was not bounded.
+    const huge = LineItemInput.safeParse(
+      item({ quantity: '999999999.999', unit_sell_price: '9999999999.99', unit_cost: '0' }),
+    );
+    expect(errorsOf(huge)).toEqual({ unit_sell_price: QUOTE_TEXT.lineRevenueTooLarge });
+    expect(
+      errorsOf(LineItemInput.safeParse(item({ quantity: '1000', unit_sell_price: '1000000', unit_cost: '1000000' }))),
+    ).toEqual({ unit_sell_price: QUOTE_TEXT.lineRevenueTooLarge, unit_cost: QUOTE_TEXT.lineCostTooLarge });
+    expect(
+      errorsOf(LineItemInput.safeParse(item({ quantity: '2', unit_sell_price: '0', unit_cost: '500000000' }))),
+    ).toEqual({ unit_cost: QUOTE_TEXT.lineCostTooLarge });
+    // Rounded to the cent first, as the line shows it: 0.5 x 1,999,999,999.98 is 999,999,999.99, but
+    // 0.5 x 1,999,999,999.99 (999,999,999.995) shows as 1,000,000,000.00.
+    expect(LineItemInput.safeParse(item({ quantity: '0.5', unit_sell_price: '1999999999.98' })).success).toBe(true);
+    expect(LineItemInput.safeParse(item({ quantity: '0.5', unit_sell_price: '1999999999.99' })).success).toBe(false);
+  });
+
   it('description is required and at most 255 characters', () => {
     expect(errorsOf(LineItemInput.safeParse(item({ description: '  ' })))).toEqual({
       description: QUOTE_TEXT.descriptionRequired,

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { z } from 'zod';
 import { wallClockAt } from '../format/wall-clock.js';
 import { isStaffRole, type Role } from '../roles/roles.js';
-import type { MoneyTotals, LineTotals } from './money.js';
+import { LINE_TOTAL_MAX, lineCost, lineRevenue, type MoneyTotals, type LineTotals, type MoneyLine } from './money.js';
 
 /**
  * A project's quotes (issue 13 section 1; spec 3 sections 2.1, 3, 4, 5, 8, 9): sections of line
@@ -51,6 +51,8 @@ export const QUOTE_TEXT = {
   unknownSection: 'This section is not part of the quote.',
   unknownLineItem: 'This line item is not part of the quote.',
   unknownWorkItem: 'Choose a product from the list.',
+  lineRevenueTooLarge: 'Quantity x unit sell price may be at most $999,999,999.99. Lower the quantity or the price.',
+  lineCostTooLarge: 'Quantity x unit cost may be at most $999,999,999.99. Lower the quantity or the cost.',
   created: 'Quote created.',
 } as const;
 
@@ -173,6 +175,23 @@ export const quantityField = () => amountText('quantity', 3, 9);
 /** A unit price or cost: at least 0, up to 2 decimals, numeric(12,2). */
 export const priceField = (field: string) => amountText(field, 2, 10);
 
+const isAmount = (v: unknown) => typeof v === 'string' && /^\d+(\.\d+)?$/.test(v);
+
+/**
+ * The line total problems of a line, by the field the form shows them under: the revenue's on the
+ * unit sell price, the cost's on the unit cost (the BOM's unit cost patch checks it too).
+ */
+export function lineTotalProblems(l: MoneyLine): { path: 'unit_sell_price' | 'unit_cost'; message: string }[] {
+  const problems: { path: 'unit_sell_price' | 'unit_cost'; message: string }[] = [];
+  // A factor that is not a number yet has its own message (the contract checks each first).
+  if (![l.quantity, l.unit_sell_price, l.unit_cost].every(isAmount)) return problems;
+  if (new Big(lineRevenue(l)).gt(LINE_TOTAL_MAX))
+    problems.push({ path: 'unit_sell_price', message: QUOTE_TEXT.lineRevenueTooLarge });
+  if (new Big(lineCost(l)).gt(LINE_TOTAL_MAX))
+    problems.push({ path: 'unit_cost', message: QUOTE_TEXT.lineCostTooLarge });
+  return problems;
+}
+
 /** Optional text: missing, null or blank is null; else trimmed, at most `max` characters. */
 const optText = (max: number) =>
   z
@@ -257,6 +276,7 @@ export const LineItemInput = z
     const notesMax = generalNotesMax(v.category);
     if (v.general_notes && v.general_notes.length > notesMax)
       ctx.addIssue({ code: 'custom', path: ['general_notes'], message: `Must be at most ${notesMax} characters.` });
+    for (const { path, message } of lineTotalProblems(v)) ctx.addIssue({ code: 'custom', path: [path], message });
   })
   .transform((v) => ({
     ...v,

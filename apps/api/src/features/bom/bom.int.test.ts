@@ -202,6 +202,15 @@ describe('the bill of materials', () => {
       'order_status',
       'unit_cost',
     ]);
+    // The line's cost with the new unit cost: quantity 1 x 1,000,000,000.00 passes a line's bound.
+    const tooLarge = await asA({
+      method: 'PATCH',
+      url: bom(project.id, `/${productId}`),
+      body: { order_status: 'Pending', unit_cost: '1000000000' },
+    });
+    expect(tooLarge.status, tooLarge.text).toBe(422);
+    expect(tooLarge.json.errors).toEqual({ unit_cost: [QUOTE_TEXT.lineCostTooLarge] });
+    expect((await asA({ url: bom(project.id, `/${productId}`) })).json.unit_cost).toBe('4.25');
     expect((await asA({ url: bom(project.id, `/${serviceId}`) })).status).toBe(404);
     expect((await asB({ url: bom(project.id) })).status).toBe(404);
     expect((await asB({ url: bom(project.id, `/${productId}`) })).status).toBe(404);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import {
   BOM_TEXT,
   lockedChanges,
+  lineTotalProblems,
   type BomItemView,
   type BomListQuery,
   type BomPage,
@@ -14,7 +15,7 @@ import { inTenant, type Actor, type Deps, type TenantContext } from '../../platf
 import type { Tx } from '../../platform/db/client.js';
 import { containsAny } from '../../platform/db/like.js';
 import { quoteLineItems, quotes, quoteSections, workItems } from '../../platform/db/schema.js';
-import { HttpError, notFound } from '../../platform/errors.js';
+import { fieldError, HttpError, notFound } from '../../platform/errors.js';
 import { findVisibleProject } from '../../platform/project-scope.js';
 
 /**
@@ -177,6 +178,10 @@ export const patchBomItem = (
       const refused = lockedChanges(current, input);
       if (refused.length)
         throw new HttpError(409, BOM_TEXT.locked, Object.fromEntries(refused.map((f) => [f, [BOM_TEXT.locked]])));
+    } else {
+      // The line's cost with the new unit cost stays within a line's bound (the quote editor's rule).
+      const tooLarge = lineTotalProblems({ quantity: current.qty, unit_sell_price: '0', unit_cost: input.unit_cost });
+      if (tooLarge[0]) throw fieldError('unit_cost', tooLarge[0].message);
     }
     await tx
       .update(quoteLineItems)

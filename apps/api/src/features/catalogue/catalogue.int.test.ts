@@ -171,5 +171,16 @@ describe('works and materials', () => {
     expect(put.status).toBe(422);
     expect(Object.keys(put.json.errors)).toEqual(['name', 'unit_sell_price']);
     expect((await asA({ url: `/api/catalogue/${item.id}` })).json.name).toBe(item.name);
+    // A price is at most a quote line's largest total, so the item fits a line at quantity 1.
+    const big = await asA({
+      method: 'PUT',
+      url: `/api/catalogue/${item.id}`,
+      body: { name: item.name, unit_sell_price: '9999999999.99', unit_cost: '1000000000.00' },
+    });
+    expect(big.status).toBe(422);
+    expect(big.json.errors).toEqual({
+      unit_sell_price: ['The unit price may be at most $999,999,999.99.'],
+      unit_cost: ['The unit cost may be at most $999,999,999.99.'],
+    });
   });
 });

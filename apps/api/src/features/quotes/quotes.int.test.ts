@@ -315,6 +315,24 @@ describe('creating and saving a quote', () => {
     // Nothing was saved by any of them.
     expect((await asA({ url: url(p.id, q.id) })).json).toMatchObject({ version: 1, sections: [] });
   });
+
+  it("refuses a line whose revenue or cost passes $999,999,999.99, on the price's path, and keeps the largest", async () => {
+    const p = await newProject();
+    const q = await newQuote(p.id);
+    // Each factor is allowed (numeric(12,3), numeric(12,2)); the product was shown as $9,999,999,999,980,001,086.00.
+    const huge = item({ quantity: '999999999.999', unit_sell_price: '9999999999.99', unit_cost: '9999999999.99' });
+    const res = await save(p.id, q, { sections: [{ name: 'S', line_items: [item(), huge] }] });
+    expect(res.status, res.text).toBe(422);
+    expect(res.json.errors).toEqual({
+      'sections.0.line_items.1.unit_sell_price': [QUOTE_TEXT.lineRevenueTooLarge],
+      'sections.0.line_items.1.unit_cost': [QUOTE_TEXT.lineCostTooLarge],
+    });
+    expect((await asA({ url: url(p.id, q.id) })).json).toMatchObject({ version: 1, sections: [] });
+    const most = item({ quantity: '3', unit_sell_price: '333333333.33', unit_cost: '333333333.33' });
+    const ok = await saved(p.id, q, { sections: [{ name: 'S', line_items: [most, most] }] });
+    expect(ok.sections[0]!.line_items[0]!.totals).toMatchObject({ revenue: '999999999.99', cost: '999999999.99' });
+    expect(ok.sections[0]!.totals).toMatchObject({ revenue: '1999999999.98' });
+  });
 });
 
 describe('who may change what', () => {

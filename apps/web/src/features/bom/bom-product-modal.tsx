@@ -4,6 +4,7 @@ import {
   BOM_TEXT,
   BomPatchInput,
   formatQuoteMoney,
+  lineTotalProblems,
   ORDER_STATUSES,
   workItemLabel,
   type BomItemView,
@@ -99,6 +100,14 @@ function ProductForm({
     const parsed = BomPatchInput.safeParse(form);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    // The line's cost (its quantity x the new unit cost) within a line's bound, as the server checks.
+    const tooLarge = locked
+      ? []
+      : lineTotalProblems({ quantity: item.qty, unit_sell_price: '0', unit_cost: parsed.data.unit_cost });
+    if (tooLarge[0]) {
+      setErrors({ unit_cost: tooLarge[0].message });
       return;
     }
     setErrors({});

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BOM_TEXT, type BomItemView, type BomPage } from '@siteflow/core';
+import { BOM_TEXT, QUOTE_TEXT, type BomItemView, type BomPage } from '@siteflow/core';
 import { mockFetch, renderScreen, tenantSession } from '../../test/render';
 import { stubMatchMedia } from '../../test/setup';
 import { BomScreen } from './bom-screen';
@@ -112,6 +112,20 @@ describe('Bill of materials', () => {
     const again = await screen.findByRole('dialog', { name: BOM_TEXT.editTitle });
     await userEvent.click(await within(again).findByRole('button', { name: 'Save' }));
     expect(await screen.findByText(BOM_TEXT.failedText)).toBeInTheDocument();
+  });
+
+  it("refuses a unit cost that takes the line's cost past $999,999,999.99, under the field, without sending", async () => {
+    const fetch = render(false);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Clipsal RCBO 20A' }));
+    const dialog = await screen.findByRole('dialog', { name: BOM_TEXT.editTitle });
+    const cost = await within(dialog).findByLabelText('Unit Cost');
+    await userEvent.clear(cost);
+    // Qty 4 x 250,000,000.00 = 1,000,000,000.00.
+    await userEvent.type(cost, '250000000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(QUOTE_TEXT.lineCostTooLarge)).toBeInTheDocument();
+    expect(cost).toHaveAttribute('aria-invalid', 'true');
+    expect(fetch.calls.some((c) => c.method === 'PATCH')).toBe(false);
   });
 
   it("says 'Failed to get product, please try again later' when the product cannot be loaded", async () => {
