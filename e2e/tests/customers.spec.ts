@@ -69,10 +69,12 @@ test('a platform admin creates a customer with a logo, and its admin signs in on
   const href = await page.getByRole('link', { name: 'Set Password', exact: true }).first().getAttribute('href');
   expect(href).toContain(`${tenantUrl(slug)}/reset-password/`);
   await page.goto(href!);
+  // An invitation sets the new account's first password: it does not read as a reset.
+  await expect(page.getByRole('heading', { name: AUTH_TEXT.inviteHeading })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('acme-admin-password');
   await page.getByLabel('Confirm Password').fill('acme-admin-password');
-  await page.getByRole('button', { name: AUTH_TEXT.resetButton }).click();
-  await expect(page.getByText(AUTH_TEXT.passwordResetDone).first()).toBeVisible();
+  await page.getByRole('button', { name: AUTH_TEXT.inviteButton }).click();
+  await expect(page.getByText(AUTH_TEXT.inviteDone).first()).toBeVisible();
 
   await page.goto(`${tenantUrl(slug)}/login`);
   await expect(page.getByText(`Acme ${slug}`).first()).toBeVisible();

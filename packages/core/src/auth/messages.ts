@@ -23,6 +23,11 @@ export const AUTH_TEXT = {
   passwordResetDone: 'Your password has been reset. You can now sign in.',
   throttled: 'Too many attempts. Please wait a few minutes and try again.',
   signedOut: 'You have been signed out.',
+  // Not in the spec: an invitation's link sets a new account's first password (docs/decisions.md).
+  inviteHeading: 'Set Password',
+  inviteSubtitle: 'Choose a password for your new account.',
+  inviteButton: 'Set Password',
+  inviteDone: 'Your password is set. You can now sign in.',
 } as const;
 
 export const PASSWORD_MIN = 8;

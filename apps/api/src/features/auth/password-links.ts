@@ -32,7 +32,10 @@ export async function sendPasswordLink(
     purpose,
     expiresAt: new Date(deps.clock.now().getTime() + minutes * 60_000),
   });
-  const link = `${tenantUrl(deps.config, tenant.slug)}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+  // An invitation's link says so, and the screen asks for a first password instead of a reset.
+  const link = `${tenantUrl(deps.config, tenant.slug)}/reset-password/${token}?email=${encodeURIComponent(user.email)}${
+    purpose === 'invite' ? '&invite=1' : ''
+  }`;
   const subject = purpose === 'reset' ? 'Reset Password Notification' : `Welcome to ${tenant.name} on Siteflow`;
   const intro =
     purpose === 'reset'

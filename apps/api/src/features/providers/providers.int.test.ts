@@ -333,7 +333,8 @@ describe('provider users', () => {
     ]);
     expect(res.json.sp_users).toBe('Sam Spark');
     const mail = await waitForMail(email, { subject: `Welcome to ${a.name} on Siteflow` });
-    expect(mail.text).toContain('/reset-password/');
+    // The invitation's link opens the screen as 'Set Password' (a first password, not a reset).
+    expect(mail.text).toMatch(/\/reset-password\/[A-Za-z0-9_-]{43,}\?email=[^&\s]+&invite=1/);
     const [row] = await asOwner(a.id, (tx) => tx.select().from(users).where(eq(users.email, email)));
     expect(row).toMatchObject({ role: 'sp_admin', serviceProviderId: p.id });
 

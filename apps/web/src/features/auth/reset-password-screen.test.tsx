@@ -7,8 +7,8 @@ import { ResetPasswordScreen } from './reset-password-screen';
 
 const route = '/reset-password/tok123?email=jack.wilson%40demo.test';
 
-function renderReset() {
-  return renderScreen(<ResetPasswordScreen />, { session: signedOut(), route, path: '/reset-password/:token' });
+function renderReset(at = route) {
+  return renderScreen(<ResetPasswordScreen />, { session: signedOut(), route: at, path: '/reset-password/:token' });
 }
 
 describe('ResetPasswordScreen', () => {
@@ -59,6 +59,20 @@ describe('ResetPasswordScreen', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+  });
+
+  it("an invitation's link asks for the new account's first password, not a reset", async () => {
+    const { calls } = mockFetch(() => ({ status: 200, body: { message: AUTH_TEXT.passwordResetDone } }));
+    renderReset(`${route}&invite=1`);
+    expect(screen.getByRole('heading', { name: AUTH_TEXT.inviteHeading })).toBeInTheDocument();
+    expect(screen.getByText(AUTH_TEXT.inviteSubtitle)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: AUTH_TEXT.resetButton })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Password'), 'new-password-1');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'new-password-1');
+    await userEvent.click(screen.getByRole('button', { name: AUTH_TEXT.inviteButton }));
+    expect(await screen.findByText(AUTH_TEXT.inviteDone)).toBeInTheDocument();
+    expect(screen.queryByText(AUTH_TEXT.passwordResetDone)).not.toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ url: '/api/auth/reset-password', body: { token: 'tok123' } });
   });
 
   it('shows the server’s message for a refused (common) password beside the Password field', async () => {

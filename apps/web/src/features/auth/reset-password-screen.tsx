@@ -20,6 +20,9 @@ export function ResetPasswordScreen() {
   const [done, setDone] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
+  // An invitation's link (a new account's first password) reads as setting one, not resetting it.
+  const invite = params.get('invite') === '1';
+  const heading = invite ? AUTH_TEXT.inviteHeading : AUTH_TEXT.resetRequestHeading;
 
   const form = useAuthForm<Values>((c) => c.ResetPasswordRequest, {
     token,
@@ -35,7 +38,7 @@ export function ResetPasswordScreen() {
         { ...values, email: values.email.trim() },
         {
           onSuccess: (data) => {
-            setDone(data.message);
+            setDone(invite ? AUTH_TEXT.inviteDone : data.message);
             form.setValues({ password: '', password_confirmation: '' });
           },
           onError: (error) => {
@@ -55,7 +58,7 @@ export function ResetPasswordScreen() {
 
   if (done) {
     return (
-      <AuthLayout title={AUTH_TEXT.resetRequestHeading}>
+      <AuthLayout title={heading}>
         <Stack gap="md">
           <AuthSuccess>{done}</AuthSuccess>
           <Button
@@ -71,7 +74,10 @@ export function ResetPasswordScreen() {
   }
 
   return (
-    <AuthLayout title={AUTH_TEXT.resetRequestHeading} subtitle="Choose a new password for your account.">
+    <AuthLayout
+      title={heading}
+      subtitle={invite ? AUTH_TEXT.inviteSubtitle : 'Choose a new password for your account.'}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {alert ? (
@@ -103,7 +109,7 @@ export function ResetPasswordScreen() {
             {...form.getInputProps('password_confirmation')}
           />
           <Button type="submit" fullWidth size="md" loading={reset.isPending}>
-            {AUTH_TEXT.resetButton}
+            {invite ? AUTH_TEXT.inviteButton : AUTH_TEXT.resetButton}
           </Button>
           <ReturnToLogin />
         </Stack>
