@@ -88,6 +88,26 @@ describe('QuoteRequestButton', () => {
     expect(screen.queryByRole('button', { name: 'Request a Quote' })).toBeNull();
   });
 
+  it("tells a provider user with no client's project yet why there is nobody to send to, and offers no Submit", async () => {
+    mockFetch((call) => {
+      const path = new URL(call.url, 'http://x').pathname;
+      if (path === '/api/quote-requests' && call.method === 'POST')
+        return { status: 201, body: { quoteRequest: { id: REQUEST_ID, user_id: REQUEST_ID } } };
+      if (path === '/api/quote-requests/account-managers') return { body: { account_managers: [] } };
+      return { status: 404, body: { message: 'Not found.' } };
+    });
+    const provider = tenantSession(['projects.view', 'quoteRequests.create']);
+    provider.user = { ...provider.user!, role: 'sp_admin' };
+    renderScreen(<QuoteRequestButton />, { session: provider });
+    const dialog = await open();
+    const manager = within(dialog).getByRole('combobox', { name: /Account Manager/ });
+    await waitFor(() =>
+      expect(manager).toHaveAccessibleDescription(/there is no account manager to send a request to/),
+    );
+    expect(manager).toBeRequired();
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
   it('shows the load failure when the request cannot be opened', async () => {
     setup(() => ({}), { status: 503, body: { message: 'busy' } });
     const dialog = await open();

@@ -18,12 +18,14 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconFileUpload, IconSend, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import {
+  isProviderRole,
   QUOTE_REQUEST_EXTENSIONS,
   QUOTE_REQUEST_TEXT,
   QUOTE_REQUEST_TEXT_MAX,
   QuoteRequestInput,
 } from '@siteflow/core';
 import { ApiError } from '../../api/client';
+import { useSession } from '../../session';
 import { AddressFields } from '../../ui/address/address-fields';
 import { FormAlert, useContractForm } from '../../ui/contract-form';
 import {
@@ -65,6 +67,9 @@ const EMPTY: Values = {
   notes: '',
 };
 
+const NO_MANAGER = (company: string) =>
+  `Your company does not work on any client's project yet, so there is no account manager to send a request to. Ask ${company} to assign you to a project first.`;
+
 const ACCEPT = QUOTE_REQUEST_EXTENSIONS.map((e) => `.${e}`).join(', ');
 
 const sizeLabel = (bytes: number) =>
@@ -102,6 +107,11 @@ function QuoteRequestForm({ onClose, onCreated }: { onClose: () => void; onCreat
   const [redirect, setRedirect] = useState<string | null>(null);
   const started = useRef(new Set<string>());
   const managers = useQuoteRequestAccountManagers(true);
+  const session = useSession();
+  const providerUser = session.user ? isProviderRole(session.user.role) : false;
+  // A provider working on no client's project yet has nobody to send the request to: say so, and
+  // do not offer a Submit that can only be refused.
+  const noManager = providerUser && managers.isSuccess && managers.data.account_managers.length === 0;
   const { form, alert, setAlert, submit, showServerErrors } = useContractForm(QuoteRequestInput, {
     initial: EMPTY,
     toPayload: (v) => ({
@@ -207,6 +217,9 @@ function QuoteRequestForm({ onClose, onCreated }: { onClose: () => void; onCreat
         </SimpleGrid>
         <Select
           label="Account Manager"
+          // A provider's request goes to a client through its account manager (docs/decisions.md).
+          required={providerUser}
+          description={noManager ? NO_MANAGER(session.tenant.name) : undefined}
           placeholder={managers.isPending ? 'Loading...' : 'Choose an account manager'}
           data={(managers.data?.account_managers ?? []).map((m) => ({ value: m.id, label: m.full_name }))}
           clearable
@@ -275,7 +288,7 @@ function QuoteRequestForm({ onClose, onCreated }: { onClose: () => void; onCreat
             type="submit"
             leftSection={<IconSend size={16} aria-hidden />}
             loading={submitting}
-            disabled={!requestId || uploading}
+            disabled={!requestId || uploading || noManager}
           >
             Submit
           </Button>
