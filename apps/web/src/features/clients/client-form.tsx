@@ -78,6 +78,15 @@ export function ClientForm({ client, readOnly = false }: ClientFormProps) {
         <AddressFields
           values={form.values}
           getInputProps={(f) => form.getInputProps(f)}
+          // The address search and a typed postcode filling the state, as on the provider form.
+          setValues={
+            readOnly
+              ? undefined
+              : ({ country: _country, ...patch }) => {
+                  form.setValues(patch);
+                  for (const key of Object.keys(patch)) form.clearFieldError(key);
+                }
+          }
           readOnly={readOnly}
           maxLength={{ suburb: 100 }}
         />

@@ -64,19 +64,32 @@ describe('Client form', () => {
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('The email must be a valid email address.');
     // The postcode input keeps four digits at most.
     expect(screen.getByLabelText('Postcode')).toHaveValue('1234');
-    expect(calls).toHaveLength(0);
+    // Nothing saved (the postcode's state lookup aside).
+    expect(calls.filter((c) => !c.url.startsWith('/api/geo/'))).toHaveLength(0);
 
     await userEvent.type(screen.getByLabelText('Trading Name'), 'Harbourside Property Group');
     await userEvent.clear(screen.getByLabelText('Email'));
     await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toMatchObject({
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/clients')).toHaveLength(1));
+    expect(calls.find((c) => c.url === '/api/clients')).toMatchObject({
       url: '/api/clients',
       method: 'POST',
       body: { trading_name: 'Harbourside Property Group', email: null, postcode: '1234', state: '' },
     });
     // On to the new client's page, to add its users.
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/clients/${CLIENT.id}/edit`));
+  });
+
+  it('a typed postcode fills an empty state, and the address search is offered, as on the provider form', async () => {
+    const { calls } = mockFetch((call) =>
+      call.url.startsWith('/api/geo/postcode-state') ? { body: { state: 'QLD' } } : { body: { items: [] } },
+    );
+    renderScreen(<ClientCreateScreen />, { route: '/clients/new', path: '/clients/new', session: MANAGER });
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('');
+    await userEvent.type(screen.getByLabelText('Postcode'), '4000');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('QLD'));
+    expect(calls.some((c) => c.url.startsWith('/api/geo/postcode-state?postcode=4000'))).toBe(true);
+    expect(screen.getAllByLabelText('Search address')[0]).toBeInstanceOf(HTMLInputElement);
   });
 
   it('shows a taken trading name beside the field', async () => {
