@@ -553,7 +553,9 @@ async function generateTenantProviders(
     await q(
       `insert into service_providers (tenant_id, id, name, status_code, director_name, email, phone, website, street, suburb, state, postcode,
                                       lat, lng, geo_precision, preferred_postcodes, preferred_states, created_at)
-       select $1, s.id, ($2::text[])[1 + s.n % array_length($2::text[], 1)] || ' ' || ($3::text[])[s.cat1] || ' ' || s.suburb,
+       select $1, s.id,
+              -- Names are unique per company whatever the case (migration 0041): a repeat gets ' 2', ' 3', ...
+              s.base || coalesce(' ' || nullif(row_number() over (partition by lower(s.base) order by s.n), 1), ''),
               case when s.b < 0.75 then 'approved' when s.b < 0.83 then 'evaluating' when s.b < 0.89 then 'pending'
                    when s.b < 0.94 then 'not_approved' when s.b < 0.98 then 'licence_restricted' else 'deleted' end,
               ($4::text[])[1 + s.n % 30] || ' ' || ($5::text[])[1 + (s.n / 30) % 30],
@@ -564,7 +566,8 @@ async function generateTenantProviders(
               case when s.e > 0.9 then array[s.postcode] else '{}'::text[] end,
               case when s.e between 0.2 and 0.4 then array[s.state] else '{}'::text[] end,
               now() - make_interval(days => (s.n % 900))
-         from bench_sp s`,
+         from (select b.*, ($2::text[])[1 + b.n % array_length($2::text[], 1)] || ' ' || ($3::text[])[b.cat1] || ' ' || b.suburb as base
+                 from bench_sp b) s`,
       [t, PROVIDER_WORDS, cats.map((c: string) => PROVIDER_TRADES[c] ?? c), FIRST, LAST, STREETS],
     );
     log(`  ${slug}: ${count} providers`);

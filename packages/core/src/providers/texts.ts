@@ -18,6 +18,7 @@ export const PROVIDER_TEXT = {
   performanceRating: 'Performance Rating',
   customerRating: 'Customer Rating',
   nameRequired: 'The service provider name field is required.',
+  nameTaken: 'A service provider with this name already exists.',
   notFound: 'Service provider not found.',
   notAssignable: 'A completed or cancelled project cannot be assigned a service provider.',
   staffNotOfProvider: 'Choose staff of the selected service provider.',

@@ -161,6 +161,63 @@ describe('create and edit', () => {
     expect(edit.json.errors).toEqual({ website: [WEBSITE_INVALID_MESSAGE] });
   });
 
+  it('refuses a name another provider of the company has, whatever the case (422 on the name), on create and edit', async () => {
+    const name = `SparkRight ${uniq()} Electrical & Data`;
+    const first = await A({
+      method: 'POST',
+      url: '/api/service-providers',
+      body: input({ service_provider_name: name }),
+    });
+    expect(first.status, first.text).toBe(201);
+    for (const same of [name, name.toLowerCase(), `  ${name.toUpperCase()} `]) {
+      const res = await A({
+        method: 'POST',
+        url: '/api/service-providers',
+        body: input({ service_provider_name: same }),
+      });
+      expect(res.status, `${same}: ${res.text}`).toBe(422);
+      expect(res.json.errors).toEqual({ service_provider_name: [PROVIDER_TEXT.nameTaken] });
+    }
+    const list = await A({ url: `/api/service-providers?search=${encodeURIComponent(name)}&pageSize=100` });
+    expect(list.json.total).toBe(1);
+
+    // Editing: its own name (in another case) is fine; another provider's is not.
+    const own = await A({
+      method: 'PUT',
+      url: `/api/service-providers/${first.json.id}`,
+      body: input({ service_provider_name: name.toUpperCase() }),
+    });
+    expect(own.status, own.text).toBe(200);
+    const other = (await A({ method: 'POST', url: '/api/service-providers', body: input() })).json as ProviderView;
+    const taken = await A({
+      method: 'PUT',
+      url: `/api/service-providers/${other.id}`,
+      body: input({ service_provider_name: name }),
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.json.errors).toEqual({ service_provider_name: [PROVIDER_TEXT.nameTaken] });
+
+    // Another company may use the name; two saves of one name at once end in one provider.
+    const theirs = await request(t, {
+      host: b.host,
+      cookie: adminB,
+      method: 'POST',
+      url: '/api/service-providers',
+      body: { service_provider_name: name },
+    });
+    expect(theirs.status, theirs.text).toBe(201);
+    const race = `Race ${uniq()}`;
+    const both = await Promise.all(
+      [race, race.toLowerCase()].map((n) =>
+        A({ method: 'POST', url: '/api/service-providers', body: input({ service_provider_name: n }) }),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([201, 422]);
+    expect(both.find((r) => r.status === 422)!.json.errors).toEqual({
+      service_provider_name: [PROVIDER_TEXT.nameTaken],
+    });
+  });
+
   it('edits: availabilities and categories are replaced as sets, the address is geocoded again', async () => {
     const created = (await A({ method: 'POST', url: '/api/service-providers', body: input() })).json as ProviderView;
     const res = await A({

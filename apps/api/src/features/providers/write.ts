@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { ProviderInputParsed } from '@siteflow/core';
+import { PROVIDER_TEXT, type ProviderInputParsed } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
+import { fieldError, isUniqueViolation } from '../../platform/errors.js';
 import {
   providerAvailabilities,
   providerCategories,
@@ -32,8 +33,29 @@ async function locate(tx: Tx, input: ProviderInputParsed) {
   return { lat: place?.lat ?? null, lng: place?.lng ?? null, geoPrecision: place?.precision ?? null };
 }
 
-async function check(tx: Tx, input: ProviderInputParsed) {
+/** Whether another provider of the company has the name, whatever the case (as clients' trading names). */
+async function nameTaken(tx: Tx, name: string, exceptId?: string) {
+  const [taken] = await tx
+    .select({ id: serviceProviders.id })
+    .from(serviceProviders)
+    .where(eq(sql`lower(${serviceProviders.name})`, name.toLowerCase()));
+  return !!taken && taken.id !== exceptId;
+}
+
+/** Two saves of one name at once: the unique index (migration 0041) refuses the second, the same 422. */
+async function nameTakenOnConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('service_provider_name', PROVIDER_TEXT.nameTaken);
+    throw error;
+  }
+}
+
+async function check(tx: Tx, input: ProviderInputParsed, exceptId?: string) {
   const checks = new FormChecks(tx);
+  if (await nameTaken(tx, input.service_provider_name, exceptId))
+    checks.fail('service_provider_name', PROVIDER_TEXT.nameTaken);
   await checks.categoriesAndServices(input.categories, input.services);
   checks.done();
 }
@@ -81,24 +103,28 @@ async function replaceChildren(tx: Tx, tenantId: string, providerId: string, inp
 }
 
 export const createProvider = (deps: D, tenant: TenantContext, actor: Actor, input: ProviderInputParsed) =>
-  inTenant(deps, tenant.id, async (tx) => {
-    await check(tx, input);
-    const [row] = await tx
-      .insert(serviceProviders)
-      .values({ tenantId: tenant.id, ...(await columns(tx, input)) })
-      .returning({ id: serviceProviders.id });
-    await replaceChildren(tx, tenant.id, row!.id, input);
-    return providerView(tx, actor, row!.id);
-  });
+  nameTakenOnConflict(() =>
+    inTenant(deps, tenant.id, async (tx) => {
+      await check(tx, input);
+      const [row] = await tx
+        .insert(serviceProviders)
+        .values({ tenantId: tenant.id, ...(await columns(tx, input)) })
+        .returning({ id: serviceProviders.id });
+      await replaceChildren(tx, tenant.id, row!.id, input);
+      return providerView(tx, actor, row!.id);
+    }),
+  );
 
 export const updateProvider = (deps: D, tenant: TenantContext, actor: Actor, id: string, input: ProviderInputParsed) =>
-  inTenant(deps, tenant.id, async (tx) => {
-    await findVisibleProvider(tx, actor, id, true);
-    await check(tx, input);
-    await tx
-      .update(serviceProviders)
-      .set({ ...(await columns(tx, input)), updatedAt: sql`now()` })
-      .where(eq(serviceProviders.id, id));
-    await replaceChildren(tx, tenant.id, id, input);
-    return providerView(tx, actor, id);
-  });
+  nameTakenOnConflict(() =>
+    inTenant(deps, tenant.id, async (tx) => {
+      await findVisibleProvider(tx, actor, id, true);
+      await check(tx, input, id);
+      await tx
+        .update(serviceProviders)
+        .set({ ...(await columns(tx, input)), updatedAt: sql`now()` })
+        .where(eq(serviceProviders.id, id));
+      await replaceChildren(tx, tenant.id, id, input);
+      return providerView(tx, actor, id);
+    }),
+  );

@@ -249,7 +249,7 @@ describe('Service provider setup form', () => {
 
   it('edits a provider and shows the server’s errors beside their fields', async () => {
     const errors = {
-      service_provider_name: ['The service provider name has already been taken.'],
+      service_provider_name: [PROVIDER_TEXT.nameTaken],
       postcode: ['The postcode must be a number from 0 to 9999.'],
       'availabilities.0.end_date': [PROVIDER_TEXT.availabilityOrder],
       'preferred_postcodes.1': ['The postcode must be a number from 0 to 9999.'],
@@ -287,7 +287,7 @@ describe('Service provider setup form', () => {
         { id: PROVIDER.availabilities[0]!.id, start_date: '2026-07-01', end_date: '2026-07-14', note: 'Holidays' },
       ],
     });
-    await waitFor(() => expect(name).toHaveAccessibleDescription('The service provider name has already been taken.'));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(PROVIDER_TEXT.nameTaken));
     expect(screen.getByLabelText('Postcode')).toHaveAccessibleDescription(
       'The postcode must be a number from 0 to 9999.',
     );

@@ -1,6 +1,6 @@
 // Service providers and what they offer, where and when (features/providers).
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, date, doublePrecision, index, integer, text, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, date, doublePrecision, index, integer, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { linksOf, locality, tenantFk, tenantTable, timestamps } from './columns.js';
 import { categories, services } from './reference.js';
 
@@ -40,6 +40,8 @@ export const serviceProviders = tenantTable(
     ...timestamps(),
   },
   (t) => [
+    // One provider per name in a company, whatever the case (as clients; migration 0041).
+    uniqueIndex('service_providers_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
     index('service_providers_tenant_name_idx').on(t.tenantId, t.name),
     // Provider search: the box around a centre read from the index alone (status, rating, id and
     // name for the filters and the order), no heap visits.
