@@ -12,15 +12,19 @@ async function addLine(
   section: string,
   line: { description: string; qty: string; sell: string; cost: string },
 ) {
-  await page.getByRole('button', { name: `Add a line item to ${section}` }).click();
+  const add = page.getByRole('button', { name: `Add a line item to ${section}` });
+  await add.click();
   const dialog = page.getByRole('dialog', { name: new RegExp(`^${QUOTE_TEXT.editLineEntry}`) });
   await expect(dialog).toBeVisible();
+  // It opens on its first field, and Done gives focus back to the button that opened it.
+  await expect(dialog.getByRole('combobox', { name: 'Category' })).toBeFocused();
   await dialog.getByRole('textbox', { name: 'Description', exact: true }).fill(line.description);
   await dialog.getByRole('textbox', { name: 'Qty', exact: true }).fill(line.qty);
   await dialog.getByRole('textbox', { name: 'Unit Sell Price' }).fill(line.sell);
   await dialog.getByRole('textbox', { name: 'Unit Cost' }).fill(line.cost);
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
 }
 
 /** The section names in their order on the page. */

@@ -149,6 +149,9 @@ test('a new project gets its classification’s action list; the job dates it, c
   await editor.getByRole('button', { name: 'Complete', exact: true }).click();
   await confirm(page, TASK_TEXT.confirmComplete, 'Complete');
   await expect(row(page, 'Confirm completion')).toContainText('Completed');
+  // The pressed button is disabled ('Completed'): focus is on the task's form, and it is announced.
+  await expect(editor.getByRole('form', { name: /^Task \d+: Confirm completion$/ })).toBeFocused();
+  await expect(editor.getByRole('status')).toHaveText('Task completed.');
   await expect(row(page, 'Invoice the client')).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [ap]m/, {
     timeout: 20_000,
   });
