@@ -54,7 +54,11 @@ export const getSetting = (deps: Pick<Deps, 'db'>, tenant: TenantContext, id: st
 export async function createSetting(deps: Pick<Deps, 'db'>, tenant: TenantContext, actor: Actor, input: SettingCreate) {
   try {
     return await inTenant(deps, tenant.id, async (tx) => {
-      const [existing] = await tx.select({ id: settings.id }).from(settings).where(eq(settings.key, input.key));
+      // Keys are unique whatever the case (migration 0042): 'terms' is taken once 'Terms' exists.
+      const [existing] = await tx
+        .select({ id: settings.id })
+        .from(settings)
+        .where(eq(sql`lower(${settings.key})`, input.key.toLowerCase()));
       if (existing) throw fieldError('key', SETTING_TEXT.keyTaken);
       const [row] = await tx
         .insert(settings)

@@ -116,6 +116,23 @@ describe('settings: CRUD in a company', () => {
     const bad = await asA({ method: 'POST', url: '/api/settings', body: { key: 'has spaces', value: '' } });
     expect(bad.json.errors.key).toEqual([SETTING_TEXT.keyFormat]);
   });
+  it('refuses a key that differs from another only by case (422 on key), and keeps the key as typed', async () => {
+    const key = `Terms-${uniq()}`;
+    expect((await createIn(asA, key, 'first')).key).toBe(key);
+    for (const other of [key.toLowerCase(), key.toUpperCase(), ` ${key.toLowerCase()} `]) {
+      const res = await asA({ method: 'POST', url: '/api/settings', body: { key: other, value: 'second' } });
+      expect(res.status, `${other}: ${res.text}`).toBe(422);
+      expect(res.json.errors).toEqual({ key: [SETTING_TEXT.keyTaken] });
+    }
+    // Two creates at once that differ only by case: one wins (the index, not only the check).
+    const race = `Race-${uniq()}`;
+    const both = await Promise.all(
+      [race, race.toLowerCase()].map((k) => asA({ method: 'POST', url: '/api/settings', body: { key: k, value: '' } })),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([201, 422]);
+    expect(both.find((r) => r.status === 422)!.json.errors).toEqual({ key: [SETTING_TEXT.keyTaken] });
+  });
+
   it('concurrent creates of one key: one wins, the others get the duplicate-key message (never a 500)', async () => {
     const key = `race-${uniq()}`;
     const results = await Promise.all(

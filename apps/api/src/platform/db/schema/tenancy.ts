@@ -1,5 +1,6 @@
 // Tenants (the tenant registry), their users, sessions, password resets and settings, and the
 // sign-in throttling counters and known devices (features/auth, staff, customers, settings).
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -123,7 +124,11 @@ export const settings = tenantTable(
     updatedBy: uuid('updated_by'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('settings_tenant_key_key').on(t.tenantId, t.key), tenantFk(t, t.updatedBy, users)],
+  // One setting per key in a company, whatever the case ('Terms' and 'terms'; migration 0042).
+  (t) => [
+    uniqueIndex('settings_tenant_lower_key_key').on(t.tenantId, sql`lower(${t.key})`),
+    tenantFk(t, t.updatedBy, users),
+  ],
 );
 
 /**
