@@ -181,6 +181,17 @@ describe('pulling from the accepted quote', () => {
 describe('the save input', () => {
   const base = { version: 0, comments: '', revenues: [], expenses: [] };
 
+  it('takes a version the database can hold, with a message naming it otherwise', () => {
+    expect(FinanceSaveInput.parse({ ...base, version: 2147483647 }).version).toBe(2147483647);
+    for (const version of [99999999999, 2147483648, -1, 1.5, '1', null]) {
+      const r = FinanceSaveInput.safeParse({ ...base, version });
+      expect(
+        r.error?.issues.map((i) => [i.path.join('.'), i.message]),
+        String(version),
+      ).toEqual([['version', 'The version must be a whole number from 0 to 2147483647.']]);
+    }
+  });
+
   it('reads amounts exactly, blank as 0, and rejects negative, over-precise or non-numbers per field', () => {
     const ok = FinanceSaveInput.parse({
       ...base,

@@ -225,8 +225,16 @@ const lineList = z
  * before the first save): a save of an older one is refused (409). Totals are never read from
  * the body: the server works them out from the lines.
  */
+/** A version is a PostgreSQL integer; a bigger one cannot be a version the screen loaded. */
+const VERSION_MAX = 2147483647;
+const VERSION_MESSAGE = `The version must be a whole number from 0 to ${VERSION_MAX}.`;
+
 export const FinanceSaveInput = z.object({
-  version: z.number().int().min(0),
+  version: z
+    .number({ error: VERSION_MESSAGE })
+    .int({ error: VERSION_MESSAGE })
+    .min(0, { error: VERSION_MESSAGE })
+    .max(VERSION_MAX, { error: VERSION_MESSAGE }),
   comments: note(FINANCE_LIMITS.comments, 'comments'),
   revenues: lineList,
   expenses: lineList,

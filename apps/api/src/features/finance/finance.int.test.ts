@@ -158,12 +158,18 @@ describe('a project finance', () => {
       [{ version: 0, revenues: 'none' }, 'revenues'],
       [{ version: -1 }, 'version'],
       [{ revenues: [] }, 'version'],
+      [{ version: 99999999999 }, 'version'],
+      [{ version: 2147483648 }, 'version'],
+      [{ version: 1.5 }, 'version'],
     ];
     for (const [body, field] of cases) {
       const res = await asA({ method: 'PUT', url: url(project.id), body });
       expect(res.status, `${field}: ${res.text}`).toBe(422);
       expect(res.json.errors, res.text).toHaveProperty([field]);
     }
+    // A version past PostgreSQL's integer failed in the database: a 422 naming nothing.
+    const huge = await asA({ method: 'PUT', url: url(project.id), body: { version: 99999999999, revenues: [] } });
+    expect(huge.json.errors).toEqual({ version: ['The version must be a whole number from 0 to 2147483647.'] });
     expect((await load(project.id)).version).toBe(0);
     // The largest amount numeric(14,2) holds is accepted.
     const big = await save(project.id, { version: 0, revenues: [line({ estimate: '999999999999.99' })] });
