@@ -234,6 +234,7 @@ test('an e-mail and an SMS go from a task to its site contact, through the mailb
   const project = await newProject(page, { site_contacts: [{ name: 'Sam Site', email, phone: '0412 345 678' }] });
   const task = await apiCall(page, DEMO, 'POST', `/api/projects/${project.id}/tasks`, {
     title: 'Tell the site we are booked',
+    trigger: 'Current Date',
   });
   expect(task.status, JSON.stringify(task.json)).toBe(201);
   const link = await apiCall(page, DEMO, 'POST', `/api/projects/${project.id}/links`, {

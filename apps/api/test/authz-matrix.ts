@@ -184,6 +184,9 @@ async function signInFrom(t: TestApp, host: string, email: string, remoteAddress
   return `${SESSION_COOKIE}=${res.sessionCookie.value}`;
 }
 
+/** A task's body (a template's or a project's): an automatic due date needs a trigger. */
+const taskBody = (title = `Task ${uniq()}`) => ({ title, trigger: 'Current Date' });
+
 async function ok(res: TestResponse, what: string): Promise<TestResponse> {
   if (res.status < 200 || res.status > 299) throw new Error(`setup: ${what} failed: ${res.status} ${res.text}`);
   return res;
@@ -265,7 +268,7 @@ export const make = {
       await adminApi(t, T, {
         method: 'POST',
         url: `/api/task-templates/${id}/tasks`,
-        body: { title: `Task ${uniq()}` },
+        body: taskBody(),
       }),
       'template task',
     );
@@ -274,7 +277,7 @@ export const make = {
   task: async (t: TestApp, T: TenantFx, projectId: number) => {
     const title = `Task ${uniq()}`;
     const res = await ok(
-      await adminApi(t, T, { method: 'POST', url: `/api/projects/${projectId}/tasks`, body: { title } }),
+      await adminApi(t, T, { method: 'POST', url: `/api/projects/${projectId}/tasks`, body: taskBody(title) }),
       'task',
     );
     return { projectId, id: res.json.id as number, title };
@@ -1252,7 +1255,7 @@ export const ROUTES: Record<string, RouteDef> = {
   'PUT /api/tasks/:id': {
     action: 'tasks.manage',
     obj: 'project',
-    req: async (c) => ({ url: `/api/tasks/${(await taskOf(c)).id}`, body: { title: `Task ${uniq()}` } }),
+    req: async (c) => ({ url: `/api/tasks/${(await taskOf(c)).id}`, body: taskBody() }),
   },
   'DELETE /api/tasks/:id': {
     action: 'tasks.manage',
@@ -1363,7 +1366,7 @@ export const ROUTES: Record<string, RouteDef> = {
   'POST /api/projects/:id/tasks': {
     action: 'tasks.manage',
     obj: 'project',
-    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/tasks`, body: { title: `Task ${uniq()}` } }),
+    req: (c) => ({ url: `/api/projects/${c.T.project[c.s].id}/tasks`, body: taskBody() }),
   },
   'GET /api/projects/:id/storyboard': {
     action: 'tasks.view',
@@ -1446,7 +1449,7 @@ export const ROUTES: Record<string, RouteDef> = {
     obj: 'plain',
     req: async (c) => ({
       url: `/api/task-templates/${(c.fresh ? await make.taskTemplate(c.w.t, c.T) : c.T.taskTemplate[c.s]).id}/tasks`,
-      body: { title: `Task ${uniq()}` },
+      body: taskBody(),
     }),
   },
   'PUT /api/task-templates/:id/tasks/:taskId': {
@@ -1454,7 +1457,7 @@ export const ROUTES: Record<string, RouteDef> = {
     obj: 'plain',
     req: async (c) => {
       const template = c.fresh ? await make.taskTemplate(c.w.t, c.T) : c.T.taskTemplate[c.s];
-      return { url: `/api/task-templates/${template.id}/tasks/${template.taskId}`, body: { title: `Task ${uniq()}` } };
+      return { url: `/api/task-templates/${template.id}/tasks/${template.taskId}`, body: taskBody() };
     },
   },
   'DELETE /api/task-templates/:id/tasks/:taskId': {

@@ -85,7 +85,10 @@ export function seedDemoTasks(db: Db, tenantId: string) {
       const ids: string[] = [];
       for (const [i, input] of DEMO_TEMPLATE_TASKS.entries()) {
         const { completedTaskIndex, ...fields } = input;
-        const t = TemplateTaskInput.parse(fields);
+        const t = TemplateTaskInput.parse({
+          ...fields,
+          trigger_completed_task_id: completedTaskIndex === undefined ? null : ids[completedTaskIndex]!,
+        });
         const [row] = await tx
           .insert(templateTasks)
           .values({
@@ -98,7 +101,7 @@ export function seedDemoTasks(db: Db, tenantId: string) {
             priority: t.priority,
             triggerType: t.trigger_type,
             trigger: t.trigger,
-            triggerCompletedTaskId: completedTaskIndex === undefined ? null : ids[completedTaskIndex]!,
+            triggerCompletedTaskId: t.trigger_completed_task_id,
             shareActionOnClient: t.share_action_on_client,
             shareActionOnSp: t.share_action_on_sp,
             actionedAtDays: t.actioned_at_days,

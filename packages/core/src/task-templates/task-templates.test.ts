@@ -26,7 +26,7 @@ describe('template tasks', () => {
   });
 
   it('applies the spec defaults', () => {
-    const task = TemplateTaskInput.parse({ title: 'Book' });
+    const task = TemplateTaskInput.parse({ title: 'Book', trigger: 'Current Date' });
     expect(task).toMatchObject({
       priority: 'Medium',
       is_auto_complete: false,
@@ -48,7 +48,9 @@ describe('template tasks', () => {
       actioned_at_days: TASK_TEMPLATE_TEXT.days,
       task_index: TASK_TEMPLATE_TEXT.taskIndex,
     });
-    expect(issuesOf({ title: 'x', actioned_at_hours: 24, actioned_at_mins: 59, task_index: 0 })).toEqual({});
+    expect(
+      issuesOf({ title: 'x', trigger: 'Current Date', actioned_at_hours: 24, actioned_at_mins: 59, task_index: 0 }),
+    ).toEqual({});
     expect(TASK_TEMPLATE_TEXT.titleRequired).toBe('Sorry, the title cannot be empty.');
   });
 
@@ -65,10 +67,12 @@ describe('template tasks', () => {
     expect(staffResponsibleOptions(null)).toEqual(['All']);
     expect(contactOptions('Company')).toEqual(['Project Manager', 'Project Administrator']);
     expect(contactOptions('Client')).toEqual(['Account Manager', 'Admin', 'Finance']);
-    expect(issuesOf({ title: 'x', action_by: 'Client', staff_responsible: 'Staff' })).toEqual({
+    expect(issuesOf({ title: 'x', trigger: 'Current Date', action_by: 'Client', staff_responsible: 'Staff' })).toEqual({
       staff_responsible: TASK_TEMPLATE_TEXT.staffResponsible,
     });
-    expect(issuesOf({ title: 'x', default_entity: 'Company', default_contact: 'Finance' })).toEqual({
+    expect(
+      issuesOf({ title: 'x', trigger: 'Current Date', default_entity: 'Company', default_contact: 'Finance' }),
+    ).toEqual({
       default_contact: TASK_TEMPLATE_TEXT.defaultContact,
     });
   });
@@ -92,5 +96,35 @@ describe('template tasks', () => {
     expect(
       TemplateTaskInput.parse({ title: 'x', trigger: 'Project Status', trigger_project_status: 'order' }),
     ).toMatchObject({ trigger_project_status: 'order' });
+  });
+
+  it('refuses an automatic due date without a trigger, or without what its trigger names', () => {
+    expect(issuesOf({ title: 'x' })).toEqual({ trigger: TASK_TEMPLATE_TEXT.triggerRequired });
+    expect(issuesOf({ title: 'x', is_auto_due_date: true, trigger: '' })).toEqual({
+      trigger: TASK_TEMPLATE_TEXT.triggerRequired,
+    });
+    expect(issuesOf({ title: 'x', trigger: 'Project Status' })).toEqual({
+      trigger_project_status: TASK_TEMPLATE_TEXT.triggerProjectStatus,
+    });
+    expect(issuesOf({ title: 'x', trigger: 'Completed Task' })).toEqual({
+      trigger_completed_task_id: TASK_TEMPLATE_TEXT.triggerCompletedTask,
+    });
+    expect(issuesOf({ title: 'x', trigger: 'Fixed Date', fixed_date_at: '' })).toEqual({
+      fixed_date_at: TASK_TEMPLATE_TEXT.triggerFixedDate,
+    });
+    // What each trigger needs, given: saved.
+    for (const trigger of ['Current Date', 'Next Task', 'Previous Task', 'Project End Date'])
+      expect(issuesOf({ title: 'x', trigger })).toEqual({});
+    expect(issuesOf({ title: 'x', trigger: 'Project Status', trigger_project_status: 'order' })).toEqual({});
+    expect(
+      issuesOf({
+        title: 'x',
+        trigger: 'Completed Task',
+        trigger_completed_task_id: '00000000-0000-4000-8000-000000000001',
+      }),
+    ).toEqual({});
+    expect(issuesOf({ title: 'x', trigger: 'Fixed Date', fixed_date_at: '2026-01-02 08:00' })).toEqual({});
+    // A manual due date needs no trigger.
+    expect(issuesOf({ title: 'x', is_auto_due_date: false })).toEqual({});
   });
 });

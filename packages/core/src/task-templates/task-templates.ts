@@ -17,6 +17,10 @@ export const TASK_TEMPLATE_TEXT = {
   staffResponsible: 'Choose a staff option of the chosen Action By.',
   defaultContact: 'Choose a contact of the chosen recipient.',
   completedTask: 'Choose an earlier task of this template.',
+  triggerRequired: 'Choose a trigger for the automatic due date.',
+  triggerProjectStatus: 'Choose the project status of the trigger.',
+  triggerCompletedTask: 'Choose the task of the Completed Task trigger.',
+  triggerFixedDate: 'Choose the date and time of the Fixed Date trigger.',
   fixedDate: 'The date must be a date and time (dd/MM/yyyy hh:mm a).',
   order: 'The order must list every task of this template once.',
   classificationTaken: 'Another template is already applied to this classification.',
@@ -164,11 +168,35 @@ export const TemplateTaskFields = z.object({
  */
 type SharedTaskFields = z.output<typeof TemplateTaskFields>;
 
-/** The dependent-field rules (spec 2 section 4) both task forms share: 422 per field. */
+/**
+ * The dependent-field rules (spec 2 section 4) both task forms share: 422 per field. An automatic
+ * due date needs a trigger, and the trigger what it names (a project status, a task, a fixed
+ * date): without them the task would never get a due date (docs/decisions.md, "Action list").
+ */
 export function checkTaskFields(
-  task: Pick<SharedTaskFields, 'staff_responsible' | 'action_by' | 'default_contact' | 'default_entity'>,
+  task: Pick<
+    SharedTaskFields,
+    | 'staff_responsible'
+    | 'action_by'
+    | 'default_contact'
+    | 'default_entity'
+    | 'is_auto_due_date'
+    | 'trigger'
+    | 'trigger_project_status'
+    | 'fixed_date_at'
+  > & { trigger_completed_task_id: unknown },
   ctx: z.RefinementCtx,
 ) {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (task.is_auto_due_date) {
+    if (!task.trigger) issue('trigger', TASK_TEMPLATE_TEXT.triggerRequired);
+    else if (task.trigger === 'Project Status' && !task.trigger_project_status)
+      issue('trigger_project_status', TASK_TEMPLATE_TEXT.triggerProjectStatus);
+    else if (task.trigger === 'Completed Task' && task.trigger_completed_task_id == null)
+      issue('trigger_completed_task_id', TASK_TEMPLATE_TEXT.triggerCompletedTask);
+    else if (task.trigger === 'Fixed Date' && !task.fixed_date_at)
+      issue('fixed_date_at', TASK_TEMPLATE_TEXT.triggerFixedDate);
+  }
   if (task.staff_responsible && !staffResponsibleOptions(task.action_by).includes(task.staff_responsible))
     ctx.addIssue({ code: 'custom', path: ['staff_responsible'], message: TASK_TEMPLATE_TEXT.staffResponsible });
   if (

@@ -23,11 +23,12 @@ async function newTemplate(as: As = asA) {
   return res.json.id as string;
 }
 
+/** A template task (an automatic due date from the Current Date unless `body` says otherwise). */
 async function newTask(templateId: string, body: Record<string, unknown> = {}) {
   const res = await asA({
     method: 'POST',
     url: `/api/task-templates/${templateId}/tasks`,
-    body: { title: `Task ${uniq()}`, ...body },
+    body: { title: `Task ${uniq()}`, trigger: 'Current Date', ...body },
   });
   expect(res.status, res.text).toBe(201);
   return res.json;
@@ -152,7 +153,7 @@ describe('template tasks', () => {
     const staff = await asA({
       method: 'POST',
       url: `/api/task-templates/${id}/tasks`,
-      body: { title: 'x', action_by: 'Company', staff_responsible: 'Finance' },
+      body: { title: 'x', trigger: 'Current Date', action_by: 'Company', staff_responsible: 'Finance' },
     });
     expect(staff.json.errors).toEqual({ staff_responsible: [TASK_TEMPLATE_TEXT.staffResponsible] });
     const other = await newTask(await newTemplate());
@@ -162,6 +163,32 @@ describe('template tasks', () => {
       body: { title: 'x', trigger: 'Completed Task', trigger_completed_task_id: other.id },
     });
     expect(completed.json.errors).toEqual({ trigger_completed_task_id: [TASK_TEMPLATE_TEXT.completedTask] });
+  });
+
+  it('refuses an automatic due date without a trigger, or without what the trigger names (422 per field)', async () => {
+    const id = await newTemplate();
+    const task = await newTask(id);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{}, 'trigger', TASK_TEMPLATE_TEXT.triggerRequired],
+      [{ is_auto_due_date: true, trigger: null }, 'trigger', TASK_TEMPLATE_TEXT.triggerRequired],
+      [{ trigger: 'Project Status' }, 'trigger_project_status', TASK_TEMPLATE_TEXT.triggerProjectStatus],
+      [{ trigger: 'Completed Task' }, 'trigger_completed_task_id', TASK_TEMPLATE_TEXT.triggerCompletedTask],
+      [{ trigger: 'Fixed Date', fixed_date_at: '' }, 'fixed_date_at', TASK_TEMPLATE_TEXT.triggerFixedDate],
+    ];
+    for (const [body, field, message] of cases) {
+      for (const [method, url] of [
+        ['POST', `/api/task-templates/${id}/tasks`],
+        ['PUT', `/api/task-templates/${id}/tasks/${task.id}`],
+      ] as const) {
+        const res = await asA({ method, url, body: { title: 'No trigger', ...body } });
+        expect(res.status, `${method} ${field}: ${res.text}`).toBe(422);
+        expect(res.json.errors).toEqual({ [field]: [message] });
+      }
+    }
+    // Nothing was saved; a manual due date needs no trigger.
+    expect((await asA({ url: `/api/task-templates/${id}` })).json.tasks).toHaveLength(1);
+    const manual = await newTask(id, { trigger: null, is_auto_due_date: false });
+    expect(manual).toMatchObject({ trigger: null, is_auto_due_date: false });
   });
 
   it('reorders in one request and deletes a task, clearing triggers on it', async () => {
@@ -207,11 +234,10 @@ describe('task templates: who may', () => {
     expect((await asB({ url: `/api/task-templates/${id}` })).status).toBe(404);
     expect((await asB({ method: 'PUT', url: `/api/task-templates/${id}`, body: { title: 'x' } })).status).toBe(404);
     expect((await asB({ method: 'DELETE', url: `/api/task-templates/${id}` })).status).toBe(404);
-    expect((await asB({ method: 'POST', url: `/api/task-templates/${id}/tasks`, body: { title: 'x' } })).status).toBe(
-      404,
-    );
+    const body = { title: 'x', trigger: 'Current Date' };
+    expect((await asB({ method: 'POST', url: `/api/task-templates/${id}/tasks`, body })).status).toBe(404);
     const taskUrl = `/api/task-templates/${id}/tasks/${task.id}`;
-    expect((await asB({ method: 'PUT', url: taskUrl, body: { title: 'x' } })).status).toBe(404);
+    expect((await asB({ method: 'PUT', url: taskUrl, body })).status).toBe(404);
     expect((await asB({ method: 'DELETE', url: taskUrl })).status).toBe(404);
     expect(
       (await asB({ method: 'PUT', url: `/api/task-templates/${id}/task-order`, body: { ids: [task.id] } })).status,

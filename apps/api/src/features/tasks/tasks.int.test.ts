@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TASK_MESSAGE_TEXT, TASK_PAGE_SIZE, TASK_TEXT, wallClockAt } from '@siteflow/core';
+import { TASK_MESSAGE_TEXT, TASK_PAGE_SIZE, TASK_TEMPLATE_TEXT, TASK_TEXT, wallClockAt } from '@siteflow/core';
 import * as factories from '../../../test/factories.js';
 import { asOwner, createUser, uniq, type TestUser } from '../../../test/harness.js';
 import { signedIn, twoCompanies, type As, type TestApp, type TestTenant } from '../../../test/companies.js';
@@ -50,12 +50,15 @@ async function newProject(opts: factories.ProjectOptions = {}) {
   return factories.createProject(a, client, { providerId: provider.id, ...opts });
 }
 
+/** A task's body: an automatic due date from the Current Date, unless `body` says otherwise. */
+const taskBody = (body: Record<string, unknown> = {}) => ({
+  title: `Task ${uniq()}`,
+  ...(body.is_auto_due_date === false ? {} : { trigger: 'Current Date' }),
+  ...body,
+});
+
 async function newTask(projectId: number, body: Record<string, unknown> = {}, as: As = asA) {
-  const res = await as({
-    method: 'POST',
-    url: `/api/projects/${projectId}/tasks`,
-    body: { title: `Task ${uniq()}`, ...body },
-  });
+  const res = await as({ method: 'POST', url: `/api/projects/${projectId}/tasks`, body: taskBody(body) });
   expect(res.status, res.text).toBe(201);
   return res.json as { id: number; title: string; position: number; [k: string]: unknown };
 }
@@ -127,11 +130,44 @@ describe('creating and editing a task', () => {
       [{ is_auto_due_date: false, due_date_at: '31/12/2026' }, 'due_date_at', TASK_TEXT.dueDateManual],
     ];
     for (const [body, field, message] of cases) {
-      const res = await asA({ method: 'POST', url: `/api/projects/${p.id}/tasks`, body: { title: 'X', ...body } });
+      const res = await asA({
+        method: 'POST',
+        url: `/api/projects/${p.id}/tasks`,
+        body: taskBody({ title: 'X', ...body }),
+      });
       expect(res.status, `${field}: ${res.text}`).toBe(422);
       expect(Object.keys(res.json.errors)).toContain(field);
       if (message) expect(res.json.errors[field]).toEqual([message]);
     }
+  });
+
+  it('refuses an automatic due date without a trigger, or without what the trigger names (422 per field)', async () => {
+    const p = await newProject();
+    const task = await newTask(p.id);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ title: 'No trigger' }, 'trigger', TASK_TEMPLATE_TEXT.triggerRequired],
+      [{ title: 'No trigger', is_auto_due_date: true, trigger: '' }, 'trigger', TASK_TEMPLATE_TEXT.triggerRequired],
+      [{ title: 'X', trigger: 'Project Status' }, 'trigger_project_status', TASK_TEMPLATE_TEXT.triggerProjectStatus],
+      [{ title: 'X', trigger: 'Completed Task' }, 'trigger_completed_task_id', TASK_TEMPLATE_TEXT.triggerCompletedTask],
+      [
+        { title: 'X', trigger: 'Fixed Date', fixed_date_at: null },
+        'fixed_date_at',
+        TASK_TEMPLATE_TEXT.triggerFixedDate,
+      ],
+    ];
+    for (const [body, field, message] of cases)
+      for (const [method, url] of [
+        ['POST', `/api/projects/${p.id}/tasks`],
+        ['PUT', `/api/tasks/${task.id}`],
+      ] as const) {
+        const res = await asA({ method, url, body });
+        expect(res.status, `${method} ${field}: ${res.text}`).toBe(422);
+        expect(res.json.errors).toEqual({ [field]: [message] });
+      }
+    // Nothing was saved; a manual task needs no trigger (nor a due date).
+    expect((await list(`project_id=${p.id}`)).tasks.map((x) => x.id)).toEqual([task.id]);
+    expect((await asA({ url: `/api/tasks/${task.id}` })).json.trigger).toBe('Current Date');
+    expect(await newTask(p.id, { is_auto_due_date: false })).toMatchObject({ trigger: null, due_date_at: null });
   });
 
   it('refuses a cycle of triggers on create and on update', async () => {
@@ -172,7 +208,7 @@ describe('creating and editing a task', () => {
     expect(history.json.items[0]).toMatchObject({ type: 'Updated', description: 'Title, Due date' });
 
     expect((await asA({ method: 'POST', url: `/api/tasks/${task.id}/void` })).status).toBe(200);
-    const locked = await asA({ method: 'PUT', url: `/api/tasks/${task.id}`, body: { title: 'Again' } });
+    const locked = await asA({ method: 'PUT', url: `/api/tasks/${task.id}`, body: taskBody({ title: 'Again' }) });
     expect(locked.status).toBe(409);
     expect(locked.json.message).toBe(TASK_TEXT.voidedLocked);
     const action = await asA({ method: 'PUT', url: `/api/tasks/${task.id}/action-taken`, body: { action_taken: 'x' } });
@@ -270,17 +306,21 @@ describe('who may do what', () => {
 
   it('answers 404 for another company’s tasks and projects', async () => {
     const task = await newTask(P.id);
-    const bTask = await asB({ method: 'POST', url: `/api/projects/${B.id}/tasks`, body: { title: 'B task' } });
+    const bTask = await asB({
+      method: 'POST',
+      url: `/api/projects/${B.id}/tasks`,
+      body: taskBody({ title: 'B task' }),
+    });
     expect(bTask.status).toBe(201);
     const requests: [string, string, unknown?][] = [
       ['GET', `/api/tasks/${task.id}`],
-      ['PUT', `/api/tasks/${task.id}`, { title: 'X' }],
+      ['PUT', `/api/tasks/${task.id}`, taskBody()],
       ['PUT', `/api/tasks/${task.id}/action-taken`, { action_taken: 'X' }],
       ['POST', `/api/tasks/${task.id}/complete`],
       ['POST', `/api/tasks/${task.id}/star`],
       ['DELETE', `/api/tasks/${task.id}`],
       ['GET', `/api/tasks/${task.id}/history`],
-      ['POST', `/api/projects/${P.id}/tasks`, { title: 'X' }],
+      ['POST', `/api/projects/${P.id}/tasks`, taskBody()],
       ['GET', `/api/projects/${P.id}/tasks/choices`],
       ['PUT', `/api/projects/${P.id}/tasks/order`, { ids: [task.id] }],
       ['POST', `/api/projects/${P.id}/tasks/recalculate`],
@@ -512,7 +552,7 @@ describe('project operations', () => {
 
     const template = await asA({ method: 'POST', url: '/api/task-templates', body: { title: `T ${uniq()}` } });
     for (const title of ['One', 'Two'])
-      await asA({ method: 'POST', url: `/api/task-templates/${template.json.id}/tasks`, body: { title } });
+      await asA({ method: 'POST', url: `/api/task-templates/${template.json.id}/tasks`, body: taskBody({ title }) });
     const applied = await asA({
       method: 'POST',
       url: `/api/projects/${p.id}/tasks/apply-template`,

@@ -22,6 +22,7 @@ const task = (over: Partial<TemplateTaskView>): TemplateTaskView => ({
   id: '22222222-2222-4222-8222-222222222222',
   template_id: TEMPLATE_ID,
   title: 'Book the site visit',
+  trigger: 'Current Date',
   ...over,
 });
 
@@ -103,11 +104,17 @@ describe('Task templates', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const form = await openNewTask(user);
     await user.type(within(form).getByRole('textbox', { name: 'Title' }), 'Call the client');
+    await choose(user, form, 'Trigger', 'Current Date');
     await user.click(within(form).getByRole('button', { name: 'Add task' }));
     expect(await within(form).findByText('Saved')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url).toBe(`/api/task-templates/${TEMPLATE_ID}/tasks`);
-    expect(post?.body).toMatchObject({ ...TEMPLATE_TASK_DEFAULTS, task_index: 1, title: 'Call the client' });
+    expect(post?.body).toMatchObject({
+      ...TEMPLATE_TASK_DEFAULTS,
+      task_index: 1,
+      title: 'Call the client',
+      trigger: 'Current Date',
+    });
     // A blank form returns.
     await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Title' })).toHaveValue(''));
   });

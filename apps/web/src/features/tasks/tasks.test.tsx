@@ -43,7 +43,7 @@ const ABLE = { edit: true, action_taken: true, complete: true, restore: false, v
 const view = (over: Partial<TaskView> = {}): TaskView => ({
   ...item(),
   trigger_type: 'After',
-  trigger: null,
+  trigger: 'Current Date',
   trigger_project_status: null,
   trigger_completed_task_id: null,
   fixed_date_at: null,
