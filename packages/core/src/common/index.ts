@@ -1,2 +1,3 @@
+export * from './dates.js';
 export * from './fields.js';
 export * from './uploads.js';

@@ -10,6 +10,7 @@ import {
   trimmed,
   nullablePhone,
 } from '../common/fields.js';
+import { isWallClockDateTime } from '../common/dates.js';
 import { optionalFilter } from '../common/query.js';
 import { namedView, streetAddressView, userNamesView, userOptionView } from '../common/views.js';
 import { ProjectProviderView } from './provider-card.js';
@@ -25,14 +26,18 @@ const optUuid = z
   .transform((v) => (v ? v : null));
 const projectId = z.coerce.number({ error: PROJECT_TEXT.notFoundOption }).int().positive(PROJECT_TEXT.notFoundOption);
 
-/** 'YYYY-MM-DDTHH:mm' (seconds tolerated), local wall-clock time at the site. */
+/**
+ * 'YYYY-MM-DDTHH:mm' (seconds tolerated), local wall-clock time at the site, that exists: a real
+ * day, hours 00-23 (2027-02-30T08:00 and T24:00 passed Date.parse, then failed in PostgreSQL or
+ * became the next day's 00:00).
+ */
 export const DATE_TIME_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 const dateTime = (requiredMessage?: string) => {
   const base = z
     .string()
     .trim()
     .regex(DATE_TIME_INPUT, { error: PROJECT_TEXT.dateFormat, abort: true })
-    .refine((v) => !Number.isNaN(Date.parse(v)), PROJECT_TEXT.dateFormat);
+    .refine(isWallClockDateTime, PROJECT_TEXT.dateNotReal);
   if (requiredMessage)
     return z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage, abort: true }).pipe(base);
   return z
@@ -45,7 +50,9 @@ const endNotBeforeStart = <T extends { start_date: string | null; end_date: stri
   v: T,
   ctx: z.RefinementCtx,
 ) => {
-  if (v.start_date && v.end_date && v.end_date < v.start_date)
+  // Only two dates that exist are compared: a refused one has its own message.
+  const { start_date: start, end_date: end } = v;
+  if (start && end && isWallClockDateTime(start) && isWallClockDateTime(end) && end < start)
     ctx.addIssue({ code: 'custom', path: ['end_date'], message: PROJECT_TEXT.endBeforeStart });
 };
 

@@ -138,6 +138,22 @@ describe('ProjectCreate', () => {
     ]);
   });
 
+  it('refuses a date that does not exist and an hour past 23, on the field, once', () => {
+    for (const [field, value] of [
+      ['start_date', '2027-02-30T08:00'],
+      ['start_date', '2027-01-01T24:00'],
+      ['end_date', '2027-04-31T17:00'],
+      ['end_date', '2027-01-01T12:60'],
+    ]) {
+      const r = ProjectCreate.safeParse({ ...valid, start_date: '2027-01-01T08:00', [field!]: value });
+      expect(
+        r.success ? [] : r.error.issues.filter((i) => i.path[0] === field).map((i) => i.message),
+        `${field}=${value}`,
+      ).toEqual([PROJECT_TEXT.dateNotReal]);
+    }
+    expect(ProjectCreate.parse({ ...valid, start_date: '2028-02-29T23:59' }).start_date).toBe('2028-02-29T23:59');
+  });
+
   it('site contacts in responses can be encoded (no transforms)', () => {
     const contact = {
       id: '00000000-0000-4000-8000-000000000001',

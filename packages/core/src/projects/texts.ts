@@ -18,6 +18,7 @@ export const PROJECT_TEXT = {
   endRequired: 'The end date field is required.',
   endBeforeStart: 'The end date must be a date after or equal to the start date.',
   dateFormat: 'The date must be in the format YYYY-MM-DDTHH:mm.',
+  dateNotReal: 'The date must be a real date and time: a day of its month, hours 00 to 23.',
   managerRequired: 'The project manager field is required.',
   administratorRequired: 'The project administrator field is required.',
   categoriesRequired: 'The categories field is required.',

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
+import { isCalendarDate } from '../common/dates.js';
 import { wallClockAt } from '../format/wall-clock.js';
 import { isStaffRole, type Role } from '../roles/roles.js';
 import { LINE_TOTAL_MAX, lineCost, lineRevenue, type MoneyTotals, type LineTotals, type MoneyLine } from './money.js';
@@ -213,10 +214,6 @@ const rowId = z
   .optional()
   .transform((v) => v ?? null);
 
-const ETA = /^\d{4}-\d\d-\d\d$/;
-const isDate = (v: string) =>
-  ETA.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-
 /** A Product line's product (spec 3 section 3). */
 export const ProductInput = z.object({
   /** The catalogue item (work_items.id); null while none is chosen. */
@@ -232,7 +229,7 @@ export const ProductInput = z.object({
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => (v ? v.trim() : null))
-    .refine((v) => v === null || isDate(v), { error: 'The ETA must be a date (YYYY-MM-DD).' }),
+    .refine((v) => v === null || isCalendarDate(v), { error: 'The ETA must be a date (YYYY-MM-DD).' }),
   consignment_tracking_link: z
     .union([z.string(), z.null()])
     .optional()

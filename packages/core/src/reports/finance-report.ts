@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
+import { daysInMonth, isCalendarDate } from '../common/dates.js';
 import { companyDay } from '../format/wall-clock.js';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '../projects/statuses.js';
 import { cents, dec, percentOf, type Amount } from '../quotes/money.js';
@@ -91,15 +92,10 @@ export type ReportRange = { start: string; end: string };
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const ymd = (y: number, m: number, d: number) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
 /** Days in a month (1-12), leap years included. */
-const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+const daysIn = daysInMonth;
 
-/** A real calendar day written 'yyyy-MM-dd' (not 2025-02-30). */
-export function isCalendarDay(v: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysIn(y, mo);
-}
+/** A real calendar day written 'yyyy-MM-dd' (not 2025-02-30): core's shared check. */
+export const isCalendarDay = isCalendarDate;
 
 /** The whole month `offset` months from the month of `today` ('yyyy-MM-dd'). */
 function monthOf(today: string, offset: number): ReportRange {

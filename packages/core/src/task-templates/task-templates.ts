@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWallClockDateTime } from '../common/dates.js';
 import { requiredText } from '../common/fields.js';
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '../projects/statuses.js';
 import { DUE_DATE_TRIGGERS } from '../due-dates/due-dates.js';
@@ -106,7 +107,10 @@ const wholeNumber = (message: string, max?: number) => {
   return (max === undefined ? base : base.max(max, { error: message })).default(0);
 };
 
-/** A company wall-clock date and time 'YYYY-MM-DD HH:mm' (format/wall-clock.ts). */
+/**
+ * A company wall-clock date and time 'YYYY-MM-DD HH:mm' (format/wall-clock.ts); the regex alone
+ * takes a day its month does not have (2027-02-30), so inputs also check isWallClockDateTime.
+ */
 export const WALL_CLOCK = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d$/;
 
 export const TaskTemplateInput = z.object({
@@ -137,7 +141,15 @@ export const TemplateTaskFields = z.object({
   trigger_project_status: nullableChoice(PROJECT_STATUSES),
   trigger_completed_task_id: nullableId(),
   fixed_date_at: z
-    .union([z.string().regex(WALL_CLOCK, { error: TASK_TEMPLATE_TEXT.fixedDate }), z.literal(''), z.null()])
+    .union([
+      z
+        .string()
+        .regex(WALL_CLOCK, { error: TASK_TEMPLATE_TEXT.fixedDate })
+        // Once the format passes (a failed one says it once), the day must exist.
+        .refine((v) => !WALL_CLOCK.test(v) || isWallClockDateTime(v), { error: TASK_TEMPLATE_TEXT.fixedDate }),
+      z.literal(''),
+      z.null(),
+    ])
     .optional()
     .transform((v) => (v ? v : null)),
   default_entity: nullableChoice(RECIPIENTS),

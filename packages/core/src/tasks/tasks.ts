@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWallClockDateTime } from '../common/dates.js';
 import { PROJECT_STATUSES } from '../projects/statuses.js';
 import { isClientRole, isProviderRole, isStaffRole, type Role } from '../roles/roles.js';
 import {
@@ -269,7 +270,15 @@ export const TaskInput = TemplateTaskFields.omit({ task_index: true, trigger_com
       .transform((v) => (v && v.trim() ? v : null)),
     /** A manual due date (is_auto_due_date off); ignored when automatic. */
     due_date_at: z
-      .union([z.string().regex(WALL_CLOCK, { error: TASK_TEXT.dueDateManual }), z.literal(''), z.null()])
+      .union([
+        z
+          .string()
+          .regex(WALL_CLOCK, { error: TASK_TEXT.dueDateManual })
+          // Once the format passes (a failed one says it once), the day must exist.
+          .refine((v) => !WALL_CLOCK.test(v) || isWallClockDateTime(v), { error: TASK_TEXT.dueDateManual }),
+        z.literal(''),
+        z.null(),
+      ])
       .optional()
       .transform((v) => (v ? v : null)),
     user_id: nullableId(),

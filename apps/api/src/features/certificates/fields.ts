@@ -1,13 +1,10 @@
-import { CERTIFICATE_TEXT, type CertificateFieldDef } from '@siteflow/core';
+import { CERTIFICATE_TEXT, isCalendarDate, type CertificateFieldDef } from '@siteflow/core';
 import type { FieldErrors } from '../../platform/errors.js';
 
 export type DetailValue = string | number | boolean | null;
 export type Details = Record<string, DetailValue>;
 type FieldDefs = Record<string, Pick<CertificateFieldDef, 'label' | 'type' | 'required' | 'options'>>;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (v: string) =>
-  DATE.test(v) && !Number.isNaN(Date.parse(v)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const TEXT_MAX = 2000;
 
 /**
@@ -66,7 +63,7 @@ export function validateDetails(
       }
       case 'date': {
         const v = typeof raw === 'string' ? raw.trim() : '';
-        if (!isDate(v)) fail(key, CERTIFICATE_TEXT.fieldDate(def.label));
+        if (!isCalendarDate(v)) fail(key, CERTIFICATE_TEXT.fieldDate(def.label));
         else details[key] = v;
         break;
       }

@@ -366,6 +366,26 @@ describe('projects: section saves', () => {
     ...over,
   });
 
+  it('details: a date that does not exist or an hour past 23 is a 422 on its field, and nothing changes', async () => {
+    const { id } = await create();
+    const p = await view(id);
+    for (const [field, value] of [
+      ['start_date', '2027-02-30T08:00'],
+      ['start_date', '2027-01-01T24:00'],
+      ['end_date', '2027-02-29T17:00'],
+      ['completed_on', '2026-11-31T09:00'],
+    ] as const) {
+      const res = await asA({
+        method: 'PUT',
+        url: `/api/projects/${id}/details`,
+        body: details(p, { start_date: '2026-11-01T08:00', [field]: value }),
+      });
+      expect(res.status, `${field}=${value}: ${res.text}`).toBe(422);
+      expect(res.json.errors).toEqual({ [field]: [PROJECT_TEXT.dateNotReal] });
+    }
+    expect(await view(id)).toMatchObject({ start_date: p.start_date, end_date: p.end_date });
+  });
+
   it('details: records date changes with the shift answer (newest first, with who changed them)', async () => {
     const { id } = await create();
     const p = await view(id);
