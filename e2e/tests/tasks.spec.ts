@@ -118,6 +118,9 @@ test('a new project gets its classification’s action list; the job dates it, c
   await expect(row(page, 'Confirm completion')).toContainText('09/12/2026 05:00 pm');
   await expect(row(page, 'Invoice the client')).toContainText('No due date');
   await expect(row(page, 'Chase payment')).toContainText('No due date');
+  // The template's Company / Project Manager task went to the project's manager; the others wait.
+  await expect(row(page, 'Book the crew')).not.toContainText('Unassigned');
+  await expect(row(page, 'Confirm completion')).toContainText('Unassigned');
   await expectAccessible(page);
 
   // The project's end date moves: the task taken from it follows (the trigger and the job).

@@ -118,11 +118,10 @@ export function seedDemoTasks(db: Db, tenantId: string) {
         .where(and(eq(projects.tenantId, tenantId), inArray(projects.status, ['order', 'scheduled', 'completed'])));
       let count = 0;
       for (const p of open) count += await applyTaskTemplate(tx, tenantId, p.id, { templateId: template!.id }, null);
-      // The project managers hold their company tasks; a few tasks are starred.
+      // A few tasks are starred. (Applying the template assigned each Project Manager and Project
+      // Administrator task to the project's manager or administrator.)
       await tx.execute(sql`
-        UPDATE tasks t SET user_id = p.project_manager_id, starred = (t.position = 1 AND p.id % 4 = 0)
-        FROM projects p WHERE t.tenant_id = ${tenantId} AND p.tenant_id = t.tenant_id AND p.id = t.project_id
-          AND t.action_by = 'Company' AND t.staff_responsible = 'Project Manager'`);
+        UPDATE tasks SET starred = true WHERE tenant_id = ${tenantId} AND position = 1 AND project_id % 4 = 0`);
       return { created: true, templates: 1, tasks: count, projects: open.map((p) => p.id) };
     },
   }).then(async (report) => {

@@ -366,6 +366,51 @@ describe('projects: section saves', () => {
     ...over,
   });
 
+  it('a new project’s template tasks go to its manager, administrator and account manager; a later change of manager leaves them', async () => {
+    const cls = await asA({ method: 'POST', url: '/api/classifications', body: { title: `Class ${uniq()}` } });
+    const template = await asA({
+      method: 'POST',
+      url: '/api/task-templates',
+      body: { title: `T ${uniq()}`, classification_id: cls.json.id },
+    });
+    const people: [string, string][] = [
+      ['Company', 'Project Manager'],
+      ['Company', 'Project Administrator'],
+      ['Client', 'Account Manager'],
+      ['Company', 'Employee'],
+    ];
+    for (const [action_by, staff_responsible] of people) {
+      const res = await asA({
+        method: 'POST',
+        url: `/api/task-templates/${template.json.id}/tasks`,
+        body: { title: staff_responsible, action_by, staff_responsible, trigger: 'Project Commencement Date' },
+      });
+      expect(res.status, res.text).toBe(201);
+    }
+    const { id } = await create({ classification: cls.json.id });
+    const holders = async () => {
+      const res = await asA({ url: `/api/tasks?project_id=${id}` });
+      expect(res.status, res.text).toBe(200);
+      const items = res.json.tasks as { title: string; user_id: string | null }[];
+      return Object.fromEntries(items.map((x) => [x.title, x.user_id]));
+    };
+    const expected = {
+      'Project Manager': employee.id,
+      'Project Administrator': a.admin.id,
+      'Account Manager': am.id,
+      Employee: null,
+    };
+    expect(await holders()).toEqual(expected);
+    const p = await view(id);
+    const res = await asA({
+      method: 'PUT',
+      url: `/api/projects/${id}/details`,
+      body: details(p, { project_manager_id: a.admin.id }),
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(await holders()).toEqual(expected);
+  });
+
   it('details: a date that does not exist or an hour past 23 is a 422 on its field, and nothing changes', async () => {
     const { id } = await create();
     const p = await view(id);

@@ -574,6 +574,72 @@ describe('project operations', () => {
     expect((await asClientUser({ url: `/api/projects/${Q.id}/tasks/choices` })).status).toBe(404);
   });
 
+  it('assigns a template task whose Staff Responsible is one person of the project to that person', async () => {
+    const alice = await createUser(a, 'company_employee', { firstName: 'Alice', lastName: `Manager ${uniq()}` });
+    const admin = await createUser(a, 'company_employee', { firstName: 'Ari', lastName: `Admin ${uniq()}` });
+    const am = await factories.createClientUser(a, client.id, 'client_am', { firstName: 'Andy', lastName: 'Am' });
+    const template = await asA({ method: 'POST', url: '/api/task-templates', body: { title: `T ${uniq()}` } });
+    const people: [string, string | null, string | null][] = [
+      ['Manager task', 'Company', 'Project Manager'],
+      ['Administrator task', 'Company', 'Project Administrator'],
+      ['Account manager task', 'Client', 'Account Manager'],
+      ['Company admins task', 'Company', 'Admin'],
+      ['Anyone task', 'Company', 'All'],
+      ['Client finance task', 'Client', 'Finance'],
+      ['Provider task', 'Service Provider', 'Admin'],
+      ['Nobody task', null, null],
+    ];
+    for (const [title, action_by, staff_responsible] of people) {
+      const res = await asA({
+        method: 'POST',
+        url: `/api/task-templates/${template.json.id}/tasks`,
+        body: taskBody({ title, action_by, staff_responsible }),
+      });
+      expect(res.status, res.text).toBe(201);
+    }
+    const apply = async (projectId: number) => {
+      const res = await asA({
+        method: 'POST',
+        url: `/api/projects/${projectId}/tasks/apply-template`,
+        body: { template_id: template.json.id },
+      });
+      expect(res.status, res.text).toBe(200);
+      const rows = (await list(`project_id=${projectId}`)).tasks as unknown as { id: number; title: string }[];
+      const views = await Promise.all(rows.map(async (r) => (await asA({ url: `/api/tasks/${r.id}` })).json));
+      return Object.fromEntries(views.map((v) => [v.title, v])) as Record<
+        string,
+        { id: number; user_id: string | null; user_name: string | null }
+      >;
+    };
+    const p = await newProject({ managerId: alice.id, administratorId: admin.id, amId: am.id });
+    const got = await apply(p.id);
+    expect(got['Manager task']).toMatchObject({ user_id: alice.id, user_name: `Alice ${alice.lastName}` });
+    expect(got['Administrator task']!.user_id).toBe(admin.id);
+    expect(got['Account manager task']!.user_id).toBe(am.id);
+    for (const title of ['Company admins task', 'Anyone task', 'Client finance task', 'Provider task', 'Nobody task'])
+      expect(got[title]!.user_id, title).toBeNull();
+    // Alice's Mine holds her task; the history says who it went to.
+    const asAlice = await signedIn(t, a, alice);
+    expect(ids((await list(`project_id=${p.id}&assigned=Mine`, asAlice)).tasks)).toEqual([got['Manager task']!.id]);
+    const history = await asA({ url: `/api/tasks/${got['Manager task']!.id}/history` });
+    expect(history.json.items.map((h: { type: string; description: string }) => `${h.type}: ${h.description}`)).toEqual(
+      [`Assigned: Assigned to Alice ${alice.lastName}.`, 'Created: Created from the task template.'],
+    );
+    expect((await asA({ url: `/api/tasks/${got['Anyone task']!.id}/history` })).json.items).toHaveLength(1);
+
+    // Someone who may not hold the task leaves it unassigned: an inactive manager; an account
+    // manager who is not the project's client's (or not an account manager at all).
+    const gone = await createUser(a, 'company_employee', { active: false });
+    const otherAm = await factories.createClientUser(a, otherClient.id, 'client_am');
+    const none = await apply((await newProject({ managerId: gone.id, amId: otherAm.id })).id);
+    expect(none['Manager task']!.user_id).toBeNull();
+    expect(none['Account manager task']!.user_id).toBeNull();
+    expect(none['Administrator task']!.user_id).toBe(a.admin.id);
+    const finance = await apply((await newProject({ amId: clientUser.id })).id);
+    expect(finance['Account manager task']!.user_id).toBeNull();
+    expect((await apply((await newProject({ amId: null })).id))['Account manager task']!.user_id).toBeNull();
+  });
+
   it('lists who may be assigned by Action By and Staff Responsible', async () => {
     const am = await factories.createClientUser(a, client.id, 'client_am');
     const finance = await factories.createClientUser(a, client.id, 'client_account');
