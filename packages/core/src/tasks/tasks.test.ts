@@ -23,6 +23,17 @@ describe('a project task', () => {
     expect(issuesOf({ title: 'x', trigger: 'Project Registration Date' })).toEqual({});
   });
 
+  it("takes the Completed Task as the editor's picker holds it (the id as text), and refuses what is not an id", () => {
+    const parsed = TaskInput.parse({ title: 'x', trigger: 'Completed Task', trigger_completed_task_id: '12' });
+    expect(parsed.trigger_completed_task_id).toBe(12);
+    expect(issuesOf({ title: 'x', trigger: 'Completed Task', trigger_completed_task_id: '' })).toEqual({
+      trigger_completed_task_id: TASK_TEMPLATE_TEXT.triggerCompletedTask,
+    });
+    expect(Object.keys(issuesOf({ title: 'x', trigger: 'Completed Task', trigger_completed_task_id: '1e3' }))).toEqual([
+      'trigger_completed_task_id',
+    ]);
+  });
+
   it('takes a manual due date, or none, without a trigger', () => {
     expect(issuesOf({ title: 'x', is_auto_due_date: false })).toEqual({});
     expect(issuesOf({ title: 'x', is_auto_due_date: false, due_date_at: '2026-12-01 09:30' })).toEqual({});

@@ -260,10 +260,19 @@ export const taskChoiceLabel = (t: TaskChoice) => (t.status === 'Completed' ? `$
 /** A project task as a company user saves it (the template task's fields and rules, plus its own). */
 export const TaskInput = TemplateTaskFields.omit({ task_index: true, trigger_completed_task_id: true })
   .extend({
+    // A project's task id; the editor's picker holds it as text ('12'), which is the same id.
     trigger_completed_task_id: z
-      .union([z.number().int().positive(), z.null()])
+      .union([
+        z.number().int().positive(),
+        z
+          .string()
+          .regex(/^[1-9]\d{0,15}$/)
+          .transform(Number),
+        z.literal(''),
+        z.null(),
+      ])
       .optional()
-      .transform((v) => v ?? null),
+      .transform((v) => (v === '' || v === undefined ? null : v)),
     action_taken: z
       .union([z.string().max(10000, 'Must be at most 10000 characters.'), z.null()])
       .optional()
