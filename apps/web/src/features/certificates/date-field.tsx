@@ -1,16 +1,6 @@
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { CERTIFICATE_INPUT_FORMAT } from '@siteflow/core';
-
-const ARIA = {
-  nextMonth: 'Next month',
-  previousMonth: 'Previous month',
-  nextYear: 'Next year',
-  previousYear: 'Previous year',
-  nextDecade: 'Next decade',
-  previousDecade: 'Previous decade',
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
-};
+import { CALENDAR_LABELS } from '../../ui/calendar-labels';
 
 type Props = Omit<DatePickerInputProps, 'value' | 'onChange' | 'type'> & {
   label: string;
@@ -27,7 +17,7 @@ export function DateField({ label, value, onChange, ...rest }: Props) {
       placeholder={CERTIFICATE_INPUT_FORMAT}
       clearable
       clearButtonProps={{ 'aria-label': `Clear ${label}` }}
-      ariaLabels={ARIA}
+      ariaLabels={CALENDAR_LABELS}
       popoverProps={{ withinPortal: true }}
       value={value || null}
       onChange={(next) => onChange(next ? String(next).slice(0, 10) : null)}

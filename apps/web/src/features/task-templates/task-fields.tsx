@@ -20,6 +20,7 @@ import {
 } from '@siteflow/core';
 import { returnFocusIfLost } from '../../ui/focus';
 import { options } from '../../ui/select-options';
+import { CALENDAR_LABELS } from '../../ui/calendar-labels';
 
 /** Today (the company's day) at 08:00, the Fixed Date trigger's starting value, as 'YYYY-MM-DD HH:mm'. */
 export const fixedDateDefault = () => `${companyDay(new Date())} ${FIXED_DATE_DEFAULT_TIME}`;
@@ -45,18 +46,6 @@ export type SharedTaskForm = UseFormReturnType<SharedTaskValues>;
 
 /** A whole number of an offset input ('' is 0). */
 export const whole = (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null ? 0 : Number(v));
-
-/** Names of the calendar's icon buttons (Mantine leaves them unnamed). */
-const CALENDAR_LABELS = {
-  nextMonth: 'Next month',
-  previousMonth: 'Previous month',
-  nextYear: 'Next year',
-  previousYear: 'Previous year',
-  nextDecade: 'Next decade',
-  previousDecade: 'Previous decade',
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
-};
 
 /**
  * A 'YYYY-MM-DD HH:mm' value in a DateTimePicker (dd/MM/yyyy hh:mm a). Its buttons and time inputs
