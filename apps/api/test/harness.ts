@@ -408,9 +408,17 @@ export const mailboxCountLike = async (pattern: string) =>
 
 /** The set-password link in a reset or invite mail, and its parts. */
 export function passwordLinkIn(text: string) {
-  const m = /(https?:\/\/[^\s/]+)\/reset-password\/([^\s?]+)\?email=(\S+)/.exec(text);
+  const m = /(https?:\/\/[^\s/]+)\/reset-password\/([^\s?]+)\?\S*/.exec(text);
   if (!m) throw new Error(`no password link in: ${text}`);
-  return { url: m[0], origin: m[1]!, token: m[2]!, email: decodeURIComponent(m[3]!) };
+  // The query as a browser reads it: the e-mail, and an invitation's invite=1.
+  const query = new URL(m[0]).searchParams;
+  return {
+    url: m[0],
+    origin: m[1]!,
+    token: m[2]!,
+    email: query.get('email') ?? '',
+    invite: query.get('invite') === '1',
+  };
 }
 
 // ---------------------------------------------------------------------------

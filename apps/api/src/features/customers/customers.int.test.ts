@@ -125,6 +125,7 @@ describe('customers: create', () => {
     const link = passwordLinkIn(mail.text);
     expect(link.origin).toBe(`http://${body.name}.localhost:${APP_PORT}`);
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+    expect(link).toMatchObject({ email: body.email, invite: true });
 
     const host = tenantHost(body.name);
     expect(
