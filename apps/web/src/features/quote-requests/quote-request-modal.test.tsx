@@ -146,24 +146,29 @@ describe('QuoteRequestButton', () => {
     expect(await d.findByText(QUOTE_REQUEST_TEXT.unknownError)).toBeInTheDocument();
   });
 
-  it("shows 'Success!' and goes to the new project; reopening starts with an empty form", async () => {
-    setup(() => ({ body: { message: QUOTE_REQUEST_TEXT.successBody, redirect_url: '/projects/42/show' } }));
-    let dialog = await open();
-    await fill(dialog);
-    let d = within(dialog);
-    await userEvent.click(d.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    dialog = await open();
-    d = within(dialog);
-    expect(d.getByLabelText(/Project Name/)).toHaveValue('');
-    await fill(dialog);
-    await waitFor(() => expect(d.getByRole('button', { name: 'Submit' })).toBeEnabled());
-    await userEvent.click(d.getByRole('button', { name: 'Submit' }));
-    expect(await d.findByText('Success!')).toBeInTheDocument();
-    expect(d.getByText(QUOTE_REQUEST_TEXT.successBody)).toBeInTheDocument();
-    await userEvent.click(d.getByRole('button', { name: 'View Project' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/projects/42/show');
-  });
+  // Typing the whole form twice takes about 10 s alone; as the project form's tests, allow a busy machine.
+  it(
+    "shows 'Success!' and goes to the new project; reopening starts with an empty form",
+    { timeout: 60_000 },
+    async () => {
+      setup(() => ({ body: { message: QUOTE_REQUEST_TEXT.successBody, redirect_url: '/projects/42/show' } }));
+      let dialog = await open();
+      await fill(dialog);
+      let d = within(dialog);
+      await userEvent.click(d.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      dialog = await open();
+      d = within(dialog);
+      expect(d.getByLabelText(/Project Name/)).toHaveValue('');
+      await fill(dialog);
+      await waitFor(() => expect(d.getByRole('button', { name: 'Submit' })).toBeEnabled());
+      await userEvent.click(d.getByRole('button', { name: 'Submit' }));
+      expect(await d.findByText('Success!')).toBeInTheDocument();
+      expect(d.getByText(QUOTE_REQUEST_TEXT.successBody)).toBeInTheDocument();
+      await userEvent.click(d.getByRole('button', { name: 'View Project' }));
+      expect(await screen.findByTestId('location')).toHaveTextContent('/projects/42/show');
+    },
+  );
 });
 
 /** XMLHttpRequest as the uploads use it: each send waits until the test lets it finish. */
