@@ -90,6 +90,9 @@ test('a product made from a line item is ordered from the bill of materials', as
   await page.reload();
   await page.getByRole('button', { name: `Edit ${name}` }).click();
   await expect(dialog.getByText(BOM_TEXT.locked)).toBeVisible();
-  await expect(dialog.getByRole('textbox', { name: 'Unit Cost' })).toBeDisabled();
-  await expect(dialog.getByLabel('ETA')).toBeEnabled();
+  // Locked fields read as read-only text at normal contrast (not disabled grey); the ETA stays editable.
+  const unitCost = dialog.getByRole('textbox', { name: 'Unit Cost' });
+  await expect(unitCost).not.toBeEditable();
+  await expect(unitCost).toHaveAttribute('readonly');
+  await expect(dialog.getByLabel('ETA')).toBeEditable();
 });
