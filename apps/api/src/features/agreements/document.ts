@@ -110,7 +110,7 @@ export async function loadAgreementDocument(tx: Tx, agreementId: number): Promis
         from service_provider_agreement_sections o
         join quote_sections s on s.tenant_id = o.tenant_id and s.id = o.section_id
         where o.tenant_id = a.tenant_id and o.agreement_id = a.id and (o.active or a.status = 'VOID')),
-      'total', (select coalesce(sum(o.contract_price), 0)::numeric(14, 2)::text
+      'total', (select round(coalesce(sum(o.contract_price), 0), 2)::text
         from service_provider_agreement_sections o
         where o.tenant_id = a.tenant_id and o.agreement_id = a.id and (o.active or a.status = 'VOID'))
     ) as doc

@@ -190,6 +190,49 @@ describe('loadAgreementDocument', () => {
     expect(loaded - empty).toBe(1);
   });
 
+  it('totals 101 sections at the largest contract price without overflow', async () => {
+    // A contract price may be $9,999,999,999.99 (10 digits); the total once went through
+    // numeric(14,2), so 101 such sections failed the load and the PDF download with a 500.
+    const MAX = '9999999999.99';
+    const bigId = await asOwner(a.id, async (tx) => {
+      const [agreement] = await tx
+        .select({ quoteId: serviceProviderAgreements.quoteId, projectId: serviceProviderAgreements.projectId })
+        .from(serviceProviderAgreements)
+        .where(eq(serviceProviderAgreements.id, agreementId));
+      const sections = await tx
+        .insert(quoteSections)
+        .values(
+          Array.from({ length: 101 }, (_, i) => ({
+            tenantId: a.id,
+            quoteId: agreement!.quoteId,
+            position: 100 + i,
+            name: `Stage ${i + 1}`,
+          })),
+        )
+        .returning({ id: quoteSections.id });
+      const [big] = await tx
+        .insert(serviceProviderAgreements)
+        .values({
+          tenantId: a.id,
+          quoteId: agreement!.quoteId,
+          projectId: agreement!.projectId,
+          number: 9,
+          name: 'Q-BIG-SPA9',
+          status: 'Active',
+        })
+        .returning({ id: serviceProviderAgreements.id });
+      await tx
+        .insert(serviceProviderAgreementSections)
+        .values(sections.map((s) => ({ tenantId: a.id, agreementId: big!.id, sectionId: s.id, contractPrice: MAX })));
+      return big!.id;
+    });
+    const doc = await load(a, bigId);
+    expect(doc.sections).toHaveLength(101);
+    expect(doc.total).toBe('1009999999998.99');
+    const text = (await pdfText(await agreementPdf('sow', doc, brand()))).join('\n');
+    expect(text).toContain('$1,009,999,999,998.99');
+  });
+
   it('another tenant’s agreement, or none, is 404', async () => {
     await expect(load(b, agreementId)).rejects.toMatchObject({ status: 404 });
     await expect(load(a, 2 ** 40)).rejects.toMatchObject({ status: 404 });
