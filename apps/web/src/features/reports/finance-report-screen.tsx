@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -92,14 +92,16 @@ function FigureCells({ f }: { f: FinanceReportFigures }) {
   );
 }
 
-/** The rows as a table: per manager, estimated then actual figures, and the totals row. */
-function ReportTable({ report }: { report: FinanceReportView }) {
+/**
+ * The rows as a table: per manager, estimated then actual figures, and the totals row. The period
+ * shows once, above it (`periodId`), and describes the table for a screen reader.
+ */
+function ReportTable({ report, periodId }: { report: FinanceReportView; periodId: string }) {
   const figureHeads = [T.columns.revenue, T.columns.expenses, T.columns.grossProfit, T.columns.margin];
   return (
     // A keyboard user can scroll the wide table: the region is focusable and named (axe scrollable-region-focusable).
     <Box tabIndex={0} role="region" aria-label={T.table} style={{ overflowX: 'auto' }}>
-      <Table miw={900} striped withTableBorder withColumnBorders aria-label={T.table}>
-        <Table.Caption>{T.periodShown(reportDate(report.period.start), reportDate(report.period.end))}</Table.Caption>
+      <Table miw={900} striped withTableBorder withColumnBorders aria-label={T.table} aria-describedby={periodId}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th rowSpan={2} scope="col">
@@ -154,6 +156,7 @@ function ReportTable({ report }: { report: FinanceReportView }) {
  */
 export function FinanceReportScreen() {
   const [form, setForm] = useState<Form>(EMPTY_FORM);
+  const periodId = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [shown, setShown] = useState<{ report: FinanceReportView; request: FinanceReportRequest } | null>(null);
   const [downloading, setDownloading] = useState(false);
@@ -284,14 +287,14 @@ export function FinanceReportScreen() {
       ) : shown ? (
         <Paper withBorder p="md">
           <Group justify="space-between" mb="sm">
-            <Text fw={500}>
+            <Text fw={500} id={periodId}>
               {T.periodShown(reportDate(shown.report.period.start), reportDate(shown.report.period.end))}
             </Text>
             <Button variant="light" onClick={() => void download()} loading={downloading}>
               {T.download}
             </Button>
           </Group>
-          <ReportTable report={shown.report} />
+          <ReportTable report={shown.report} periodId={periodId} />
           <Suspense fallback={null}>
             <ReportChart report={shown.report} />
           </Suspense>

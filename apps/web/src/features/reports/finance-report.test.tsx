@@ -117,7 +117,9 @@ describe('the finance report screen', () => {
     expect(within(ann).getByText('53.33%')).toBeInTheDocument();
     expect(within(ann).getByText('50.00%')).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /Totals/ })).toBeInTheDocument();
-    expect(within(table).getByText('01/11/2026 to 30/11/2026')).toBeInTheDocument();
+    // The period shows once, above the table, and describes it.
+    expect(screen.getAllByText('01/11/2026 to 30/11/2026')).toHaveLength(1);
+    expect(table).toHaveAccessibleDescription('01/11/2026 to 30/11/2026');
     expect(screen.getByRole('button', { name: T.download })).toBeInTheDocument();
     expect(generateCalls(calls)[0]!.body).toMatchObject({ statuses: ['order'] });
 
