@@ -32,6 +32,21 @@ describe('LoginScreen', () => {
     expect(fn).not.toHaveBeenCalled();
   });
 
+  it('shows the password from the keyboard: Tab reaches the show button, Space toggles it', async () => {
+    mockFetch(() => ({ status: 200, body: {} }));
+    renderLogin();
+    const password = screen.getByLabelText('Password');
+    await userEvent.type(password, 'secret');
+    await userEvent.tab();
+    const toggle = screen.getByRole('button', { name: 'Show or hide characters' });
+    expect(toggle).toHaveFocus();
+    await userEvent.keyboard(' ');
+    expect(password).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.keyboard(' ');
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
   it('checks the email when the field loses focus', async () => {
     mockFetch(() => ({ status: 200, body: {} }));
     renderLogin();
