@@ -15,6 +15,10 @@ export const PROJECT_MAP_TEXT = {
   scheduled: (date: string) => `Scheduled: ${date}`,
   searchPlaceholder: 'Search projects',
   noResults: 'No projects match these filters.',
+  /** The company has no project the user may see (no filter set). */
+  noProjects: 'No projects yet.',
+  /** Projects match, none of them in the part of the map shown. */
+  noneInView: 'No projects in this part of the map. Zoom out or move the map to see them.',
 } as const;
 
 /** The popup's date line (spec 1: Project map). `format` turns a stored date into the shown text. */

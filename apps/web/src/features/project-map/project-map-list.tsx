@@ -4,7 +4,6 @@ import {
   addressLine,
   formatDate,
   isProviderRole,
-  PROJECT_MAP_TEXT,
   type ProjectMapItem,
   type ProjectMapResponse,
   type Role,
@@ -31,6 +30,7 @@ export function ProjectMapList({
   onRetry,
   onPage,
   height,
+  emptyText,
 }: {
   data: ProjectMapResponse | undefined;
   role: Role | undefined;
@@ -38,6 +38,8 @@ export function ProjectMapList({
   fetching: boolean;
   error: unknown;
   onRetry: () => void;
+  /** What an empty page says: no projects at all, none matching, or none in the view. */
+  emptyText: string;
   onPage: (page: number) => void;
   height: number;
 }) {
@@ -64,7 +66,7 @@ export function ProjectMapList({
           </Stack>
         ) : data && data.items.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
-            {PROJECT_MAP_TEXT.noResults}
+            {emptyText}
           </Text>
         ) : (
           <Stack

@@ -409,9 +409,25 @@ describe('Project map', () => {
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
   });
 
-  it('shows the empty state', async () => {
+  it('says there are no projects yet when nothing is filtered and nothing matches', async () => {
     setup('/project-map', STAFF, (u) => ({ body: answer(u, { total: 0, items: [], markers: [] }) }));
+    expect(await screen.findByText('No projects yet.')).toBeInTheDocument();
+    expect(screen.queryByText('No projects match these filters.')).not.toBeInTheDocument();
+  });
+
+  it('says no project matches when a filter is set and nothing matches', async () => {
+    setup('/project-map?search=nowhere', STAFF, (u) => ({ body: answer(u, { total: 0, items: [], markers: [] }) }));
     expect(await screen.findByText('No projects match these filters.')).toBeInTheDocument();
+  });
+
+  it('says the matches are elsewhere when none is in the view', async () => {
+    // The whole answer (no bbox, one row) finds 45; the view's finds none.
+    setup('/project-map', STAFF, (u) => ({
+      body: u.searchParams.has('bbox') ? answer(u, { total: 0, items: [], markers: [] }) : answer(u),
+    }));
+    expect(
+      await screen.findByText('No projects in this part of the map. Zoom out or move the map to see them.'),
+    ).toBeInTheDocument();
   });
 
   it('shows an error when the map cannot be loaded', async () => {

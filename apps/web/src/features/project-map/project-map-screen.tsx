@@ -103,6 +103,14 @@ export function ProjectMapScreen() {
   };
 
   const count = activeFilterCount(filters);
+  // An empty list says why: nothing to show at all, nothing matching, or nothing in this view.
+  const filtered = count > 0 || filters.search !== '' || filters.lat !== null;
+  const emptyText =
+    whole.data && whole.data.total > 0
+      ? PROJECT_MAP_TEXT.noneInView
+      : filtered
+        ? PROJECT_MAP_TEXT.noResults
+        : PROJECT_MAP_TEXT.noProjects;
   // Staff list the account managers of a chosen client; client and provider users get their own
   // list from the map's options (spec 1 section 6).
   const amClientId = abilities.clients ? filters.client_id : '';
@@ -221,6 +229,7 @@ export function ProjectMapScreen() {
               setSearchParams((prev) => toSearchParams({ ...readFilters(prev, role), page }), { replace: false })
             }
             height={HEIGHT}
+            emptyText={emptyText}
           />
         </Grid.Col>
       </Grid>
