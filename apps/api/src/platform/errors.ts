@@ -57,3 +57,17 @@ export function dbErrorCode(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => dbErrorCode(error) === '23505';
+
+/**
+ * Runs a save whose uniqueness was checked first: a unique violation (a race past the check, or
+ * a rule only the index knows) becomes the same 422 on `field`, never a 500. The pattern for every
+ * save with a unique index behind a form field.
+ */
+export async function uniqueOrFieldError<T>(field: string, message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError(field, message);
+    throw error;
+  }
+}

@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { sessions, users } from '../../platform/db/schema.js';
-import { fieldError, isUniqueViolation } from '../../platform/errors.js';
+import { fieldError, uniqueOrFieldError } from '../../platform/errors.js';
 import type { OnCommit } from '../../platform/mail.js';
 import type { RoleAudit } from '../../platform/security-log.js';
 
@@ -16,14 +16,8 @@ export async function assertEmailFree(tx: Tx, email: string, taken: string, exce
 }
 
 /** Saves a user: a unique violation (a race past assertEmailFree) is the same `taken` error. */
-export async function emailTakenOnConflict<T>(taken: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('email', taken);
-    throw error;
-  }
-}
+export const emailTakenOnConflict = <T>(taken: string, work: () => Promise<T>) =>
+  uniqueOrFieldError('email', taken, work);
 
 /** Deactivating an account ends every session of the user at once. */
 export async function endSessionsUnlessActive(tx: Tx, userId: string, active: boolean) {

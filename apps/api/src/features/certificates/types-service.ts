@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { inTenant, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
 import { certificates, certificateTypes, documentFiles } from '../../platform/db/schema.js';
-import { fieldError, invalid, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { fieldError, invalid, uniqueOrFieldError, notFound } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/uploads.js';
 import { deleteFiles, filesOf, insertFiles, putFiles } from './files.js';
 
@@ -82,10 +82,9 @@ async function assertNameFree(tx: Tx, name: string, exceptId?: string) {
   if (taken) throw fieldError('name', CERTIFICATE_TEXT.typeNameTaken);
 }
 
-const nameTaken = (error: unknown) => {
-  if (isUniqueViolation(error)) throw fieldError('name', CERTIFICATE_TEXT.typeNameTaken);
-  throw error;
-};
+/** A race past `assertNameFree`: the unique index's violation is the same 422. */
+const nameTakenOnConflict = <T>(work: () => Promise<T>) =>
+  uniqueOrFieldError('name', CERTIFICATE_TEXT.typeNameTaken, work);
 
 const columns = (input: TypeInput) => ({
   name: input.name,
@@ -101,14 +100,16 @@ export function createType(
   tenant: TenantContext,
   input: TypeInput,
 ): Promise<CertificateTypeView> {
-  return inTenant(deps, tenant.id, async (tx) => {
-    await assertNameFree(tx, input.name);
-    const [row] = await tx
-      .insert(certificateTypes)
-      .values({ tenantId: tenant.id, ...columns(input) })
-      .returning();
-    return presentType(row!, []);
-  }).catch(nameTaken);
+  return nameTakenOnConflict(() =>
+    inTenant(deps, tenant.id, async (tx) => {
+      await assertNameFree(tx, input.name);
+      const [row] = await tx
+        .insert(certificateTypes)
+        .values({ tenantId: tenant.id, ...columns(input) })
+        .returning();
+      return presentType(row!, []);
+    }),
+  );
 }
 
 export function updateType(
@@ -117,16 +118,18 @@ export function updateType(
   id: string,
   input: TypeInput,
 ): Promise<CertificateTypeView> {
-  return inTenant(deps, tenant.id, async (tx) => {
-    await loadType(tx, id);
-    await assertNameFree(tx, input.name, id);
-    const [row] = await tx
-      .update(certificateTypes)
-      .set({ ...columns(input), updatedAt: new Date() })
-      .where(eq(certificateTypes.id, id))
-      .returning();
-    return typeView(tx, row!);
-  }).catch(nameTaken);
+  return nameTakenOnConflict(() =>
+    inTenant(deps, tenant.id, async (tx) => {
+      await loadType(tx, id);
+      await assertNameFree(tx, input.name, id);
+      const [row] = await tx
+        .update(certificateTypes)
+        .set({ ...columns(input), updatedAt: new Date() })
+        .where(eq(certificateTypes.id, id))
+        .returning();
+      return typeView(tx, row!);
+    }),
+  );
 }
 
 /** Refused (422) while certificates of the type exist: deactivating keeps them. Removes the samples. */

@@ -15,7 +15,7 @@ import { inTenant, type Deps, type TenantContext } from '../../platform/context.
 import type { Exec, Tx } from '../../platform/db/client.js';
 import { clients, projects, users } from '../../platform/db/schema.js';
 import { containsAny } from '../../platform/db/like.js';
-import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { fieldError, uniqueOrFieldError, notFound } from '../../platform/errors.js';
 import type { RoleAudit } from '../../platform/security-log.js';
 import * as accounts from '../auth/accounts.js';
 import { sendPasswordLink } from '../auth/password-links.js';
@@ -101,14 +101,8 @@ async function assertNameFree(tx: Tx, name: string, exceptId?: string) {
   if (taken && taken.id !== exceptId) throw fieldError('trading_name', CLIENT_TEXT.tradingNameTaken);
 }
 
-async function nameTakenOn409<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('trading_name', CLIENT_TEXT.tradingNameTaken);
-    throw error;
-  }
-}
+const nameTakenOn409 = <T>(work: () => Promise<T>) =>
+  uniqueOrFieldError('trading_name', CLIENT_TEXT.tradingNameTaken, work);
 
 const clientColumns = (input: ClientData) => ({
   tradingName: input.trading_name,

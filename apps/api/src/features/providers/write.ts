@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PROVIDER_TEXT, type ProviderInputParsed } from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
-import { fieldError, isUniqueViolation } from '../../platform/errors.js';
+import { uniqueOrFieldError } from '../../platform/errors.js';
 import {
   providerAvailabilities,
   providerCategories,
@@ -43,14 +43,8 @@ async function nameTaken(tx: Tx, name: string, exceptId?: string) {
 }
 
 /** Two saves of one name at once: the unique index (migration 0041) refuses the second, the same 422. */
-async function nameTakenOnConflict<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('service_provider_name', PROVIDER_TEXT.nameTaken);
-    throw error;
-  }
-}
+const nameTakenOnConflict = <T>(work: () => Promise<T>) =>
+  uniqueOrFieldError('service_provider_name', PROVIDER_TEXT.nameTaken, work);
 
 async function check(tx: Tx, input: ProviderInputParsed, exceptId?: string) {
   const checks = new FormChecks(tx);

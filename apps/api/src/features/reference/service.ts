@@ -24,20 +24,14 @@ import {
   tags,
 } from '../../platform/db/schema.js';
 import { tenantJoin } from '../../platform/db/schema/columns.js';
-import { fieldError, HttpError, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { fieldError, HttpError, uniqueOrFieldError, notFound } from '../../platform/errors.js';
 
 type D = Pick<Deps, 'db'>;
 const inUse = () => new HttpError(422, REFERENCE_TEXT.inUse);
 
 /** A unique-name violation (a race past the explicit check) becomes the field's own message. */
 async function uniqueName<T>(field: 'name' | 'title', work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw fieldError(field, field === 'name' ? REFERENCE_TEXT.nameTaken : REFERENCE_TEXT.titleTaken);
-    throw error;
-  }
+  return uniqueOrFieldError(field, field === 'name' ? REFERENCE_TEXT.nameTaken : REFERENCE_TEXT.titleTaken, work);
 }
 
 /** A change to a list in the tenant's transaction, a unique-name race reported on `field`. */

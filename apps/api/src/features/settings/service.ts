@@ -4,7 +4,7 @@ import { SETTING_TEXT, type SettingCreate, type SettingUpdate, type SettingView 
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import { settings, users } from '../../platform/db/schema.js';
 import { tenantJoin } from '../../platform/db/schema/columns.js';
-import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { fieldError, uniqueOrFieldError, notFound } from '../../platform/errors.js';
 import type { Tx } from '../../platform/db/client.js';
 
 /** Exactly what the editor's toolbar can produce; everything else is dropped. */
@@ -51,9 +51,9 @@ export const listSettings = (deps: Pick<Deps, 'db'>, tenant: TenantContext) =>
 export const getSetting = (deps: Pick<Deps, 'db'>, tenant: TenantContext, id: string) =>
   inTenant(deps, tenant.id, (tx) => findOne(tx, id));
 
-export async function createSetting(deps: Pick<Deps, 'db'>, tenant: TenantContext, actor: Actor, input: SettingCreate) {
-  try {
-    return await inTenant(deps, tenant.id, async (tx) => {
+export function createSetting(deps: Pick<Deps, 'db'>, tenant: TenantContext, actor: Actor, input: SettingCreate) {
+  return uniqueOrFieldError('key', SETTING_TEXT.keyTaken, () =>
+    inTenant(deps, tenant.id, async (tx) => {
       // Keys are unique whatever the case (migration 0042): 'terms' is taken once 'Terms' exists.
       const [existing] = await tx
         .select({ id: settings.id })
@@ -70,11 +70,8 @@ export async function createSetting(deps: Pick<Deps, 'db'>, tenant: TenantContex
         })
         .returning({ id: settings.id });
       return findOne(tx, row!.id);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('key', SETTING_TEXT.keyTaken);
-    throw error;
-  }
+    }),
+  );
 }
 
 export const updateSetting = (

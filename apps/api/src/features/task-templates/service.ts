@@ -10,7 +10,7 @@ import {
 import { inTenant, type Deps, type TenantContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
 import { classifications, taskTemplates, templateTasks } from '../../platform/db/schema.js';
-import { fieldError, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { fieldError, uniqueOrFieldError, notFound } from '../../platform/errors.js';
 import { sharedTaskColumns } from './columns.js';
 
 type D = Pick<Deps, 'db'>;
@@ -60,8 +60,8 @@ async function taskView(tx: Tx, templateId: string, taskId: string): Promise<Tem
  * one template; a race past the check is the same 422.
  */
 async function saveTemplate(deps: D, tenant: TenantContext, input: TemplateData, id?: string) {
-  try {
-    return await inTenant(deps, tenant.id, async (tx) => {
+  return uniqueOrFieldError('classification_id', TASK_TEMPLATE_TEXT.classificationTaken, () =>
+    inTenant(deps, tenant.id, async (tx) => {
       await checkClassification(tx, input, id);
       const columns = { title: input.title, classificationId: input.classification_id };
       const [row] = id
@@ -76,11 +76,8 @@ async function saveTemplate(deps: D, tenant: TenantContext, input: TemplateData,
             .returning({ id: taskTemplates.id });
       if (!row) throw templateNotFound();
       return templateView(tx, row.id);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('classification_id', TASK_TEMPLATE_TEXT.classificationTaken);
-    throw error;
-  }
+    }),
+  );
 }
 
 async function checkClassification(tx: Tx, input: TemplateData, exceptTemplateId?: string) {
