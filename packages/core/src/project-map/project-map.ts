@@ -92,8 +92,9 @@ export const ProjectMapItem = z.object({
   name: z.string(),
   order_reference: z.string().nullable(),
   ...projectStatusFields(),
-  client_name: z.string(),
-  client_id: z.uuid(),
+  /** Null for provider roles, who do not see the client (as on the project list and details). */
+  client_name: z.string().nullable(),
+  client_id: z.uuid().nullable(),
   client_am_id: z.uuid().nullable(),
   project_manager: z.string(),
   project_manager_id: z.uuid(),

@@ -300,6 +300,19 @@ describe('GET /api/project-map', () => {
     expect((await get(cookies.sp, `client_id=${clientY.id}`)).body.total).toBe(2);
   });
 
+  it('does not tell a provider user whose projects they are: no client, as on the list and details', async () => {
+    const r = (await get(cookies.sp, WORLD)).body;
+    for (const i of r.items) expect(i, i.name).toMatchObject({ client_name: null, client_id: null });
+    const text = JSON.stringify(r);
+    for (const secret of [clientX.id, clientY.id, 'Harbour X Pty Ltd', 'Inland Y Pty Ltd'])
+      expect(text).not.toContain(secret);
+    // Staff and the client's own users still get it.
+    const staff = (await get(cookies.admin, WORLD)).body.items.find((i) => i.name === 'Alpha CBD')!;
+    expect(staff).toMatchObject({ client_name: 'Harbour X Pty Ltd', client_id: clientX.id });
+    const own = (await get(cookies.clientX, WORLD)).body.items.find((i) => i.name === 'Alpha CBD')!;
+    expect(own).toMatchObject({ client_name: 'Harbour X Pty Ltd', client_id: clientX.id });
+  });
+
   it("gives another tenant nothing of this tenant's", async () => {
     const r = (await get(cookies.adminB, WORLD, b.host)).body;
     expect(names(r)).toEqual(['Tenant B secret']);

@@ -9,6 +9,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  isProviderRole,
   placeLine,
   type ProjectMapItem,
   type ProjectMapMarker,
@@ -47,6 +48,9 @@ export async function projectMap(
   if (Object.keys(errors).length) throw invalid(errors);
   const q = effectiveQuery(actor, query);
   const withPerformance = seesPerformanceRating(actor.role);
+  // Client Information is hidden from service-provider roles (spec 1 section 6), here as on the
+  // project list and details: the UI hid the name, but the answer carried it.
+  const withClient = !isProviderRole(actor.role);
 
   return inTenant(deps, tenant.id, async (tx) => {
     const centre = await centreOf(tx, q);
@@ -117,8 +121,8 @@ export async function projectMap(
       name: r.name,
       order_reference: r.orderReference,
       ...statusView(r.status),
-      client_name: r.clientName,
-      client_id: r.clientId,
+      client_name: withClient ? r.clientName : null,
+      client_id: withClient ? r.clientId : null,
       client_am_id: r.clientAmId,
       project_manager: `${r.pmFirst ?? ''} ${r.pmLast ?? ''}`.trim(),
       project_manager_id: r.projectManagerId,
