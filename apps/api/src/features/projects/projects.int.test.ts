@@ -879,9 +879,14 @@ describe('projects: who sees what', () => {
   it('a provider user sees only assigned projects, without Client Information', async () => {
     const provider = await factories.createProvider(a);
     const pu = await factories.createProviderUser(a, provider.id, 'sp_employee');
+    const am = await factories.createClientUser(a, client.id, 'client_am');
     const cookie = await signIn(t, a.host, pu.email);
     const tag = `Pv${uniq()}`;
-    const assigned = await factories.createProject(a, client, { name: `${tag} Assigned`, providerId: provider.id });
+    const assigned = await factories.createProject(a, client, {
+      name: `${tag} Assigned`,
+      providerId: provider.id,
+      amId: am.id,
+    });
     const notAssigned = await factories.createProject(a, client, { name: `${tag} Not` });
     const asProvider = as(cookie);
     const list = await asProvider({ url: `/api/projects?search=${tag}` });
@@ -891,8 +896,19 @@ describe('projects: who sees what', () => {
     const detail = await view(assigned.id, asProvider);
     expect(detail).toMatchObject({
       client: null,
+      account_manager: null,
+      site_contacts: [],
       abilities: { edit: false },
       service_provider: { id: provider.id, name: provider.name },
+    });
+    // Not merely hidden on screen: the client's people and their details are not in the answer.
+    const text = JSON.stringify(detail);
+    for (const secret of [client.id, am.id, am.email, 'Site Sam']) expect(text).not.toContain(secret);
+    // Staff still see the Client Information.
+    expect(await view(assigned.id)).toMatchObject({
+      client: { id: client.id },
+      account_manager: { id: am.id },
+      site_contacts: [{ name: 'Site Sam' }],
     });
     expect((await asProvider({ url: `/api/projects/${notAssigned.id}` })).status).toBe(404);
     expect(

@@ -191,6 +191,10 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
   };
   const abilities = projectAbilities(actor, p);
   const mayEdit = abilities.edit;
+  // Client Information (trading name, account manager, site contacts) is hidden from
+  // service-provider roles (spec 1 section 6). The order reference stays: the spec gives them an
+  // order-reference filter on the project map, and the project list shows it.
+  const providerRole = isProviderRole(actor.role);
   return {
     id: p.id,
     id_code: p.code,
@@ -207,9 +211,8 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
     completed_on: toWallClock(p.completedOn),
     location: { street: p.street, suburb: p.suburb, state: p.state, postcode: p.postcode, country: p.country },
     co_ords: { lat: p.lat, long: p.lng, precision: p.geoPrecision },
-    // Client Information is hidden from service-provider roles.
-    client: isProviderRole(actor.role) ? null : { id: p.clientId, trading_name: clientName ?? p.clientName },
-    account_manager: personOf(p.clientAmId),
+    client: providerRole ? null : { id: p.clientId, trading_name: clientName ?? p.clientName },
+    account_manager: providerRole ? null : personOf(p.clientAmId),
     project_manager: personOf(p.projectManagerId)!,
     project_administrator: personOf(p.projectAdministratorId)!,
     project_sales_representative: personOf(p.salesRepresentativeId),
@@ -221,7 +224,7 @@ export async function projectView(tx: Exec, actor: Actor, id: number): Promise<P
     tags: tagRows,
     categories: categoryRows,
     services: serviceRows,
-    site_contacts: contacts.map((c) => ({
+    site_contacts: (providerRole ? [] : contacts).map((c) => ({
       id: c.id,
       name: c.name,
       position: c.role,
