@@ -42,6 +42,16 @@ test('a company admin adds and edits a legal setting in the rich-text editor', a
   await page.getByRole('link', { name: `Edit ${key}` }).click();
   await expect(page.getByRole('textbox', { name: /value|text/i }).last()).toContainText('Updated.');
 
+  // Every user reads it under Terms and policies (the side menu's last item), titled by its key.
+  await page.getByRole('link', { name: 'Terms and policies' }).click();
+  await expect(page).toHaveURL(/\/legal$/);
+  const published = page.getByRole('region', {
+    name: new RegExp(`^Refund policy ${key.slice('refund-policy-'.length)}$`),
+  });
+  await expect(published).toContainText('Refunds within 30 days. No questions asked. Updated.');
+  await expect(page.getByRole('heading', { level: 2, name: 'Terms and Conditions' })).toBeVisible();
+  await expectAccessible(page);
+
   // Remove asks first.
   await page.goto(`${DEMO}/settings`);
   await page.getByRole('button', { name: `Remove ${key}` }).click();
@@ -51,4 +61,20 @@ test('a company admin adds and edits a legal setting in the rich-text editor', a
     .click();
   await expect(page.getByText(SETTING_TEXT.removed).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: key })).toHaveCount(0);
+});
+
+test('signed out, the sign-in page links the published terms and policies', async ({ page }) => {
+  await page.goto(`${DEMO}/login`);
+  await page.getByRole('link', { name: SETTING_TEXT.legalHeading }).click();
+  await expect(page.getByRole('heading', { level: 1, name: SETTING_TEXT.legalHeading })).toBeVisible();
+  // The demo's texts open with their own headings: each shows once, as the section's title.
+  await expect(page.getByRole('heading', { name: 'Privacy Policy', exact: true })).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Terms and Conditions' })).toContainText(
+    'Payment is due within 14 days of invoice.',
+  );
+  await page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/#legal-privacy-policy$/);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: SETTING_TEXT.legalBackSignedOut }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });

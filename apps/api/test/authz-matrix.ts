@@ -809,6 +809,7 @@ export const ROUTES: Record<string, RouteDef> = {
   // ----- public
   'GET /api/session': { action: 'public', req: () => ({ url: '/api/session' }) },
   'GET /api/tenant/logo': { action: 'public', req: () => ({ url: '/api/tenant/logo' }), reached: [404] },
+  'GET /api/legal': { action: 'public', req: () => ({ url: '/api/legal' }) },
   'POST /api/auth/login': { action: 'public', reached: [422], req: () => ({ url: '/api/auth/login', body: {} }) },
   'POST /api/auth/logout': { action: 'public', last: true, req: () => ({ url: '/api/auth/logout' }) },
   'POST /api/auth/forgot-password': {

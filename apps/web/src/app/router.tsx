@@ -16,6 +16,8 @@ const auth = () => import('../features/auth');
 const customers = () => import('../features/customers');
 const staff = () => import('../features/staff');
 const settings = () => import('../features/settings');
+// The published terms and policies: public, and without the settings editor's code.
+const legal = () => import('../features/settings/legal-screen');
 const taskTemplates = () => import('../features/task-templates');
 const messages = () => import('../features/messages');
 const mailbox = () => import('../features/mailbox');
@@ -48,6 +50,7 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 const LoginScreen = screen(auth, (m) => m.LoginScreen);
 const ForgotPasswordScreen = screen(auth, (m) => m.ForgotPasswordScreen);
 const ResetPasswordScreen = screen(auth, (m) => m.ResetPasswordScreen);
+const LegalScreen = screen(legal, (m) => m.LegalScreen);
 const AppLayout = screen(shell, (m) => m.AppLayout);
 const ProjectListScreen = screen(projectList, (m) => m.ProjectListScreen);
 const ProjectCreateScreen = screen(projectCreate, (m) => m.ProjectCreateScreen);
@@ -139,6 +142,7 @@ const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
 ];
 const FIRST_SCREEN: [RegExp, (pathname: string) => Promise<unknown>][] = [
   [/^\/(login|forgot-password|reset-password)(\/|$)/, auth],
+  [/^\/legal(\/|$)/, legal],
   [/^\//, (pathname) => Promise.all([shell(), SCREEN_CHUNKS.find(([p]) => p.test(pathname))?.[1]()])],
 ];
 
@@ -181,6 +185,7 @@ export function AppRoutes() {
             <Route path="login" element={<LoginScreen />} />
             <Route path="forgot-password" element={<ForgotPasswordScreen />} />
             <Route path="reset-password/:token" element={<ResetPasswordScreen />} />
+            <Route path="legal" element={<LegalScreen />} />
             <Route element={<RequireAuth />}>
               <Route element={<AppLayout />}>
                 <Route index element={<HomeRedirect />} />

@@ -12,6 +12,12 @@ export const SETTING_TEXT = {
   created: 'Setting added.',
   saved: 'Setting saved.',
   removed: 'Setting removed.',
+  /** The published page (/legal), its link in the side menu and under the sign-in card. */
+  legalHeading: 'Terms and policies',
+  legalIntro: 'The terms and policies that apply when you use this site.',
+  legalEmpty: 'No terms or policies have been published yet.',
+  legalBackSignedIn: 'Back to the app',
+  legalBackSignedOut: 'Sign in',
 } as const;
 
 /** Editor height bounds from spec 1. */
@@ -42,3 +48,31 @@ export const SettingView = z.object({
 export type SettingView = z.infer<typeof SettingView>;
 
 export const SettingList = z.object({ items: z.array(SettingView) });
+
+/** A legal text as published to everyone, signed in or not (GET /api/legal): no id, no author. */
+export const LegalView = z.object({ key: z.string(), title: z.string(), value: z.string(), updated_at: z.string() });
+export type LegalView = z.infer<typeof LegalView>;
+export const LegalList = z.object({ items: z.array(LegalView) });
+export type LegalList = z.infer<typeof LegalList>;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/**
+ * A legal text as published: its title and the text under it. A text that opens with a heading
+ * (as most do: '<h2>Privacy Policy</h2>…') is titled by that heading, which then leaves the body so
+ * it does not show twice; otherwise the title is the key made readable ('privacy-policy' ->
+ * 'Privacy policy').
+ */
+export function legalDocument(key: string, value: string): { title: string; value: string } {
+  const lead = /^\s*<h([1-4])>([\s\S]*?)<\/h\1>/i.exec(value);
+  const heading = lead
+    ? lead[2]!
+        .replace(/<[^>]*>/g, '')
+        .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ENTITIES[e]!)
+        .replace(/\s+/g, ' ')
+        .trim()
+    : '';
+  if (lead && heading) return { title: heading, value: value.slice(lead[0].length).trimStart() };
+  const words = key.replace(/[._-]+/g, ' ').trim();
+  return { title: words.charAt(0).toUpperCase() + words.slice(1), value };
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   IdParam,
+  LegalList,
   OkResponse,
   SETTING_TEXT,
   SettingCreate,
@@ -11,13 +12,19 @@ import {
 import { requireActor, tenantOf, type Deps } from '../../platform/context.js';
 import { errorResponses as errors } from '../../platform/http.js';
 import { featureRoutes } from '../../platform/route-helpers.js';
-import { createSetting, deleteSetting, getSetting, listSettings, updateSetting } from './service.js';
+import { createSetting, deleteSetting, getSetting, listLegal, listSettings, updateSetting } from './service.js';
 
 export function settingRoutes(app: FastifyInstance, deps: Deps) {
   const { r, tags, view, manage } = featureRoutes(app, 'settings', {
     view: 'settings.view',
     manage: 'settings.manage',
   });
+
+  // Public: the terms and policies are read before signing in (the sign-in page links them) and by
+  // every role; only the settings screen's list, with ids and authors, needs settings.view.
+  r.get('/api/legal', { schema: { tags, response: { 200: LegalList, ...errors } } }, async (request) =>
+    listLegal(deps, tenantOf(request)),
+  );
 
   r.get('/api/settings', { ...view, schema: { tags, response: { 200: SettingList, ...errors } } }, async (request) =>
     listSettings(deps, tenantOf(request)),

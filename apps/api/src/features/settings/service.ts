@@ -1,6 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
-import { SETTING_TEXT, type SettingCreate, type SettingUpdate, type SettingView } from '@siteflow/core';
+import {
+  legalDocument,
+  SETTING_TEXT,
+  type LegalList,
+  type SettingCreate,
+  type SettingUpdate,
+  type SettingView,
+} from '@siteflow/core';
 import { inTenant, type Actor, type Deps, type TenantContext } from '../../platform/context.js';
 import { settings, users } from '../../platform/db/schema.js';
 import { tenantJoin } from '../../platform/db/schema/columns.js';
@@ -47,6 +54,21 @@ async function findOne(tx: Tx, id: string) {
 
 export const listSettings = (deps: Pick<Deps, 'db'>, tenant: TenantContext) =>
   inTenant(deps, tenant.id, async (tx) => ({ items: (await selectView(tx).orderBy(asc(settings.key))).map(present) }));
+
+/**
+ * The area's legal texts as published to everyone (GET /api/legal, no sign-in): key, title, text
+ * (core `legalDocument`) and when it changed, by key; never who changed it.
+ */
+export const listLegal = (deps: Pick<Deps, 'db'>, tenant: TenantContext): Promise<LegalList> =>
+  inTenant(deps, tenant.id, async (tx) => {
+    const rows = await tx
+      .select({ key: settings.key, value: settings.value, updatedAt: settings.updatedAt })
+      .from(settings)
+      .orderBy(asc(settings.key));
+    return {
+      items: rows.map((r) => ({ key: r.key, ...legalDocument(r.key, r.value), updated_at: r.updatedAt.toISOString() })),
+    };
+  });
 
 export const getSetting = (deps: Pick<Deps, 'db'>, tenant: TenantContext, id: string) =>
   inTenant(deps, tenant.id, (tx) => findOne(tx, id));

@@ -208,3 +208,48 @@ describe('settings: who may', () => {
     expect((await request(t, { url: '/api/settings', host: a.host, cookie })).status).toBe(401);
   });
 });
+
+describe('legal texts published (GET /api/legal)', () => {
+  it('anyone, signed in or not, reads this company’s texts by key with their titles; no ids or authors', async () => {
+    const key = `privacy-policy-${uniq()}`;
+    await createIn(asA, key, '<h2>Our Privacy Policy</h2><p>We keep <strong>little</strong>.</p>');
+    const untitled = `cookie-policy-${uniq()}`;
+    await createIn(asA, untitled, '<p>No cookies.</p>');
+    const theirs = `b-only-${uniq()}`;
+    await createIn(asB, theirs, '<p>B only</p>');
+
+    const anonymous = await request(t, { url: '/api/legal', host: a.host });
+    expect(anonymous.status).toBe(200);
+    const mine = anonymous.json.items.find((i: { key: string }) => i.key === key);
+    // Titled by the heading it opens with (which leaves the body), or else by its key.
+    expect(mine).toEqual({
+      key,
+      title: 'Our Privacy Policy',
+      value: '<p>We keep <strong>little</strong>.</p>',
+      updated_at: expect.any(String),
+    });
+    expect(anonymous.json.items.find((i: { key: string }) => i.key === untitled)).toMatchObject({
+      title: `Cookie policy ${untitled.slice('cookie-policy-'.length)}`,
+      value: '<p>No cookies.</p>',
+    });
+    const keys = anonymous.json.items.map((i: { key: string }) => i.key);
+    expect(keys).toEqual([...keys].sort());
+    expect(anonymous.text).not.toContain('B only');
+    expect(anonymous.text).not.toContain('Ada Admin');
+    expect(anonymous.text).not.toMatch(/"id"/);
+
+    // A client user (no settings.view) reads the same texts.
+    const client = await createUser(a, 'client_account');
+    const clientView = await signedIn(t, a, client);
+    expect((await clientView({ url: '/api/legal' })).json.items.map((i: { key: string }) => i.key)).toContain(key);
+    expect((await clientView({ url: '/api/settings' })).status).toBe(403);
+  });
+
+  it('the platform host publishes the platform’s texts, not a company’s', async () => {
+    const key = `company-terms-${uniq()}`;
+    await createIn(asA, key, '<p>Company terms</p>');
+    const platform = await request(t, { url: '/api/legal' });
+    expect(platform.status).toBe(200);
+    expect(platform.text).not.toContain(key);
+  });
+});

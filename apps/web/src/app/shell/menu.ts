@@ -8,6 +8,7 @@ import {
   IconChecklist,
   IconChartBar,
   IconFileCertificate,
+  IconFileText,
   IconMap2,
   IconTool,
   IconListDetails,
@@ -28,6 +29,9 @@ export type MenuItem = {
   children?: MenuLink[];
 };
 
+/** The published terms and policies (/legal): every role, in both areas, may read them. */
+const LEGAL_ITEM: MenuItem = { label: 'Terms and policies', icon: IconFileText, href: '/legal' };
+
 const PLATFORM_MENU: MenuItem[] = [
   {
     label: 'Customers',
@@ -43,6 +47,7 @@ const PLATFORM_MENU: MenuItem[] = [
     icon: IconScale,
     children: [{ label: 'Legal settings', href: '/settings', ability: 'settings.view' }],
   },
+  LEGAL_ITEM,
 ];
 
 const TENANT_MENU: MenuItem[] = [
@@ -115,6 +120,7 @@ const TENANT_MENU: MenuItem[] = [
       { label: 'E-mail & SMS Templates', href: '/message-templates', ability: 'messageTemplates.manage' },
     ],
   },
+  LEGAL_ITEM,
 ];
 
 /** The menu of this area, without what the user may not do (and without empty groups). */

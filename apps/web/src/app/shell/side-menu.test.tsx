@@ -122,6 +122,14 @@ describe('menu model', () => {
     expect(activeHref(items, '/elsewhere', '')).toBeNull();
   });
 
+  it('offers every role the published terms and policies, in both areas', () => {
+    for (const session of [platformSession(), tenantSession([]), tenantSession(['projects.view', 'tasks.view'])]) {
+      const legal = menuFor(session).find((item) => item.label === 'Terms and policies');
+      expect(legal?.href).toBe('/legal');
+      expect(activeHref(menuFor(session), '/legal', '')).toBe('/legal');
+    }
+  });
+
   it('keeps My certifications marked on the own certifications it redirects to, not on anyone else’s', () => {
     const session = tenantSession(['certificates.view']);
     const items = menuFor(session);

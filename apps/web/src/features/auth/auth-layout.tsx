@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { SETTING_TEXT } from '@siteflow/core';
 import { useSession } from '../../session';
 import { SiteflowWordmark, TenantLogo } from '../../ui/brand';
 import classes from './auth-layout.module.css';
@@ -51,9 +53,14 @@ export function AuthLayout({
               {children}
             </Stack>
           </Paper>
-          <Text size="xs" c="dimmed" ta="center">
-            Siteflow · project and field-service management
-          </Text>
+          <Stack gap={4} align="center">
+            <Anchor component={Link} to="/legal" size="sm">
+              {SETTING_TEXT.legalHeading}
+            </Anchor>
+            <Text size="xs" c="dimmed" ta="center">
+              Siteflow · project and field-service management
+            </Text>
+          </Stack>
         </Stack>
       </Center>
     </Box>
