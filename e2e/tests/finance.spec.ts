@@ -3,8 +3,9 @@ import { FINANCE_TEXT } from '../../packages/core/src/finance/finance';
 import { apiCall, DEMO, DEMO_ADMIN, expectAccessible, newProjectLike, signIn } from './fixtures';
 
 // A project's finance (issue 14 section 2): a staff member opens it from the project page, fills
-// two revenue lines and one expense, saves (Saving..., then the tick), and finds it all again
-// after a reload, with the Summary's figures. The finance report part of the issue is reports'.
+// two revenue lines and one expense, is asked before leaving them unsaved (Back, the side menu),
+// saves (Saving..., then the tick), and finds it all again after a reload, with the Summary's
+// figures. The finance report part of the issue is reports'.
 
 test('staff fill a project finance, save it and find it after a reload', async ({ page }) => {
   await signIn(page, DEMO, DEMO_ADMIN);
@@ -44,8 +45,35 @@ test('staff fill a project finance, save it and find it after a reload', async (
   await page.getByLabel('Expense line 1 estimate').fill('7500');
   await page.getByLabel('Expense line 1 actual').fill('8000');
 
+  // Unsaved changes are never lost silently (ui/unsaved-changes). Back stays in the app: its own
+  // question, and Stay keeps the lines.
+  await page.goBack();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toContainText('Your changes on this page have not been saved.');
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/finances$`));
+  await expect(page.getByLabel('Expense line 1 estimate')).toHaveValue('7500');
+  // The side menu loads a whole page: the browser's own question (beforeunload) holds it. The
+  // event is sent here rather than by a click: Chromium's headless shell, once its beforeunload
+  // prompt is dismissed, leaves the page mid-navigation for Playwright (the test hung there).
+  const browserAsks = () =>
+    page.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      (globalThis as unknown as EventTarget).dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+  expect(await browserAsks()).toBe(true);
+  // Once saved nothing asks: not the browser, not the reload below, not Cancel at the end.
+  const questions: string[] = [];
+  page.on('dialog', (dialog) => {
+    questions.push(dialog.type());
+    void dialog.accept();
+  });
+
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('saved-tick')).toBeVisible();
+  expect(await browserAsks()).toBe(false);
 
   await page.reload();
   await expect(page.getByRole('table', { name: 'Finance summary' })).toBeVisible();
@@ -61,4 +89,6 @@ test('staff fill a project finance, save it and find it after a reload', async (
 
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/show`));
+  await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toHaveCount(0);
+  expect(questions).toEqual([]);
 });

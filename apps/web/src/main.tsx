@@ -3,9 +3,9 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
 import { AppRoutes, preloadFirstScreen } from './app/router';
+import { GuardedBrowserRouter } from './ui/navigation-guard';
 
 const client = createQueryClient();
 preloadFirstScreen(client, window.location);
@@ -17,9 +17,9 @@ startTransition(() => {
   root.render(
     <StrictMode>
       <AppProviders client={client}>
-        <BrowserRouter>
+        <GuardedBrowserRouter>
           <AppRoutes />
-        </BrowserRouter>
+        </GuardedBrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

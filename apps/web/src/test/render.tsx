@@ -1,10 +1,11 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { Action, SessionView } from '@siteflow/core';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { SESSION_KEY } from '../session';
+import { GuardedMemoryRouter } from '../ui/navigation-guard';
 
 const TENANT = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -69,20 +70,29 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
-type Options = { session?: SessionView; route?: string; path?: string };
+type Options = {
+  session?: SessionView;
+  route?: string;
+  path?: string;
+  /** Addresses in the history before `route` (where Back goes). */
+  before?: string[];
+};
 
-/** Render a screen with the real providers (Mantine in test mode, TanStack Query, a memory router). */
-export function renderScreen(ui: ReactElement, { session = tenantSession(), route = '/', path = '/' }: Options = {}) {
+/** Render a screen with the real providers (Mantine in test mode, TanStack Query, the app's guarded router in memory). */
+export function renderScreen(
+  ui: ReactElement,
+  { session = tenantSession(), route = '/', path = '/', before = [] }: Options = {},
+) {
   const client = createQueryClient({ retry: false });
   client.setQueryData(SESSION_KEY, session);
   const result = render(
     <AppProviders client={client} env="test">
-      <MemoryRouter initialEntries={[route]}>
+      <GuardedMemoryRouter initialEntries={[...before, route]}>
         <Routes>
           <Route path={path} element={ui} />
           <Route path="*" element={<LocationProbe />} />
         </Routes>
-      </MemoryRouter>
+      </GuardedMemoryRouter>
     </AppProviders>,
   );
   return { ...result, client };

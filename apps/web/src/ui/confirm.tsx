@@ -6,18 +6,31 @@ type ConfirmOptions = {
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** The other button ('Cancel'). */
+  cancelLabel?: string;
   danger?: boolean;
   onConfirm: () => void;
+  /** Called when the dialog closes, however (after onConfirm when confirmed). */
+  onClose?: () => void;
 };
 
 /** A confirmation dialog before anything destructive; Cancel is the default focus. */
-export function confirmAction({ title, message, confirmLabel, danger = true, onConfirm }: ConfirmOptions) {
+export function confirmAction({
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  danger = true,
+  onConfirm,
+  onClose,
+}: ConfirmOptions) {
   modals.openConfirmModal({
     title,
     centered: true,
     children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
-    labels: { confirm: confirmLabel, cancel: 'Cancel' },
+    labels: { confirm: confirmLabel, cancel: cancelLabel },
     confirmProps: { color: danger ? 'red' : undefined },
     onConfirm,
+    onClose,
   });
 }

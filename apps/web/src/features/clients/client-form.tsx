@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { CLIENT_TEXT, ClientInput, type ClientView } from '@siteflow/core';
 import { AddressFields, stateValue } from '../../ui/address/address-fields';
 import { useContractForm } from '../../ui/contract-form';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { FormFrame } from '../../ui/form-frame';
 import { TextFieldGrid, type TextFieldSpec } from '../../ui/form-fields';
 import { FormActions, FormSection } from '../../ui/form-section';
@@ -51,6 +52,7 @@ export function ClientForm({ client, readOnly = false }: ClientFormProps) {
       email: values.email || null,
     }),
   });
+  const guard = useUnsavedChangesGuard(form.isDirty());
 
   const onSubmit = submit((payload) =>
     save.mutate(payload, {
@@ -61,6 +63,7 @@ export function ClientForm({ client, readOnly = false }: ClientFormProps) {
         } else {
           // The title says what happened, the text what comes next.
           notifySuccess('You can add the client’s users now.', data.message || CLIENT_TEXT.created);
+          guard.saved();
           void navigate(`/clients/${data.client.id}/edit`);
         }
       },

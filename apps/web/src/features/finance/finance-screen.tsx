@@ -24,6 +24,7 @@ import { FormAlert } from '../../ui/contract-form';
 import { Loaded } from '../../ui/loaded';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { pullFinance, useFinance, useSaveFinance } from './api';
 import { draftTotals, toDraft, toRow, toSaveBody, type FinanceDraft } from './draft';
 import { codeInputId, FinanceLinesTable, type Field, type Row } from './finance-lines';
@@ -73,6 +74,10 @@ function FinanceEditor({ view }: { view: FinanceView }) {
   useEffect(() => {
     if (focusKey) document.getElementById(codeInputId(focusKey.kind, focusKey.key))?.focus();
   }, [focusKey]);
+
+  // Leaving with unsaved changes asks first; a save puts the saved finance in `view` and the draft.
+  const savedBody = useMemo(() => JSON.stringify(toSaveBody(toDraft(view), 0)), [view]);
+  useUnsavedChangesGuard(canManage && JSON.stringify(toSaveBody(draft, 0)) !== savedBody);
 
   const totals = useMemo(() => draftTotals(draft), [draft]);
   const duplicates = useMemo(

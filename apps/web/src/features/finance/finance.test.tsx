@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FINANCE_TEXT, type FinanceLineView, type FinanceView } from '@siteflow/core';
 import { mockFetch, renderScreen, tenantSession } from '../../test/render';
 import { stubMatchMedia } from '../../test/setup';
+import { UNSAVED_CHANGES_TEXT } from '../../ui/unsaved-changes';
 import { FinanceScreen } from './finance-screen';
 
 const line = (over: Partial<FinanceLineView>): FinanceLineView => ({
@@ -206,5 +207,23 @@ describe('Project finance', () => {
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/projects/5/show');
+  });
+
+  it('asks before leaving unsaved changes; Stay keeps them, and after Save Cancel asks nothing', async () => {
+    // The server answers with what it saved.
+    render((body) => ({ body: { ...VIEW, comments: (body as { comments: string }).comments, version: 4 } }));
+    const comments = await screen.findByLabelText(FINANCE_TEXT.comments);
+    await userEvent.type(comments, ', on budget');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+    await userEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText(FINANCE_TEXT.comments)).toHaveValue('On track, on budget');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('saved-tick')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/projects/5/show');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_TEXT, companyDay, PROJECT_TEXT } from '@siteflow/core';
 import { mockFetch, renderScreen, tenantSession, type FetchCall } from '../../test/render';
+import { UNSAVED_CHANGES_TEXT } from '../../ui/unsaved-changes';
 import { ProjectCreateScreen } from './project-create-screen';
 import {
   AM_A,
@@ -325,7 +326,9 @@ describe('Project creation page', () => {
       const { calls, user } = await openForm();
       await fillValid(user);
       await user.click(screen.getByRole('button', { name: 'Save' }));
+      // Saved: the form goes to the new project without asking about unsaved changes.
       await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/77/show'));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       const post = calls.find((c) => c.url === '/api/projects')!;
       expect(post.method).toBe('POST');
       expect(post.headers['x-siteflow-csrf']).toBe('1');
@@ -362,6 +365,21 @@ describe('Project creation page', () => {
   it('Cancel goes to the project list', async () => {
     renderCreate();
     expect(await screen.findByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/projects');
+  });
+
+  it('asks before Cancel leaves what was typed: Stay keeps it, Leave goes to the list', async () => {
+    const { user } = await openForm();
+    await fill(user, screen.getByLabelText('Project Name'), 'Kitchen fit-out');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+    await user.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Project Name')).toHaveValue('Kitchen fit-out');
+
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const again = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+    await user.click(within(again).getByRole('button', { name: UNSAVED_CHANGES_TEXT.leave }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects'));
   });
 
   it('a load failure shows the server message, or the spec text, with a retry', async () => {

@@ -11,6 +11,7 @@ import { focusFirstInvalid } from '../../ui/focus';
 import { notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { ErrorState, LoadingState } from '../../ui/query-states';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { zodResolver } from '../../ui/zod-resolver';
 import { useCreateProject, useProjectCreateData } from './api';
 import { AccountManagerFields } from './components/account-manager-fields';
@@ -39,6 +40,7 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
     validate: zodResolver<CreateValues>(ProjectCreate),
     validateInputOnBlur: true,
   });
+  const guard = useUnsavedChangesGuard(form.isDirty());
   const v = form.getValues();
 
   const staff = personOptions(data.staff);
@@ -52,6 +54,7 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
       create.mutate(toCreatePayload(values), {
         onSuccess: (created) => {
           notifySuccess(created.message || PROJECT_TEXT.created);
+          guard.saved();
           if (!created.redirect_url) console.warn('The new project came back without a redirect address', created);
           void navigate(created.redirect_url || `/projects/${created.id}/show`);
         },

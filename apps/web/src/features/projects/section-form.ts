@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { PROJECT_TEXT } from '@siteflow/core';
 import { focusFirstInvalid } from '../../ui/focus';
 import { notifySuccess } from '../../ui/notify';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { zodResolver } from '../../ui/zod-resolver';
 import { useSaveSection, type Section, type SectionPayloads } from './api';
 import { applyProjectErrors } from './form-errors';
@@ -22,7 +23,8 @@ type SendOptions = {
  * The edit form of one section of the project details screen: the form checked by the section's
  * contract, its save and the failure shown at its top (SaveFailed). `send` saves: a success says
  * so and leaves edit mode (onDone); a failure puts the server's messages beside `fields`.
- * `invalid` is what a submit refused by the contract does.
+ * `invalid` is what a submit refused by the contract does. Leaving the page with unsaved changes
+ * asks first (`ui/unsaved-changes`); a save ends edit mode, so nothing asks after it.
  */
 export function useSectionForm<Values extends Record<string, unknown>, S extends Section>({
   projectId,
@@ -47,6 +49,7 @@ export function useSectionForm<Values extends Record<string, unknown>, S extends
     validate: zodResolver<Values>(contract),
     validateInputOnBlur,
   });
+  useUnsavedChangesGuard(form.isDirty());
 
   const send = (payload: SectionPayloads[S], fields: readonly string[], options: SendOptions = {}) => {
     setFailure(null);

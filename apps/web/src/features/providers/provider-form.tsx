@@ -14,6 +14,7 @@ import { AddressFields } from '../../ui/address/address-fields';
 import { FormAlert, useContractForm } from '../../ui/contract-form';
 import { FormSection } from '../../ui/form-section';
 import { notifySuccess } from '../../ui/notify';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { useCategoryReference, useSaveProvider } from './api';
 import { AvailabilitiesSection } from './provider-availabilities';
 import { errorFields, providerFormValues, toProviderInput, withCurrent } from './provider-form-values';
@@ -37,6 +38,7 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
     initial: providerFormValues(provider),
     toPayload: toProviderInput,
   });
+  const guard = useUnsavedChangesGuard(form.isDirty());
   const values = form.getValues();
 
   const onSubmit = submit((payload, v) =>
@@ -46,6 +48,7 @@ export function ProviderForm({ provider }: { provider?: ProviderView }) {
           provider ? `${saved.service_provider_name} saved.` : `${saved.service_provider_name} created.`,
           provider ? undefined : 'Service provider created',
         );
+        guard.saved();
         void navigate(`/service-providers/show/${saved.id}`);
       },
       onError: (error) => {

@@ -38,6 +38,8 @@ export type DraftStore = {
   section: (key: string) => EditorSection | undefined;
   update: (change: (draft: EditorQuote) => EditorQuote) => void;
   subscribe: (listener: () => void) => () => void;
+  /** Whether the draft was edited since the store was made (the quote as saved); cheap on every key. */
+  edited: () => boolean;
 };
 
 export function createDraftStore(initial: EditorQuote): DraftStore {
@@ -48,6 +50,7 @@ export function createDraftStore(initial: EditorQuote): DraftStore {
   return {
     get: () => draft,
     keys: () => keys,
+    edited: () => draft !== initial,
     section: (key) => (byKey ??= new Map(draft.sections.map((s) => [s.key, s]))).get(key),
     update: (change) => {
       const next = change(draft);

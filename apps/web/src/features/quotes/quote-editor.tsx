@@ -23,6 +23,7 @@ import { focusSoon } from '../../ui/focus';
 import { SaveBanner, type SaveBannerState } from '../../ui/save-banner';
 import { SortableList, SortableRow } from '../../ui/sortable-list';
 import { TermsModal } from '../../ui/terms-modal';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { useDeleteQuote, useSaveQuote } from './api';
 import { quotePdfUrl } from './files-api';
 import { QuoteExportModal } from './quote-export-modal';
@@ -99,6 +100,8 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
   // The editor itself is drawn again on a key only when it shows what changed: the figures, the
   // notes and the sections subscribe to their own part of the draft.
   const keys = useSyncExternalStore(store.subscribe, store.keys);
+  // Leaving with unsaved edits asks first; a save brings the next version and a new, unedited draft.
+  useUnsavedChangesGuard(useSyncExternalStore(store.subscribe, store.edited) && quote.abilities.edit);
   const [banner, setBanner] = useState<Banner>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [termsOpen, setTermsOpen] = useState(false);

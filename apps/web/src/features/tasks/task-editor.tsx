@@ -7,6 +7,7 @@ import { focusSoon } from '../../ui/focus';
 import { useContractForm } from '../../ui/contract-form';
 import { notifySuccess } from '../../ui/notify';
 import { ErrorState, LoadingState } from '../../ui/query-states';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { TaskFields, WallClockPicker, whole, type SharedTaskForm, type SharedTaskValues } from '../task-templates';
 import { useAssignees, useDeleteTask, useSaveTask, useTask, useTaskChoices, useTaskTransition } from './api';
 import { CYCLES, useCycle } from './cycle';
@@ -119,6 +120,7 @@ const DONE_TEXT = { complete: 'Task completed.', restore: 'Task restored.', void
  */
 export function TaskForm({ projectId, task }: FormProps) {
   const { form, alert, setAlert, submit, showServerErrors } = useTaskForm(task);
+  useUnsavedChangesGuard(form.isDirty());
   const taskId = task?.id ?? 0;
   const save = useSaveTask(projectId, task?.id);
   const complete = useTaskTransition(taskId, 'complete');
