@@ -30,6 +30,14 @@ const KIND_LABEL: Record<FinanceKind, string> = { revenue: 'Revenue', expense: '
 const CATEGORY_OPTIONS = FINANCE_CATEGORIES.map((c) => ({ value: c, label: FINANCE_CATEGORY_LABELS[c] }));
 
 /**
+ * The inputs' minimum widths (px). With the cells' padding and the remove button they add up to
+ * 1038 px, so the table fits the 1078 px of content beside the open side menu on a 1440 px screen:
+ * wider minimums (960 px in all) pushed Notes and the remove button out of view behind a scroll bar.
+ * Narrower screens scroll the table (its container's minWidth).
+ */
+const MIN_WIDTH = { code: 90, category: 100, description: 160, amount: 115, variation: 120, notes: 150 } as const;
+
+/**
  * An amount moved one step (100) by the arrow keys, as a number input with min 0 and step 100
  * moves it: onto the next multiple of 100 up or down, never below 0. Text that is not an amount
  * is left as it is (its message shows at Save).
@@ -79,7 +87,7 @@ const LineRow = memo(function LineRow({ kind, row, index, duplicate, errors, rea
       error={errors[field]}
       readOnly={readOnly}
       leftSection={<Text size="sm">$</Text>}
-      miw={130}
+      miw={MIN_WIDTH.amount}
     />
   );
   return (
@@ -97,7 +105,7 @@ const LineRow = memo(function LineRow({ kind, row, index, duplicate, errors, rea
           readOnly={readOnly}
           // Mantine ties the message to the input (aria-describedby) and sets aria-invalid.
           error={errors.code ?? (duplicate ? FINANCE_TEXT.duplicate : undefined)}
-          miw={110}
+          miw={MIN_WIDTH.code}
         />
       </Table.Td>
       <Table.Td>
@@ -108,7 +116,7 @@ const LineRow = memo(function LineRow({ kind, row, index, duplicate, errors, rea
           onChange={set('category')}
           disabled={readOnly}
           error={errors.category ?? duplicate}
-          miw={110}
+          miw={MIN_WIDTH.category}
         />
       </Table.Td>
       <Table.Td>
@@ -119,7 +127,7 @@ const LineRow = memo(function LineRow({ kind, row, index, duplicate, errors, rea
           maxLength={FINANCE_LIMITS.description}
           error={errors.description}
           readOnly={readOnly}
-          miw={180}
+          miw={MIN_WIDTH.description}
         />
       </Table.Td>
       <Table.Td>{amount('estimate')}</Table.Td>
@@ -131,7 +139,7 @@ const LineRow = memo(function LineRow({ kind, row, index, duplicate, errors, rea
           readOnly
           variant="filled"
           styles={{ input: { textAlign: 'right' } }}
-          miw={120}
+          miw={MIN_WIDTH.variation}
         />
       </Table.Td>
       <Table.Td>
@@ -143,7 +151,7 @@ const LineRow = memo(function LineRow({ kind, row, index, duplicate, errors, rea
           error={errors.notes}
           readOnly={readOnly}
           rows={1}
-          miw={180}
+          miw={MIN_WIDTH.notes}
         />
       </Table.Td>
       <Table.Td>
