@@ -153,4 +153,12 @@ describe('Project list', () => {
     });
     expect(await screen.findByText('No projects yet.')).toBeInTheDocument();
   });
+
+  it('wraps a long name without spaces inside its cell, so the columns after it stay in view', async () => {
+    setup();
+    // Names break anywhere when a word is wider than the cell: a 255-character name with no space
+    // kept the table at its width and pushed Client, Status, dates and manager off the screen.
+    const name = await screen.findByText('Project 101');
+    expect(name.style.overflowWrap).toBe('anywhere');
+  });
 });

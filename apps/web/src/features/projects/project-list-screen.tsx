@@ -129,7 +129,10 @@ export function ProjectListScreen() {
               titleStyle: { minWidth: 220 },
               render: (p) => (
                 <Stack gap={0}>
-                  <Text size="sm">{p.name}</Text>
+                  {/* A word wider than the cell breaks, so a long name cannot push the other columns off the screen. */}
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {p.name}
+                  </Text>
                   {p.order_reference ? (
                     <Text size="xs" c="dimmed">
                       Order ref. {p.order_reference}
