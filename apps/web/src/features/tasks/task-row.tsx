@@ -44,7 +44,10 @@ function StarToggle({ task }: { task: TaskListItem }) {
   );
 }
 
-/** The task's flags: Completed, Voided, Overdue, Unassigned. */
+/**
+ * The task's flags: Completed, Voided, Overdue, Unassigned. Not Overdue while its due date is
+ * generating: the row shows 'Generating...' in place of the old date, which the flag was read from.
+ */
 function Flags({ task }: { task: TaskListItem }) {
   return (
     <>
@@ -58,7 +61,7 @@ function Flags({ task }: { task: TaskListItem }) {
           Voided
         </Badge>
       ) : null}
-      {task.overdue ? (
+      {task.overdue && !task.is_generating ? (
         <Badge variant="light" color="red">
           Overdue
         </Badge>
