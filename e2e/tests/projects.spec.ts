@@ -145,9 +145,19 @@ test('edit each section of a project, with the official shift question after a d
   // Client information: order reference and a second site contact.
   await page.getByRole('button', { name: 'Edit client information' }).click();
   const other = page.getByRole('form', { name: 'Edit client information' });
-  await other.getByLabel('Order Reference').fill('PO-EDITED-7');
-  await other.getByRole('button', { name: PROJECT_TEXT.addContact }).click();
+  // A press on Add Contact that takes the focus from an emptied Order Reference still adds the
+  // contact: the field's message (which moves the button down) waits for the release.
+  await other.getByLabel('Order Reference').fill('');
+  const addButton = other.getByRole('button', { name: PROJECT_TEXT.addContact });
+  await addButton.scrollIntoViewIfNeeded();
+  const add = (await addButton.boundingBox())!;
+  await page.mouse.move(add.x + add.width / 2, add.y + add.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(150); // a person's press
+  await page.mouse.up();
   await expect(other.getByText(PROJECT_TEXT.newContact, { exact: true })).toBeVisible();
+  await expect(other.getByText(PROJECT_TEXT.orderReferenceRequired)).toBeVisible();
+  await other.getByLabel('Order Reference').fill('PO-EDITED-7');
   await other.getByLabel('Name', { exact: true }).fill('Night Contact');
   await other.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('PO-EDITED-7')).toBeVisible();

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { AUTH_TEXT } from '@siteflow/core';
 import { zodResolver } from '../../ui/zod-resolver';
+import { checkAfterPress } from '../../ui/blur-validation';
 
 type Contracts = typeof import('./contracts');
 let contracts: Promise<Contracts> | undefined;
@@ -24,6 +25,7 @@ export function useAuthForm<Values extends Record<string, unknown>>(
     initialValues,
     validate: async (values) => zodResolver<Values>(contract(await (contracts ??= import('./contracts'))))(values),
     validateInputOnBlur: true,
+    enhanceGetInputProps: checkAfterPress,
   });
 }
 

@@ -15,6 +15,7 @@ import { focusFirstInvalid } from '../../ui/focus';
 import { LoadingState } from '../../ui/query-states';
 import { zodResolver } from '../../ui/zod-resolver';
 import { useDeleteProjectLink, useProjectLink, useSaveProjectLink } from './api';
+import { checkAfterPress } from '../../ui/blur-validation';
 
 const HTTPS = 'https://';
 
@@ -84,6 +85,7 @@ function LinkFields({ projectId, link, onClose }: { projectId: number; link?: Pr
     // The API's own contract, checked here first: a url that is not a web address never leaves the browser.
     validate: zodResolver<Values>(ProjectLinkInput),
     validateInputOnBlur: true,
+    enhanceGetInputProps: checkAfterPress,
   });
 
   // A success message shows for four seconds.

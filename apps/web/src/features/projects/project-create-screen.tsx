@@ -25,6 +25,7 @@ import { CREATE_FIELDS, createInitialValues, toCreatePayload, type CreateValues 
 import { applyProjectErrors, contactPaths, projectErrorKeys } from './form-errors';
 import { byLabel, personOptions } from './options';
 import { mandatoryWith } from './section-form';
+import { checkAfterPress } from '../../ui/blur-validation';
 
 export const CREATE_TITLE = 'Create Project';
 
@@ -39,6 +40,7 @@ function ProjectCreateForm({ data }: { data: ProjectCreateData }) {
     initialValues: createInitialValues(data),
     validate: zodResolver<CreateValues>(ProjectCreate),
     validateInputOnBlur: true,
+    enhanceGetInputProps: checkAfterPress,
   });
   const guard = useUnsavedChangesGuard(form.isDirty());
   const v = form.getValues();

@@ -8,6 +8,7 @@ import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { zodResolver } from '../../ui/zod-resolver';
 import { useSaveSection, type Section, type SectionPayloads } from './api';
 import { applyProjectErrors } from './form-errors';
+import { checkAfterPress } from '../../ui/blur-validation';
 
 /** The general message of a failed save: the mandatory-fields text plus what found no field. */
 export const mandatoryWith = (leftover: string | null) => [PROJECT_TEXT.mandatory, leftover].filter(Boolean).join(' ');
@@ -48,6 +49,7 @@ export function useSectionForm<Values extends Record<string, unknown>, S extends
     initialValues,
     validate: zodResolver<Values>(contract),
     validateInputOnBlur,
+    enhanceGetInputProps: checkAfterPress,
   });
   useUnsavedChangesGuard(form.isDirty());
 

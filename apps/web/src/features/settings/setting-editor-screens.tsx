@@ -25,6 +25,7 @@ import { focusFirstInvalid } from '../../ui/focus';
 import { zodResolver } from '../../ui/zod-resolver';
 import { useCreateSetting, useSetting, useUpdateSetting } from './api';
 import classes from './settings.module.css';
+import { checkAfterPress } from '../../ui/blur-validation';
 
 /** tiptap is only downloaded when an editor opens. */
 const RichTextField = lazy(() => import('./rich-text-field'));
@@ -68,6 +69,7 @@ export function SettingCreateScreen() {
     initialValues: { key: '', value: '' },
     validate: zodResolver<CreateValues>(SettingCreate),
     validateInputOnBlur: true,
+    enhanceGetInputProps: checkAfterPress,
   });
 
   const submit = form.onSubmit(

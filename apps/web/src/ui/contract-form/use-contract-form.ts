@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { focusFirstInvalid } from '../focus';
 import { applyServerErrors } from '../server-errors';
 import { zodResolver } from '../zod-resolver';
+import { checkAfterPress } from '../blur-validation';
 
 export type ContractFormOptions<Schema extends z.ZodType, Values> = {
   /** The form's first values (a record's, or the empty form's). */
@@ -34,6 +35,7 @@ export function useContractForm<Schema extends z.ZodType, Values extends Record<
     initialValues: initial,
     validate: zodResolver<Values>(schema, extra),
     validateInputOnBlur: true,
+    enhanceGetInputProps: checkAfterPress,
   });
   const fields = [...Object.keys(initial), ...serverFields];
 
