@@ -9,12 +9,13 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // Browser APIs the test DOM (happy-dom) lacks or only pretends to have, that Mantine and the upload
 // preview use.
-function stubMatchMedia(matches = false) {
+/** Every media query matches `matches`, or those the function says match. */
+function stubMatchMedia(matches: boolean | ((query: string) => boolean) = false) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     configurable: true,
     value: (query: string) => ({
-      matches,
+      matches: typeof matches === 'function' ? matches(query) : matches,
       media: query,
       onchange: null,
       addListener: () => undefined,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Collapse, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import {
   ACTION_BY,
   ASSIGNED_FILTERS,
@@ -16,7 +17,7 @@ import {
 import { useCan } from '../../session';
 import { options } from '../../ui/select-options';
 import { useAssignees } from './api';
-import { nextUsers, type FilterName, type TaskFilters } from './filters';
+import { defaultFilters, nextUsers, type FilterName, type TaskFilters } from './filters';
 
 const PROJECT_STATUS_OPTIONS = [
   { value: 'any', label: 'Any' },
@@ -25,6 +26,13 @@ const PROJECT_STATUS_OPTIONS = [
 
 /** The Action By an Assigned To filter names (none for Any, Mine and Unallocated). */
 const actionByOf = (assigned: string) => ((ACTION_BY as readonly string[]).includes(assigned) ? assigned : null);
+
+/** How many filters differ from the mode's defaults (the search is shown on its own). */
+export function setFilterCount(f: TaskFilters, projectId: number): number {
+  const d = defaultFilters(projectId);
+  return FILTERS.filter((name) => JSON.stringify(f[name]) !== JSON.stringify(d[name])).length;
+}
+const FILTERS = ['status', 'due', 'assigned', 'priority', 'staff', 'user', 'starred', 'project_status'] as const;
 
 type Props = {
   projectId: number;
@@ -37,6 +45,8 @@ type Props = {
  * The list's filters (spec 2 sections 2.1, 4, 6 and 9). Company roles also filter by Staff
  * Responsible and User Assigned (both off while Assigned To is Mine); client and provider users
  * choose Assigned To from Any and Mine only. The project status filter is the all-projects mode's.
+ * On a phone the filters fold under 'Show filters' (with how many are set), so the tasks are not
+ * a screen and a half below the search.
  */
 export function TaskFilterPanel({ projectId, filters, set, reset }: Props) {
   const company = useCan('tasks.manage');
@@ -55,6 +65,9 @@ export function TaskFilterPanel({ projectId, filters, set, reset }: Props) {
     ...(users.data?.items ?? []).map((u) => ({ value: u.id, label: `${u.first_name} ${u.last_name}`.trim() })),
   ];
   const id = (name: string) => `tasks-${projectId}-${name}`;
+  const phone = useMediaQuery('(max-width: 36em)');
+  const [unfolded, setUnfolded] = useState(false);
+  const setCount = setFilterCount(filters, projectId);
   const select = <K extends FilterName>(
     name: K,
     label: string,
@@ -97,38 +110,59 @@ export function TaskFilterPanel({ projectId, filters, set, reset }: Props) {
           <Button variant="default" onClick={reset}>
             Reset
           </Button>
+          {phone ? (
+            <Button
+              variant="light"
+              leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+              rightSection={
+                setCount > 0 ? (
+                  <Badge size="sm" circle aria-hidden>
+                    {setCount}
+                  </Badge>
+                ) : null
+              }
+              aria-expanded={unfolded}
+              aria-controls={id('filters')}
+              title={setCount > 0 ? `${setCount} ${setCount === 1 ? 'filter' : 'filters'} set` : undefined}
+              onClick={() => setUnfolded((v) => !v)}
+            >
+              {unfolded ? 'Hide filters' : 'Show filters'}
+            </Button>
+          ) : null}
         </Group>
       </form>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        {select('status', 'Status', STATUS_FILTERS)}
-        {select('due', 'Due date', DUE_FILTERS)}
-        {select('assigned', 'Assigned To', company ? ASSIGNED_FILTERS : OUTSIDE_ASSIGNED_FILTERS)}
-        {select('priority', 'Priority', PRIORITY_FILTERS)}
-        {company ? (
-          <Select
-            id={id('staff')}
-            label="Staff Responsible"
-            data={options(staffFilterOptions(actionBy))}
-            allowDeselect={false}
-            disabled={mine}
-            value={filters.staff}
-            onChange={(value) => value !== null && set('staff', value)}
-          />
-        ) : null}
-        {company ? (
-          <MultiSelect
-            id={id('user')}
-            label="User Assigned"
-            data={userOptions}
-            disabled={mine}
-            searchable
-            value={filters.user}
-            onChange={(value) => set('user', nextUsers(filters.user, value))}
-          />
-        ) : null}
-        {select('starred', 'Starred', STARRED_FILTERS)}
-        {projectId === 0 ? select('project_status', 'Project status', PROJECT_STATUS_OPTIONS) : null}
-      </SimpleGrid>
+      <Collapse expanded={!phone || unfolded} id={id('filters')} transitionDuration={phone ? 150 : 0}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          {select('status', 'Status', STATUS_FILTERS)}
+          {select('due', 'Due date', DUE_FILTERS)}
+          {select('assigned', 'Assigned To', company ? ASSIGNED_FILTERS : OUTSIDE_ASSIGNED_FILTERS)}
+          {select('priority', 'Priority', PRIORITY_FILTERS)}
+          {company ? (
+            <Select
+              id={id('staff')}
+              label="Staff Responsible"
+              data={options(staffFilterOptions(actionBy))}
+              allowDeselect={false}
+              disabled={mine}
+              value={filters.staff}
+              onChange={(value) => value !== null && set('staff', value)}
+            />
+          ) : null}
+          {company ? (
+            <MultiSelect
+              id={id('user')}
+              label="User Assigned"
+              data={userOptions}
+              disabled={mine}
+              searchable
+              value={filters.user}
+              onChange={(value) => set('user', nextUsers(filters.user, value))}
+            />
+          ) : null}
+          {select('starred', 'Starred', STARRED_FILTERS)}
+          {projectId === 0 ? select('project_status', 'Project status', PROJECT_STATUS_OPTIONS) : null}
+        </SimpleGrid>
+      </Collapse>
     </Stack>
   );
 }

@@ -131,8 +131,11 @@ async function openTask(user: ReturnType<typeof setup>, title = 'Book the site v
   await user.click(row);
 }
 
+/** Reduced motion (no transitions to wait for) on a screen wider than a phone. */
+const WIDE_REDUCED_MOTION = (query: string) => !query.includes('max-width');
+
 describe('Action list', { timeout: 60_000 }, () => {
-  beforeEach(() => stubMatchMedia(true));
+  beforeEach(() => stubMatchMedia(WIDE_REDUCED_MOTION));
 
   it('reads the filters from the address and sends them; a changed filter is sent too', async () => {
     const { calls } = serve(list({ groups: [group([item()])], total: 1 }));
@@ -183,6 +186,23 @@ describe('Action list', { timeout: 60_000 }, () => {
     expect(screen.queryByLabelText('User Assigned')).not.toBeInTheDocument();
   });
 
+  it('on a phone the filters fold under Show filters, which says how many are set', async () => {
+    stubMatchMedia(true); // a phone (and reduced motion)
+    const { calls } = serve(list());
+    openList('/action-list?assigned=Mine&due=Overdue');
+    const user = setup();
+    const toggle = await screen.findByRole('button', { name: /Show filters/ }, { timeout: 5000 });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('title', '2 filters set');
+    expect(screen.queryByRole('combobox', { name: 'Due date' })).not.toBeInTheDocument();
+    // The search stays in view, and the folded filters still apply.
+    expect(screen.getByRole('textbox', { name: 'Search tasks' })).toBeVisible();
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('due')).toBe('Overdue'));
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: /Hide filters/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('combobox', { name: 'Due date' })).toHaveValue('Overdue');
+  });
+
   it("a generating task shows 'Generating...' and the countdown; the project links to its #todos", async () => {
     serve(
       list({ groups: [group([item({ is_generating: true, due_date_at: null, user_id: null, user_name: null })])] }),
@@ -206,7 +226,7 @@ describe('Action list', { timeout: 60_000 }, () => {
 });
 
 describe('Project action list', { timeout: 60_000 }, () => {
-  beforeEach(() => stubMatchMedia(true));
+  beforeEach(() => stubMatchMedia(WIDE_REDUCED_MOTION));
 
   it('asks to close the project only when the list says so', async () => {
     serve(
@@ -334,7 +354,7 @@ describe('Project action list', { timeout: 60_000 }, () => {
 });
 
 describe('Task editor', { timeout: 60_000 }, () => {
-  beforeEach(() => stubMatchMedia(true));
+  beforeEach(() => stubMatchMedia(WIDE_REDUCED_MOTION));
 
   it('after Complete focus is on the task (the button is disabled) and the change is announced', async () => {
     serve(list({ tasks: [item()], total: 1, project: projectHead() }), view(), (call) =>
