@@ -8,6 +8,10 @@ export const UNSAVED_CHANGES_TEXT = {
   message: 'Your changes on this page have not been saved.',
   stay: 'Stay',
   leave: 'Leave',
+  dialogTitle: 'Discard changes?',
+  dialogMessage: 'Your changes in this dialog have not been saved.',
+  keepEditing: 'Keep editing',
+  discard: 'Discard',
 } as const;
 
 /** The dialog: Leave answers true; Stay, Escape, the close button or a click outside answer false. */
@@ -68,4 +72,30 @@ export function useUnsavedChangesGuard(dirty: boolean) {
     }),
     [],
   );
+}
+
+/**
+ * A dialog's `onClose` (Escape, its × button, a click outside) that asks 'Discard changes?' (Keep
+ * editing / Discard) first while its form holds unsaved changes, so a stray Escape (one meant for a
+ * date picker inside it) loses nothing. The dialog's own Cancel button still closes it at once.
+ *
+ *   <Modal opened onClose={closeAsking(dirty, onClose)}>
+ *
+ * `dirty` may be a function, read at the moment of closing (a form inside the dialog's body keeps
+ * it in a ref the dialog reads).
+ */
+export function closeAsking(dirty: boolean | (() => boolean), onClose: () => void): () => void {
+  return () => {
+    if (!(typeof dirty === 'function' ? dirty() : dirty)) {
+      onClose();
+      return;
+    }
+    confirmAction({
+      title: UNSAVED_CHANGES_TEXT.dialogTitle,
+      message: UNSAVED_CHANGES_TEXT.dialogMessage,
+      confirmLabel: UNSAVED_CHANGES_TEXT.discard,
+      cancelLabel: UNSAVED_CHANGES_TEXT.keepEditing,
+      onConfirm: onClose,
+    });
+  };
 }

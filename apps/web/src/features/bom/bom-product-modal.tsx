@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   BOM_TEXT,
@@ -12,6 +12,7 @@ import {
 } from '@siteflow/core';
 import { ApiError } from '../../api/client';
 import { notifyDialog } from '../../ui/notify';
+import { closeAsking } from '../../ui/unsaved-changes';
 import { usePatchBomItem, useBomItem } from './api';
 
 type Form = {
@@ -53,8 +54,19 @@ export function BomProductModal({
   onClose: () => void;
 }) {
   const item = useBomItem(projectId, itemId);
+  // Escape (one meant for the ETA's calendar, say) or × ask first once the form is changed.
+  const dirty = useRef(false);
+  const close = () => {
+    dirty.current = false;
+    onClose();
+  };
   return (
-    <Modal opened={itemId !== null} onClose={onClose} title={BOM_TEXT.editTitle} size="lg">
+    <Modal
+      opened={itemId !== null}
+      onClose={closeAsking(() => dirty.current, close)}
+      title={BOM_TEXT.editTitle}
+      size="lg"
+    >
       {item.isError ? (
         <Alert color="red" variant="light" role="alert">
           {BOM_TEXT.loadFailed}
@@ -70,7 +82,8 @@ export function BomProductModal({
           projectId={projectId}
           item={item.data}
           canManage={canManage}
-          onClose={onClose}
+          onClose={close}
+          dirty={dirty}
         />
       )}
     </Modal>
@@ -82,13 +95,20 @@ function ProductForm({
   item,
   canManage,
   onClose,
+  dirty: dirtyRef,
 }: {
   projectId: number;
   item: BomItemView;
   canManage: boolean;
   onClose: () => void;
+  /** Whether the form differs from the product, for the dialog's Escape and × (kept after each render). */
+  dirty: RefObject<boolean>;
 }) {
   const [form, setForm] = useState<Form>(() => formOf(item));
+  const dirty = JSON.stringify(form) !== JSON.stringify(formOf(item));
+  useLayoutEffect(() => {
+    dirtyRef.current = dirty;
+  }, [dirty, dirtyRef]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const patch = usePatchBomItem(projectId, item.id);
   useEffect(() => setForm(formOf(item)), [item]);

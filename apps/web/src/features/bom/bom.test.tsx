@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { BOM_TEXT, QUOTE_TEXT, type BomItemView, type BomPage } from '@siteflow/core';
 import { mockFetch, renderScreen, tenantSession } from '../../test/render';
 import { stubMatchMedia } from '../../test/setup';
+import { UNSAVED_CHANGES_TEXT } from '../../ui/unsaved-changes';
 import { BomScreen } from './bom-screen';
 
 const ROW = {
@@ -90,6 +91,33 @@ describe('Bill of materials', () => {
       expect(input).toHaveValue(label === 'Unit Cost' ? '61.20' : 'Middys');
     }
     expect(within(dialog).getByLabelText('ETA')).not.toHaveAttribute('readonly');
+  });
+
+  it('Escape with a changed ETA asks before discarding: Keep editing keeps it, Discard closes; unchanged closes at once', async () => {
+    const fetch = render(true);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Clipsal RCBO 20A' }));
+    let dialog = await screen.findByRole('dialog', { name: BOM_TEXT.editTitle });
+    const eta = await within(dialog).findByLabelText('ETA');
+    await userEvent.type(eta, '2027-01-15');
+    await userEvent.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.dialogTitle });
+    await userEvent.click(within(ask).getByRole('button', { name: UNSAVED_CHANGES_TEXT.keepEditing }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES_TEXT.dialogTitle })).toBeNull());
+    expect(within(dialog).getByLabelText('ETA')).toHaveValue('2027-01-15');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
+    const again = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.dialogTitle });
+    await userEvent.click(within(again).getByRole('button', { name: UNSAVED_CHANGES_TEXT.discard }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: BOM_TEXT.editTitle })).toBeNull());
+    expect(fetch.calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    // Unchanged: Escape closes at once.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Clipsal RCBO 20A' }));
+    dialog = await screen.findByRole('dialog', { name: BOM_TEXT.editTitle });
+    await within(dialog).findByLabelText('ETA');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: BOM_TEXT.editTitle })).toBeNull());
+    expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES_TEXT.dialogTitle })).toBeNull();
   });
 
   it("a Draft product saves its order details and says 'Updated Product!'; a failure says the spec's text", async () => {

@@ -25,6 +25,7 @@ import {
 } from '@siteflow/core';
 import { DayPickerInput } from '../../ui/day-picker-input';
 import { focusSoon } from '../../ui/focus';
+import { closeAsking } from '../../ui/unsaved-changes';
 import { useWorkItemOptions } from '../catalogue';
 import { safeLineTotals, type EditorLine } from './draft';
 import { NewProductModal } from './new-product-modal';
@@ -169,7 +170,8 @@ export function LineItemModal({ line: initial, sectionName, editable, onApply, o
     <>
       <Modal
         opened
-        onClose={onClose}
+        // Escape or × ask first once the line is changed (Cancel discards at once).
+        onClose={closeAsking(editable && line !== initial, onClose)}
         size="xl"
         title={`${QUOTE_TEXT.editLineEntry} - ${sectionName.trim() || 'Untitled section'}`}
         closeOnClickOutside={false}

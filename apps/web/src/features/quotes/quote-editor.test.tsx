@@ -5,6 +5,7 @@ import { QUOTE_TEXT, type QuoteView, type SectionView } from '@siteflow/core';
 import { mockFetch, renderScreen, tenantSession } from '../../test/render';
 import { stubMatchMedia } from '../../test/setup';
 import { QuoteEditor } from './quote-editor';
+import { UNSAVED_CHANGES_TEXT } from '../../ui/unsaved-changes';
 
 // Which sections are drawn: the real QuoteSection, noting its section's name each time.
 const drawn = vi.hoisted(() => [] as string[]);
@@ -189,6 +190,22 @@ describe('focus around the quote editor dialogs (drawn only while open)', () => 
     await closed();
     const edited = screen.getByRole('button', { name: 'Edit line 1: Electrical labour and parts' });
     await waitFor(() => expect(edited).toHaveFocus());
+  });
+
+  it('a changed line asks before Escape discards it; its Cancel discards at once', async () => {
+    const user = await open();
+    const edit = screen.getByRole('button', { name: 'Edit line 1: Electrical labour' });
+    const dialog = await press(user, edit);
+    const description = within(dialog).getByRole('textbox', { name: 'Description' });
+    await user.type(description, ' and parts');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.dialogTitle });
+    await user.click(within(ask).getByRole('button', { name: UNSAVED_CHANGES_TEXT.keepEditing }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES_TEXT.dialogTitle })).toBeNull());
+    expect(description).toHaveValue('Electrical labour and parts');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await closed();
+    expect(screen.getByRole('button', { name: 'Edit line 1: Electrical labour' })).toBeInTheDocument();
   });
 
   it("'Add New Product' returns focus to the Product picker when cancelled", async () => {
