@@ -13,7 +13,8 @@ import { parseArgs } from 'node:util';
 import { spawnApi } from './server-process.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's full Chromium; BENCH_CHROMIUM picks another (e.g. /usr/bin/chromium-headless-shell, what e2e runs). */
+export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 export const DEMO_ADMIN = { email: 'olivia.nguyen@demo.test', password: 'siteflow-demo' };
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -21,6 +21,8 @@ import { AUTH_TEXT } from '../packages/core/src/auth/messages.js';
 import { CHROMIUM, CHROMIUM_ARGS, DEMO_ADMIN, prepareWebBench, webBenchOptions } from './web-server.js';
 
 const TARGET_READY_MS = 1000;
+/** A map screen is ready once the land is drawn: its own pane (ui/map/basemap.tsx, LAND_PANE). */
+const LAND = '.leaflet-siteflow-land-pane path';
 const TARGET_SIGNIN_GZIP = 150 * 1024;
 const TARGET_ROUTE_GZIP = 450 * 1024;
 
@@ -166,10 +168,10 @@ async function main() {
       { name: 'Projects', path: '/projects' },
       { name: 'Project details', path: `/projects/${ids.project}/show` },
       { name: 'New project', path: '/projects/new' },
-      { name: 'Project map', path: '/project-map', extra: '.leaflet-overlay-pane path' },
+      { name: 'Project map', path: '/project-map', extra: LAND },
       { name: 'Service providers', path: '/service-providers' },
       { name: 'Provider page', path: `/service-providers/show/${ids.provider}` },
-      { name: 'Provider search', path: '/service-providers/search', extra: '.leaflet-overlay-pane path' },
+      { name: 'Provider search', path: '/service-providers/search', extra: LAND },
       { name: 'Clients', path: '/clients' },
       { name: 'Staff', path: '/staff' },
       { name: 'Settings', path: '/settings' },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SETTING_TEXT } from '../../packages/core/src/settings/settings';
+import { SETTING_TEXT } from '../../packages/core/src/settings/texts';
 import { DEMO, DEMO_ADMIN, expectAccessible, signIn, unique } from './fixtures';
 
 test('a company admin adds and edits a legal setting in the rich-text editor', async ({ page }) => {

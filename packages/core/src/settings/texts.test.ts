@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legalDocument } from './settings.js';
+import { legalDocument } from './texts.js';
 
 describe('legalDocument: a legal text as published', () => {
   it('is titled by the heading it opens with, which leaves the body', () => {
