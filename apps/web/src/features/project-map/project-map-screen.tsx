@@ -1,12 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Badge, Button, Collapse, Grid, Group, Paper, Skeleton, Text, TextInput } from '@mantine/core';
+import { Button, Collapse, Grid, Group, Paper, Skeleton, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconCurrentLocation, IconSearch, IconX } from '@tabler/icons-react';
+import { IconCurrentLocation, IconSearch, IconX } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PROJECT_MAP_TEXT } from '@siteflow/core';
 import { useCan, useSession } from '../../session';
 import { PageHeader } from '../../ui/page-header';
 import { notifySuccess } from '../../ui/notify';
+import { FilterToggle } from '../../ui/filter-toggle';
 import { useProjectMap, useProjectMapOptions } from './api';
 import {
   activeFilterCount,
@@ -133,23 +134,14 @@ export function ProjectMapScreen() {
             onChange={(e) => setSearch(e.currentTarget.value)}
             w={{ base: '100%', sm: 340 }}
           />
-          <Button
-            variant="light"
-            leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
-            rightSection={
-              count > 0 ? (
-                <Badge size="sm" circle aria-hidden>
-                  {count}
-                </Badge>
-              ) : null
-            }
-            title={count > 0 ? `${count} filters set` : undefined}
-            aria-expanded={showFilters}
-            aria-controls="project-map-filters"
-            onClick={() => setShowFilters((v) => !v)}
+          <FilterToggle
+            expanded={showFilters}
+            count={count}
+            controls="project-map-filters"
+            onToggle={() => setShowFilters((v) => !v)}
           >
             {showFilters ? PROJECT_MAP_TEXT.hide : PROJECT_MAP_TEXT.showMore}
-          </Button>
+          </FilterToggle>
           <Button
             variant="default"
             leftSection={<IconCurrentLocation size={16} aria-hidden />}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Badge, Button, Collapse, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Collapse, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import {
   ACTION_BY,
   ASSIGNED_FILTERS,
@@ -15,6 +15,7 @@ import {
   staffFilterOptions,
 } from '@siteflow/core';
 import { useCan } from '../../session';
+import { FilterToggle } from '../../ui/filter-toggle';
 import { options } from '../../ui/select-options';
 import { useAssignees } from './api';
 import { defaultFilters, nextUsers, type FilterName, type TaskFilters } from './filters';
@@ -111,23 +112,14 @@ export function TaskFilterPanel({ projectId, filters, set, reset }: Props) {
             Reset
           </Button>
           {phone ? (
-            <Button
-              variant="light"
-              leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
-              rightSection={
-                setCount > 0 ? (
-                  <Badge size="sm" circle aria-hidden>
-                    {setCount}
-                  </Badge>
-                ) : null
-              }
-              aria-expanded={unfolded}
-              aria-controls={id('filters')}
-              title={setCount > 0 ? `${setCount} ${setCount === 1 ? 'filter' : 'filters'} set` : undefined}
-              onClick={() => setUnfolded((v) => !v)}
+            <FilterToggle
+              expanded={unfolded}
+              count={setCount}
+              controls={id('filters')}
+              onToggle={() => setUnfolded((v) => !v)}
             >
               {unfolded ? 'Hide filters' : 'Show filters'}
-            </Button>
+            </FilterToggle>
           ) : null}
         </Group>
       </form>
