@@ -3,8 +3,8 @@ import { act } from '@testing-library/react';
 import L from 'leaflet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectMapMarker } from '@siteflow/core';
-import { renderScreen } from '../../test/render';
-import ProjectMapCanvas, { type ProjectMapFit } from './project-map-canvas';
+import { renderScreen, tenantSession } from '../../test/render';
+import ProjectMapCanvas, { PLAIN_FIT_MAX_ZOOM, type ProjectMapFit } from './project-map-canvas';
 
 // The coastlines are a large lazy chunk and draw nothing in the test DOM.
 vi.mock('../../ui/map/basemap', () => ({ PlainBasemap: () => null }));
@@ -15,7 +15,7 @@ const BRISBANE: ProjectMapMarker = { lat: -27.47, lng: 153.03, count: 12, projec
 /** The view the (sizeless) test map reports once fitted. */
 const VIEW = '-45,110,-10,155';
 
-function setup() {
+function setup(session = tenantSession()) {
   // happy-dom lays nothing out, so the map has no size: its view is stubbed, its moves recorded.
   vi.spyOn(L.Map.prototype, 'getBounds').mockReturnValue(L.latLngBounds([-45, 110], [-10, 155]));
   vi.spyOn(L.Map.prototype, 'getZoom').mockReturnValue(4);
@@ -31,7 +31,7 @@ function setup() {
       <ProjectMapCanvas centre={null} distance={0} markers={[]} role="company_admin" onViewport={() => {}} fit={fit} />
     );
   }
-  renderScreen(<Harness />);
+  renderScreen(<Harness />, { session });
   setView.mockClear();
   return { fitBounds, setView, show: (fit: ProjectMapFit) => act(() => setFit(fit)) };
 }
@@ -59,6 +59,18 @@ describe('Project map canvas', () => {
 
     show({ key: 'b', whole: { centre: null, bounds: null, markers: [DARWIN] }, view: null });
     expect(fitBounds).toHaveBeenCalledTimes(2);
+  });
+
+  it('fits one place no closer than the plain map can show, or closer over map tiles', () => {
+    const whole = { centre: null, bounds: null, markers: [PERTH] };
+    let { fitBounds, show } = setup();
+    show({ key: 'a', whole, view: null });
+    expect(fitBounds.mock.calls[0]![1]).toMatchObject({ maxZoom: PLAIN_FIT_MAX_ZOOM });
+    vi.restoreAllMocks();
+
+    ({ fitBounds, show } = setup({ ...tenantSession(), map: { tile_url: 'https://tiles.test/{z}/{x}/{y}.png' } }));
+    show({ key: 'a', whole, view: null });
+    expect(fitBounds.mock.calls[0]![1]).toMatchObject({ maxZoom: 14 });
   });
 
   it('uses the exact box the server gives for a search', () => {

@@ -12,6 +12,7 @@ import {
   useMapEvents,
   type LatLng,
 } from '../../ui/map/map-view';
+import { useSession } from '../../session';
 import { toBbox, type Viewport } from './filters';
 import { boxOf, markersIn, projectCount, type MapBounds } from './fit';
 import { ProjectPopupContent } from './project-popup';
@@ -23,6 +24,12 @@ const CENTRED_ZOOM = 10;
 const MAX_ZOOM = 18;
 /** Not closer than this when the matches are one place (a single project). */
 const FIT_MAX_ZOOM = 14;
+/**
+ * Without a tile server the map draws only coastlines and the main towns: closer than this, one
+ * place's matches showed on an empty grid with nothing to say where they were (a provider user's
+ * two projects in one street).
+ */
+export const PLAIN_FIT_MAX_ZOOM = 10;
 /** Room around the matches: a cluster bubble at the edge is drawn whole. */
 const FIT_PADDING = 32;
 
@@ -122,6 +129,7 @@ function ViewportReporter({ onViewport }: { onViewport: (viewport: Viewport) => 
  */
 function FitMatches({ fit, distance }: { fit: ProjectMapFit; distance: number }) {
   const map = useMap();
+  const maxZoom = useSession().map.tile_url ? FIT_MAX_ZOOM : PLAIN_FIT_MAX_ZOOM;
   const { key, whole, view } = fit;
   const fitted = useRef('');
   const expected = useRef<{ key: string; count: number; box: MapBounds } | null>(null);
@@ -144,11 +152,11 @@ function FitMatches({ fit, distance }: { fit: ProjectMapFit; distance: number })
     if (!box) return;
     map.fitBounds(L.latLngBounds([box.south, box.west], [box.north, box.east]), {
       padding: [FIT_PADDING, FIT_PADDING],
-      maxZoom: FIT_MAX_ZOOM,
+      maxZoom,
       animate: false,
     });
     expected.current = { key, count: projectCount(whole.markers), box };
-  }, [map, key, whole, distance]);
+  }, [map, key, whole, distance, maxZoom]);
 
   useEffect(() => {
     const want = expected.current;
