@@ -5,6 +5,7 @@ import {
   closestCenter,
   DndContext,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   useSensor,
   useSensors,
@@ -55,6 +56,10 @@ export function SortableList<T>({ items, idOf, nameOf, onMove, children }: ListP
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      // The rows are measured again while an item moves, not only when it is picked up: a row above
+      // that was still closing (an editor folding away) left stale places, and an arrow key then
+      // found no row to move over.
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragEnd={onDragEnd}
       accessibility={{
         announcements: {
