@@ -113,6 +113,21 @@ const wholeNumber = (message: string, max?: number) => {
  */
 export const WALL_CLOCK = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d$/;
 
+/** An optional WALL_CLOCK date and time on a day that exists ('' and null are none), with the field's message. */
+export const optionalWallClock = (message: string) =>
+  z
+    .union([
+      z
+        .string()
+        .regex(WALL_CLOCK, { error: message })
+        // Once the format passes (a failed one says it once), the day must exist.
+        .refine((v) => !WALL_CLOCK.test(v) || isWallClockDateTime(v), { error: message }),
+      z.literal(''),
+      z.null(),
+    ])
+    .optional()
+    .transform((v) => (v ? v : null));
+
 export const TaskTemplateInput = z.object({
   title: requiredText(TASK_TEMPLATE_TEXT.titleRequired, 200),
   classification_id: nullableId(),
@@ -140,18 +155,7 @@ export const TemplateTaskFields = z.object({
   trigger: nullableChoice(DUE_DATE_TRIGGERS),
   trigger_project_status: nullableChoice(PROJECT_STATUSES),
   trigger_completed_task_id: nullableId(),
-  fixed_date_at: z
-    .union([
-      z
-        .string()
-        .regex(WALL_CLOCK, { error: TASK_TEMPLATE_TEXT.fixedDate })
-        // Once the format passes (a failed one says it once), the day must exist.
-        .refine((v) => !WALL_CLOCK.test(v) || isWallClockDateTime(v), { error: TASK_TEMPLATE_TEXT.fixedDate }),
-      z.literal(''),
-      z.null(),
-    ])
-    .optional()
-    .transform((v) => (v ? v : null)),
+  fixed_date_at: optionalWallClock(TASK_TEMPLATE_TEXT.fixedDate),
   default_entity: nullableChoice(RECIPIENTS),
   default_contact: z
     .union([z.string().trim().max(60), z.null()])

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isWallClockDateTime } from '../common/dates.js';
 import { PROJECT_STATUSES } from '../projects/statuses.js';
 import { isClientRole, isProviderRole, isStaffRole, type Role } from '../roles/roles.js';
 import {
@@ -10,7 +9,7 @@ import {
   staffResponsibleOptions,
   TemplateTaskFields,
   TemplateTaskView,
-  WALL_CLOCK,
+  optionalWallClock,
   nullableId,
 } from '../task-templates/task-templates.js';
 
@@ -278,18 +277,7 @@ export const TaskInput = TemplateTaskFields.omit({ task_index: true, trigger_com
       .optional()
       .transform((v) => (v && v.trim() ? v : null)),
     /** A manual due date (is_auto_due_date off); ignored when automatic. */
-    due_date_at: z
-      .union([
-        z
-          .string()
-          .regex(WALL_CLOCK, { error: TASK_TEXT.dueDateManual })
-          // Once the format passes (a failed one says it once), the day must exist.
-          .refine((v) => !WALL_CLOCK.test(v) || isWallClockDateTime(v), { error: TASK_TEXT.dueDateManual }),
-        z.literal(''),
-        z.null(),
-      ])
-      .optional()
-      .transform((v) => (v ? v : null)),
+    due_date_at: optionalWallClock(TASK_TEXT.dueDateManual),
     user_id: nullableId(),
     sms_template: nullableId(),
   })
