@@ -1,5 +1,5 @@
 import axe from 'axe-core';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3190);
 export const PLATFORM = `http://localhost:${PORT}`;
@@ -173,3 +173,38 @@ export async function newProjectLike<T>(page: Page, likeId: number, over: Record
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   return (await apiCall(page, DEMO, 'GET', `/api/projects/${(created.json as { id: number }).id}`)).json as T;
 }
+
+/** The browser's requestAnimationFrame, typed here (the e2e project compiles without the DOM library). */
+type Frames = { requestAnimationFrame: (callback: () => void) => number };
+
+/** Resolves once the page has drawn `count` more frames: what an event changed is on screen. */
+export const framesDrawn = (page: Page, count = 2) =>
+  page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        const frame = (globalThis as unknown as Frames).requestAnimationFrame.bind(globalThis);
+        const step = (left: number): unknown => (left > 0 ? frame(() => step(left - 1)) : resolve());
+        step(n);
+      }),
+    count,
+  );
+
+/** Resolves once the element's box has stayed where it is for `count` frames in a row (no fold or reflow running). */
+export const standsStill = (locator: Locator, count = 5) =>
+  locator.evaluate(
+    (el, n) =>
+      new Promise<void>((resolve) => {
+        const frame = (globalThis as unknown as Frames).requestAnimationFrame.bind(globalThis);
+        let last = '';
+        let same = 0;
+        const tick = () => {
+          const box = JSON.stringify(el.getBoundingClientRect());
+          same = box === last ? same + 1 : 0;
+          last = box;
+          if (same >= n) resolve();
+          else frame(tick);
+        };
+        tick();
+      }),
+    count,
+  );

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { companyDay } from '../../packages/core/src/format/wall-clock';
 import { PROJECT_TEXT } from '../../packages/core/src/projects/texts';
-import { DEMO, DEMO_ADMIN, expectAccessible, listProjects, signIn, unique } from './fixtures';
+import { DEMO, DEMO_ADMIN, expectAccessible, framesDrawn, listProjects, signIn, unique } from './fixtures';
 
 const today = new Date();
 /** 'Auto Fill Today' fills the company's day (Australia/Brisbane), whatever the browser's zone. */
@@ -153,7 +153,9 @@ test('edit each section of a project, with the official shift question after a d
   const add = (await addButton.boundingBox())!;
   await page.mouse.move(add.x + add.width / 2, add.y + add.height / 2);
   await page.mouse.down();
-  await page.waitForTimeout(150); // a person's press
+  // A person's press: the field has lost focus and the page has drawn what followed, before the release.
+  await expect(other.getByLabel('Order Reference')).not.toBeFocused();
+  await framesDrawn(page);
   await page.mouse.up();
   await expect(other.getByText(PROJECT_TEXT.newContact, { exact: true })).toBeVisible();
   await expect(other.getByText(PROJECT_TEXT.orderReferenceRequired)).toBeVisible();

@@ -11,6 +11,7 @@ import {
   PLATFORM,
   PLATFORM_ADMIN,
   signIn,
+  standsStill,
   unique,
 } from './fixtures';
 
@@ -197,14 +198,7 @@ test('a new project gets its classification’s action list; the job dates it, c
     .click();
   await expect(row(page, 'Chase payment').getByRole('textbox', { name: 'Title' })).toBeHidden();
   // The rows stand still first (the editor's fold and the list's reflow end).
-  const place = () => row(page, 'Invoice the client').boundingBox();
-  await expect
-    .poll(async () => {
-      const before = await place();
-      await page.waitForTimeout(150);
-      return JSON.stringify(before) === JSON.stringify(await place());
-    })
-    .toBe(true);
+  await standsStill(row(page, 'Invoice the client'));
   await section(page).getByRole('button', { name: 'Move task 4: Chase payment' }).focus();
   await page.keyboard.press('Space');
   // dnd-kit's live region says 'Picked up' at once, then 'is over' its own place once it has
