@@ -12,7 +12,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM, CHROMIUM_ARGS, DEMO_ADMIN, prepareWebBench, webBenchOptions } from './web-server.js';
+import {
+  BROWSER_UI_FEATURES,
+  CHROMIUM,
+  CHROMIUM_COMMON_ARGS,
+  DEMO_ADMIN,
+  mergeDisabledFeatures,
+  prepareWebBench,
+  webBenchOptions,
+} from './web-server.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Partial<Record<(typeof CATEGORIES)[number], number>> = { performance: 90, accessibility: 100 };
@@ -83,7 +91,14 @@ async function audit(name: string, url: string, headers: Record<string, string>)
   for (let i = 0, failed = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+      // chrome-launcher's own flags, with the browser's UI features in its --disable-features.
+      ignoreDefaultFlags: true,
+      chromeFlags: mergeDisabledFeatures([
+        ...chromeLauncher.Launcher.defaultFlags(),
+        '--headless=new',
+        ...CHROMIUM_COMMON_ARGS,
+        `--disable-features=${BROWSER_UI_FEATURES.join(',')}`,
+      ]),
     });
     try {
       const result = await lighthouse(url, {

@@ -16,7 +16,48 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** Debian's full Chromium; BENCH_CHROMIUM picks another (e.g. /usr/bin/chromium-headless-shell, what e2e runs). */
 export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 export const DEMO_ADMIN = { email: 'olivia.nguyen@demo.test', password: 'siteflow-demo' };
-export const CHROMIUM_ARGS = [
+/**
+ * Chromium's full browser (156 here) builds its address bar's popups (chrome://omnibox-popup.top-chrome
+ * and its AI-mode page, WebUI pages in a renderer of their own) for every new window: about 1.2 s of
+ * CPU in the window's first 3 s, on a 2-core machine beside the page under test (a trace of a cold
+ * sign-in: 2.4 s of that renderer's main thread against 1.35 s of the page's). A user's browser built
+ * them when it started, not when the app is opened; the benches open a new window for every cold load,
+ * so they turn these off.
+ */
+export const BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+/**
+ * What Playwright 1.65 itself passes as --disable-features (its chromiumSwitches.ts). Chromium keeps
+ * only the last --disable-features it is given, so the benches' one list carries these too.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+];
+
+/**
+ * Flags with every --disable-features among them made one (their union, in order): Chromium would
+ * keep only the last.
+ */
+export function mergeDisabledFeatures(flags: string[]): string[] {
+  const prefix = '--disable-features=';
+  const features = flags.filter((f) => f.startsWith(prefix)).flatMap((f) => f.slice(prefix.length).split(','));
+  const rest = flags.filter((f) => !f.startsWith(prefix));
+  return [...rest, `${prefix}${[...new Set(features.filter(Boolean))].join(',')}`];
+}
+
+/** The flags both benches' browsers share (chrome-launcher's and Playwright's own come on top). */
+export const CHROMIUM_COMMON_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -26,6 +67,12 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
   '--disable-dev-shm-usage',
 ];
+/** Playwright's launch arguments: the common flags, and its own features list with the browser's UI ones. */
+export const CHROMIUM_ARGS = mergeDisabledFeatures([
+  ...CHROMIUM_COMMON_ARGS,
+  `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(',')}`,
+  `--disable-features=${BROWSER_UI_FEATURES.join(',')}`,
+]);
 
 export type WebServer = { port: number; demo: string; platform: string; stop: () => Promise<void> };
 
@@ -86,7 +133,7 @@ export async function prepareWebBench(port: number, fresh: boolean): Promise<{ l
   return { load, server: await startWebServer(port, fresh) };
 }
 
-/** The options both web benches take: --port, --runs (1 to maxRuns), --fresh, --json <file>. */
+/** The options both web benches take: --port, --runs (1 to maxRuns), --fresh, --json <file>, --only <names>. */
 export function webBenchOptions(defaults: { port: number; runs: number; maxRuns: number }) {
   const { values } = parseArgs({
     options: {
@@ -94,6 +141,7 @@ export function webBenchOptions(defaults: { port: number; runs: number; maxRuns:
       runs: { type: 'string', default: String(defaults.runs) },
       fresh: { type: 'boolean', default: false },
       json: { type: 'string' },
+      only: { type: 'string' },
     },
   });
   return {
@@ -101,5 +149,10 @@ export function webBenchOptions(defaults: { port: number; runs: number; maxRuns:
     runs: Math.max(1, Math.min(defaults.maxRuns, Number(values.runs) || defaults.runs)),
     fresh: values.fresh === true,
     json: values.json,
+    /** Names (or parts of names, any case) of the screens to measure, comma-separated: all when absent. */
+    only: values.only
+      ?.split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

@@ -12,7 +12,8 @@
  *
  * Targets (issue 11): each screen ready within 1 s, the sign-in page at most 150 kB of gzipped
  * JavaScript, no route above 450 kB. Options: --port 3290, --runs 3, --fresh (new database),
- * --json <file> (the figures as JSON too).
+ * --json <file> (the figures as JSON too), --only <names> (some screens: 'projects,clients'; the
+ * sign-in page is always measured).
  */
 import fs from 'node:fs';
 import zlib from 'node:zlib';
@@ -30,7 +31,7 @@ type Screen = { name: string; path: string; extra?: string };
 type JsLoad = { files: number; raw: number; gzip: number; sent: number };
 type ScreenResult = { name: string; path: string; cold: number; warm: number; js: JsLoad };
 
-const { port, runs, fresh, json } = webBenchOptions({ port: 3290, runs: 3, maxRuns: 10 });
+const { port, runs, fresh, json, only } = webBenchOptions({ port: 3290, runs: 3, maxRuns: 10 });
 
 /** The little of the DOM that READY uses (the bench compiles without the DOM library). */
 type PageElement = {
@@ -179,7 +180,8 @@ async function main() {
       { name: 'Certificate types', path: '/certificate-types' },
     ];
     const results: ScreenResult[] = [];
-    for (const screen of screens) {
+    const chosen = screens.filter((s) => !only || only.some((name) => s.name.toLowerCase().includes(name)));
+    for (const screen of chosen) {
       const samples = [];
       for (let i = 0; i < runs; i++) samples.push(await measureScreen(browser, server.demo, cookies, screen));
       results.push({
