@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
 import { SESSION_KEY, forgetUser, useSessionQuery } from '../session';
 import { cssVariablesResolver, theme } from './theme';
+import { chunk, lazyPart } from '../ui/lazy-part';
 
 export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
   // A 401 anywhere means the session ended (expired, signed out elsewhere, deactivated):
@@ -37,8 +38,14 @@ export function createQueryClient(options: { retry?: boolean } = {}): QueryClien
  * the first `modals.open*` call, which is replayed once the provider listens: the app opens dialogs
  * only through those calls, never through the provider's context.
  */
-const Notifications = lazy(() => import('./toasts').then((m) => ({ default: m.Notifications })));
-const ModalsProvider = lazy(() => import('@mantine/modals').then((m) => ({ default: m.ModalsProvider })));
+const Notifications = lazyPart(
+  chunk(() => import('./toasts')),
+  (m) => m.Notifications,
+);
+const ModalsProvider = lazyPart(
+  chunk(() => import('@mantine/modals')),
+  (m) => m.ModalsProvider,
+);
 
 function OnDemandToasts() {
   const { notifications, queue } = useNotifications();

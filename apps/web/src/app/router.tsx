@@ -1,8 +1,12 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Route, Routes, useLocation } from 'react-router';
 import type { Action } from '@siteflow/core';
 import { FullPageLoader } from '../ui/full-page';
+import { chunk, lazyPart, type Chunk } from '../ui/lazy-part';
+import { projectMapCanvasChunk } from '../features/project-map/chunks';
+import { providerPartChunk } from '../features/project-provider/chunks';
+import { providerMapChunk, searchMapChunk } from '../features/providers/chunks';
 import { HomeRedirect, NotFoundScreen, RequireAbility, RequireAuth, RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error';
 
@@ -12,40 +16,38 @@ import { RouteErrorBoundary } from './route-error';
  * TanStack Query, and the data router's own code is about 15 kB gzipped more on every page,
  * the sign-in page included.
  */
-const auth = () => import('../features/auth');
-const customers = () => import('../features/customers');
-const staff = () => import('../features/staff');
-const settings = () => import('../features/settings');
+const auth = chunk(() => import('../features/auth'));
+const customers = chunk(() => import('../features/customers'));
+const staff = chunk(() => import('../features/staff'));
+const settings = chunk(() => import('../features/settings'));
 // The published terms and policies: public, and without the settings editor's code.
-const legal = () => import('../features/settings/legal-screen');
-const taskTemplates = () => import('../features/task-templates');
-const messages = () => import('../features/messages');
-const mailbox = () => import('../features/mailbox');
-const clients = () => import('../features/clients');
-const catalogue = () => import('../features/catalogue');
-const reference = () => import('../features/reference');
+const legal = chunk(() => import('../features/settings/legal-screen'));
+const taskTemplates = chunk(() => import('../features/task-templates'));
+const messages = chunk(() => import('../features/messages'));
+const mailbox = chunk(() => import('../features/mailbox'));
+const clients = chunk(() => import('../features/clients'));
+const catalogue = chunk(() => import('../features/catalogue'));
+const reference = chunk(() => import('../features/reference'));
 // One chunk per provider screen: the search (a map) does not wait for the setup form's code.
-const providerList = () => import('../features/providers/provider-list-screen');
-const providerShow = () => import('../features/providers/provider-show-screen');
-const providerSetup = () => import('../features/providers/provider-setup-screen');
-const providerSearch = () => import('../features/providers/provider-search-screen');
-const certificates = () => import('../features/certificates');
-const projectMap = () => import('../features/project-map');
-const tasks = () => import('../features/tasks');
-const quotes = () => import('../features/quotes');
-const bom = () => import('../features/bom');
-const agreements = () => import('../features/agreements');
-const finance = () => import('../features/finance');
-const reports = () => import('../features/reports');
-const shell = () => import('./signed-in');
-const projectList = () => import('../features/projects/project-list-screen');
-const projectCreate = () => import('../features/projects/project-create-screen');
-const projectDetails = () => import('./project-details-route');
+const providerList = chunk(() => import('../features/providers/provider-list-screen'));
+const providerShow = chunk(() => import('../features/providers/provider-show-screen'));
+const providerSetup = chunk(() => import('../features/providers/provider-setup-screen'));
+const providerSearch = chunk(() => import('../features/providers/provider-search-screen'));
+const certificates = chunk(() => import('../features/certificates'));
+const projectMap = chunk(() => import('../features/project-map'));
+const tasks = chunk(() => import('../features/tasks'));
+const quotes = chunk(() => import('../features/quotes'));
+const bom = chunk(() => import('../features/bom'));
+const agreements = chunk(() => import('../features/agreements'));
+const finance = chunk(() => import('../features/finance'));
+const reports = chunk(() => import('../features/reports'));
+const shell = chunk(() => import('./signed-in'));
+const projectList = chunk(() => import('../features/projects/project-list-screen'));
+const projectCreate = chunk(() => import('../features/projects/project-create-screen'));
+const projectDetails = chunk(() => import('./project-details-route'));
 
-/** One export of a lazily loaded module as a component. */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
-}
+/** One export of a lazily loaded module as a component (drawn at once when its chunk is here). */
+const screen = <M,>(load: Chunk<M>, pick: (module: M) => ComponentType) => lazyPart(load, pick);
 
 const LoginScreen = screen(auth, (m) => m.LoginScreen);
 const ForgotPasswordScreen = screen(auth, (m) => m.ForgotPasswordScreen);
@@ -108,10 +110,7 @@ const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   [/^\/projects\/?$/, projectList],
   [/^\/projects\/new/, projectCreate],
   // The service-provider part is a lazy part of the details (it carries Leaflet): fetched with them.
-  [
-    /^\/projects\/[^/]+\/show/,
-    () => Promise.all([projectDetails(), import('../features/project-provider/provider-part')]),
-  ],
+  [/^\/projects\/[^/]+\/show/, () => Promise.all([projectDetails(), providerPartChunk()])],
   [/^\/projects\/[^/]+\/quotes\/[^/]+\/agreements/, agreements],
   [/^\/projects\/[^/]+\/quotes/, quotes],
   [/^\/projects\/[^/]+\/quote\/?$/, quotes],
@@ -122,13 +121,14 @@ const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   // The search draws a map, a lazy part of its screen: fetched with the screen, not after it.
   [
     /^\/(projects\/[^/]+\/assign-provider|service-providers\/search)/,
-    () => Promise.all([providerSearch(), import('../features/providers/search-map')]),
+    () => Promise.all([providerSearch(), searchMapChunk()]),
   ],
-  [/^\/service-providers\/show/, providerShow],
+  // The provider page's map and the project map's canvas likewise.
+  [/^\/service-providers\/show/, () => Promise.all([providerShow(), providerMapChunk()])],
   [/^\/service-providers\/(new|setup)/, providerSetup],
   [/^\/service-providers\/?$/, providerList],
   [/^\/(service-providers\/[^/]+\/certifications|users\/|certifications|certificate-types)/, certificates],
-  [/^\/project-map/, projectMap],
+  [/^\/project-map/, () => Promise.all([projectMap(), projectMapCanvasChunk()])],
   [/^\/action-list/, tasks],
   [/^\/clients/, clients],
   [/^\/works-and-materials/, catalogue],
@@ -162,14 +162,25 @@ const FIRST_DATA: [RegExp, (client: QueryClient, search: string, pathname: strin
   ],
 ];
 
-export function preloadFirstScreen(client: QueryClient, { pathname, search }: { pathname: string; search: string }) {
+/**
+ * Starts fetching the first screen's code and data. Resolves once its code is here (or has failed):
+ * the app draws its first screen then, in one go, with no Suspense fallback on the way (see
+ * `ui/lazy-part.tsx`: one would hold the screen back 300 ms).
+ */
+export function preloadFirstScreen(
+  client: QueryClient,
+  { pathname, search }: { pathname: string; search: string },
+): Promise<void> {
   const load = FIRST_SCREEN.find(([pattern]) => pattern.test(pathname))?.[1];
   const data = FIRST_DATA.find(([pattern]) => pattern.test(pathname))?.[1];
   // A failure here is only a missed head start: the route loads (and reports) it again. The data's
   // small module first: the browser fetches six files at a time from one host (HTTP/1.1), and the
   // screen's dozens of chunks would otherwise queue it behind them.
   void data?.(client, search, pathname).catch(() => undefined);
-  void load?.(pathname).catch(() => undefined);
+  return Promise.resolve(load?.(pathname)).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 const needs = (ability: Action) => <RequireAbility ability={ability} />;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { Grid, Group, Paper, Radio, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Editor } from '@tiptap/react';
@@ -22,9 +22,13 @@ import { useClientOptions } from '../projects/list-api';
 import { useSaveMessageTemplate } from './api';
 import { PreviewPanel } from './preview-panel';
 import { VariableList } from '../../ui/rich-text/variable-list';
+import { chunk, lazyPart } from '../../ui/lazy-part';
 
 /** tiptap is only downloaded when an e-mail body is edited. */
-const BodyEditor = lazy(() => import('./body-editor'));
+const BodyEditor = lazyPart(
+  chunk(() => import('./body-editor')),
+  (m) => m.default,
+);
 
 const BODY_LABEL = 'Body';
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Button, Collapse, Grid, Group, Paper, Skeleton, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCurrentLocation, IconSearch, IconX } from '@tabler/icons-react';
@@ -21,8 +21,10 @@ import {
 } from './filters';
 import { ProjectMapFilters, useDebouncedText } from './project-map-filters';
 import { ProjectMapList } from './project-map-list';
+import { lazyPart } from '../../ui/lazy-part';
+import { projectMapCanvasChunk } from './chunks';
 
-const ProjectMapCanvas = lazy(() => import('./project-map-canvas'));
+const ProjectMapCanvas = lazyPart(projectMapCanvasChunk, (m) => m.default);
 
 /** The map's height (and the list's, beside it). */
 const HEIGHT = 640;

@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Paper, Skeleton, Title } from '@mantine/core';
 import { DIRECTION_WIDGET, type ProjectView } from '@siteflow/core';
+import { lazyPart } from '../../ui/lazy-part';
+import { directionMapChunk, providerPartChunk } from './chunks';
 import type { ProjectDirectionMapProps } from './direction-map';
 
-// Both carry Leaflet: loaded on demand, in their own chunk.
-const LazyPart = lazy(() => import('./provider-part').then((m) => ({ default: m.ProjectProviderPart })));
-const LazyDirectionMap = lazy(() => import('./direction-map').then((m) => ({ default: m.ProjectDirectionMap })));
+const LazyPart = lazyPart(providerPartChunk, (m) => m.ProjectProviderPart);
+const LazyDirectionMap = lazyPart(directionMapChunk, (m) => m.ProjectDirectionMap);
 
 /** The service-provider part of the project details screen. */
 export function ProjectProviderSection({ project }: { project: ProjectView }) {

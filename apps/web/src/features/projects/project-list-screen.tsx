@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -19,13 +19,17 @@ import { ProjectStatusBadge } from '../../ui/project-status-badge';
 import { projectKeys } from './api';
 import { useClientName, useClientOptions, useProjectList, useProjectManagerOptions, type Option } from './list-api';
 import { allowedFilters, listConfig } from './list-config';
+import { chunk, lazyPart } from '../../ui/lazy-part';
 
 /**
  * 'Request a Quote' (client and provider users only) with its dialog: the address fields, the
  * drop zone and the form code are fetched only for the users who see the button, not with the
  * list every staff user opens first.
  */
-const QuoteRequestButton = lazy(() => import('../quote-requests').then((m) => ({ default: m.QuoteRequestButton })));
+const QuoteRequestButton = lazyPart(
+  chunk(() => import('../quote-requests')),
+  (m) => m.QuoteRequestButton,
+);
 
 /** The server stops counting search matches here (see GET /api/projects). */
 const SEARCH_COUNT_CAP = 1000;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Alert, Anchor, Box, Grid, LoadingOverlay, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -10,8 +10,10 @@ import { useProviderSearch } from './api';
 import { FilterPanel } from './search-filter-panel';
 import { Results } from './search-results';
 import { initialFilters, isAutomatic, toSearchRequest, withProject, type SearchFilters } from './search-filters';
+import { lazyPart } from '../../ui/lazy-part';
+import { searchMapChunk } from './chunks';
 
-const SearchMap = lazy(() => import('./search-map'));
+const SearchMap = lazyPart(searchMapChunk, (m) => m.default);
 
 const positiveInt = (v: string | null | undefined) => {
   const n = Number(v);

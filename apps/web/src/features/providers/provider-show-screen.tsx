@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import {
   Anchor,
   Badge,
@@ -25,8 +25,10 @@ import { useProvider } from './api';
 import { ProviderUsersSection } from './provider-users';
 import { ProviderStatusBadge } from './status';
 import { TableScroll } from '../../ui/table-scroll';
+import { lazyPart } from '../../ui/lazy-part';
+import { providerMapChunk } from './chunks';
 
-const ProviderMap = lazy(() => import('./provider-map'));
+const ProviderMap = lazyPart(providerMapChunk, (m) => m.default);
 
 export function Crumbs({ current, provider }: { current: string; provider?: { id: string; name: string } }) {
   return (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { Suspense, useId, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -32,9 +32,13 @@ import {
 import { ApiError, type FieldErrors } from '../../api/client';
 import { PageHeader } from '../../ui/page-header';
 import { downloadFinanceReport, useFinanceReportOptions, useGenerateFinanceReport } from './api';
+import { chunk, lazyPart } from '../../ui/lazy-part';
 
 /** The chart (recharts through @mantine/charts) is its own chunk, fetched once a report is shown. */
-const FinanceReportChart = lazy(() => import('./finance-report-chart'));
+const FinanceReportChart = lazyPart(
+  chunk(() => import('./finance-report-chart')),
+  (m) => m.default,
+);
 
 type Form = {
   period: ReportPeriod;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconClock } from '@tabler/icons-react';
@@ -26,9 +26,13 @@ import { zodResolver } from '../../ui/zod-resolver';
 import { useCreateSetting, useSetting, useUpdateSetting } from './api';
 import classes from './settings.module.css';
 import { checkAfterPress } from '../../ui/blur-validation';
+import { chunk, lazyPart } from '../../ui/lazy-part';
 
 /** tiptap is only downloaded when an editor opens. */
-const RichTextField = lazy(() => import('./rich-text-field'));
+const RichTextField = lazyPart(
+  chunk(() => import('./rich-text-field')),
+  (m) => m.default,
+);
 
 const VALUE_LABEL = 'Value';
 

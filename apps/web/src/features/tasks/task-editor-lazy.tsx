@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { Suspense, type ComponentProps } from 'react';
+import { chunk, lazyPart } from '../../ui/lazy-part';
 import { LoadingState } from '../../ui/query-states';
 
 /**
@@ -6,9 +7,9 @@ import { LoadingState } from '../../ui/query-states';
  * is first opened or added, not with the project page or the action list: most visits only read
  * the rows (issue 11: no route above 450 kB).
  */
-const editor = () => import('./task-editor');
-const Panel = lazy(() => editor().then((m) => ({ default: m.TaskPanel })));
-const Form = lazy(() => editor().then((m) => ({ default: m.TaskForm })));
+const editor = chunk(() => import('./task-editor'));
+const Panel = lazyPart(editor, (m) => m.TaskPanel);
+const Form = lazyPart(editor, (m) => m.TaskForm);
 
 type PanelProps = ComponentProps<typeof Panel>;
 type FormProps = ComponentProps<typeof Form>;

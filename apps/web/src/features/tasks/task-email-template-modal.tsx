@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
@@ -15,8 +15,12 @@ import { confirmAction } from '../../ui/confirm';
 import { VariableList } from '../../ui/rich-text/variable-list';
 import { taskKeys } from './api';
 import { taskMessageKey } from './task-message-api';
+import { chunk, lazyPart } from '../../ui/lazy-part';
 
-const RichTextEditorField = lazy(() => import('../../ui/rich-text/rich-text-editor-field'));
+const RichTextEditorField = lazyPart(
+  chunk(() => import('../../ui/rich-text/rich-text-editor-field')),
+  (m) => m.default,
+);
 
 type Customised = { template: TaskEmailTemplate; preview: TaskMessagePreview };
 
