@@ -157,8 +157,8 @@ const FIRST_DATA: [RegExp, (client: QueryClient, search: string, pathname: strin
   ],
   [
     /^\/projects\/\d+\/show\/?$/,
-    (client, _search, pathname) =>
-      import('../features/projects/detail-prefetch').then((m) => m.prefetchProject(client, pathname)),
+    (client, search, pathname) =>
+      import('./project-details-prefetch').then((m) => m.prefetchProjectPage(client, pathname, search)),
   ],
 ];
 

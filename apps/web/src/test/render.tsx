@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
@@ -76,14 +77,21 @@ type Options = {
   path?: string;
   /** Addresses in the history before `route` (where Back goes). */
   before?: string[];
+  /** The query client (one a test filled first, as the app's start does); a new one when absent. */
+  client?: QueryClient;
 };
 
 /** Render a screen with the real providers (Mantine in test mode, TanStack Query, the app's guarded router in memory). */
 export function renderScreen(
   ui: ReactElement,
-  { session = tenantSession(), route = '/', path = '/', before = [] }: Options = {},
+  {
+    session = tenantSession(),
+    route = '/',
+    path = '/',
+    before = [],
+    client = createQueryClient({ retry: false }),
+  }: Options = {},
 ) {
-  const client = createQueryClient({ retry: false });
   client.setQueryData(SESSION_KEY, session);
   const result = render(
     <AppProviders client={client} env="test">

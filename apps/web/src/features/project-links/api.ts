@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProjectLinkInput, ProjectLinkView } from '@siteflow/core';
 import { api } from '../../api/client';
 
@@ -14,12 +14,18 @@ export const linkKeys = {
 
 const base = (projectId: number) => `/api/projects/${projectId}/links`;
 
-export function useProjectLinks(projectId: number, page: number, pageSize: number) {
-  return useQuery({
+/** Links per page in the project's panel. */
+export const LINKS_PAGE_SIZE = 10;
+
+/** A page of the project's links (the panel's query, and the project page's prefetch as the app starts). */
+export const projectLinksQuery = (projectId: number, page: number, pageSize: number) =>
+  queryOptions({
     queryKey: linkKeys.page(projectId, page, pageSize),
     queryFn: ({ signal }) => api.get<ProjectLinkPage>(base(projectId), { page, pageSize }, signal),
-    placeholderData: keepPreviousData,
   });
+
+export function useProjectLinks(projectId: number, page: number, pageSize: number) {
+  return useQuery({ ...projectLinksQuery(projectId, page, pageSize), placeholderData: keepPreviousData });
 }
 
 /** The link as saved, read afresh each time the form opens on it. */

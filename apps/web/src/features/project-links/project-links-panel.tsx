@@ -4,10 +4,8 @@ import { IconExternalLink, IconPencil, IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { PROJECT_LINK_TEXT, type ProjectLinkView } from '@siteflow/core';
 import { ErrorState } from '../../ui/query-states';
-import { useProjectLinks } from './api';
+import { LINKS_PAGE_SIZE, useProjectLinks } from './api';
 import { LinkForm } from './link-form';
-
-export const LINKS_PAGE_SIZE = 10;
 
 type FormState = { mode: 'create'; key: number } | { mode: 'edit'; key: number; linkId: string };
 

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { SessionView } from '@siteflow/core';
 import { SESSION_KEY, fetchSession } from '../../session';
 import { projectQuery } from './project-query';
 
@@ -7,8 +8,14 @@ import { projectQuery } from './project-query';
  * starts this on /projects/:id/show, router.tsx), alongside the screen's code instead of after
  * it: the screen's query finds it in the cache or in flight. Nothing for anyone not signed in or
  * not allowed to see projects; a failure is left to the screen's own query, which reports it.
+ * `alongside(id, session)` starts the requests of the page's other parts at the same moment (the
+ * app's parts of the page: `app/project-details-prefetch.ts`).
  */
-export async function prefetchProject(client: QueryClient, pathname: string) {
+export async function prefetchProject(
+  client: QueryClient,
+  pathname: string,
+  alongside?: (id: number, session: SessionView) => Promise<unknown>[],
+) {
   const id = Number(/^\/projects\/(\d+)\/show\/?$/.exec(pathname)?.[1]);
   if (!Number.isInteger(id) || id <= 0) return;
   const session = await client.ensureQueryData({
@@ -16,5 +23,5 @@ export async function prefetchProject(client: QueryClient, pathname: string) {
     queryFn: ({ signal }) => fetchSession(signal),
   });
   if (!session.user || !session.abilities.includes('projects.view')) return;
-  await client.prefetchQuery(projectQuery(id));
+  await Promise.all([client.prefetchQuery(projectQuery(id)), ...(alongside?.(id, session) ?? [])]);
 }

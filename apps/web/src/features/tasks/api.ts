@@ -1,8 +1,17 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   ActionTakenInput,
   Assignee,
   BulkAssignInput,
+  Storyboard,
+  StoryboardView,
   TaskChoice,
   TaskHistoryRow,
   TaskInput,
@@ -29,8 +38,11 @@ const taskPath = (id: number) => `/api/tasks/${id}`;
 const projectPath = (projectId: number) => `/api/projects/${projectId}/tasks`;
 
 /** The list (all projects: groups; a project: its tasks), page after page for Load more. */
-export const useTaskList = (params: TaskListParams) =>
-  useInfiniteQuery({
+export const useTaskList = (params: TaskListParams) => useInfiniteQuery(taskListQuery(params));
+
+/** The list's request (the screens' hook, and the project page's prefetch as the app starts). */
+export const taskListQuery = (params: TaskListParams) =>
+  infiniteQueryOptions({
     queryKey: taskKeys.list(params),
     queryFn: ({ pageParam, signal }) => api.get<TaskList>('/api/tasks', { ...params, page: pageParam }, signal),
     initialPageParam: 1,
@@ -42,6 +54,13 @@ export const useTaskList = (params: TaskListParams) =>
 const GENERATING_POLL_MS = 3000;
 const hasGenerating = (page: TaskList) =>
   page.tasks.some((t) => t.is_generating) || page.groups.some((g) => g.tasks.some((t) => t.is_generating));
+
+/** A project's storyboard as one board or both (the storyboard's query, and the project page's prefetch). */
+export const storyboardQuery = (projectId: number, board: Storyboard) =>
+  queryOptions({
+    queryKey: ['tasks', 'storyboard', projectId, board],
+    queryFn: ({ signal }) => api.get<StoryboardView>(`/api/projects/${projectId}/storyboard`, { board }, signal),
+  });
 
 export const useTask = (id: number | null) =>
   useQuery({

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Badge, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { STORYBOARD_LABELS, STORYBOARD_TEXT, type Storyboard, type StoryboardView } from '@siteflow/core';
-import { api } from '../../api/client';
+import { STORYBOARD_LABELS, STORYBOARD_TEXT, type Storyboard } from '@siteflow/core';
 import { ErrorState, LoadingState } from '../../ui/query-states';
+import { storyboardQuery } from './api';
 import { formatDue } from './task-row';
 
 /**
@@ -16,10 +16,7 @@ export function ProjectStoryboard({ projectId }: { projectId: number }) {
   // A phone has no room for the boards side by side ('Service provider storyboard' ran past the
   // card): there they stack, the width of the card.
   const phone = useMediaQuery('(max-width: 36em)');
-  const query = useQuery({
-    queryKey: ['tasks', 'storyboard', projectId, asked],
-    queryFn: ({ signal }) => api.get<StoryboardView>(`/api/projects/${projectId}/storyboard`, { board: asked }, signal),
-  });
+  const query = useQuery(storyboardQuery(projectId, asked));
   const view = query.data;
   const headingId = `storyboard-${projectId}`;
   return (
