@@ -11,34 +11,48 @@ import { HomeRedirect, NotFoundScreen, RequireAbility, RequireAuth, RootLayout }
 import { RouteErrorBoundary } from './route-error';
 
 /**
- * The screens, each in its feature's chunk, fetched the first time one of its screens opens
- * (React.lazy). Declarative routes (<Routes>), not a data router: the app loads its data with
+ * The screens, one chunk per screen module (not a feature's barrel: a list would wait for its
+ * forms' code), fetched the first time one of its screens opens (lazy parts, `ui/lazy-part.tsx`). Declarative routes (<Routes>), not a data router: the app loads its data with
  * TanStack Query, and the data router's own code is about 15 kB gzipped more on every page,
  * the sign-in page included.
  */
 const auth = chunk(() => import('../features/auth'));
-const customers = chunk(() => import('../features/customers'));
-const staff = chunk(() => import('../features/staff'));
-const settings = chunk(() => import('../features/settings'));
+const customerList = chunk(() => import('../features/customers/customer-list-screen'));
+const customerForms = chunk(() => import('../features/customers/customer-screens'));
+const staffList = chunk(() => import('../features/staff/staff-list-screen'));
+const staffForms = chunk(() => import('../features/staff/staff-screens'));
+const settingList = chunk(() => import('../features/settings/setting-list-screen'));
+const settingEditors = chunk(() => import('../features/settings/setting-editor-screens'));
 // The published terms and policies: public, and without the settings editor's code.
 const legal = chunk(() => import('../features/settings/legal-screen'));
-const taskTemplates = chunk(() => import('../features/task-templates'));
-const messages = chunk(() => import('../features/messages'));
-const mailbox = chunk(() => import('../features/mailbox'));
-const clients = chunk(() => import('../features/clients'));
+const taskTemplateList = chunk(() => import('../features/task-templates/task-template-list-screen'));
+const taskTemplateEditor = chunk(() => import('../features/task-templates/task-template-editor-screen'));
+const messageTemplateList = chunk(() => import('../features/messages/message-template-list-screen'));
+const messageTemplateForms = chunk(() => import('../features/messages/message-template-screens'));
+const mailboxList = chunk(() => import('../features/mailbox/mailbox-list-screen'));
+const mailboxMessage = chunk(() => import('../features/mailbox/mailbox-message-screen'));
+const clientList = chunk(() => import('../features/clients/client-list-screen'));
+const clientForms = chunk(() => import('../features/clients/client-screens'));
 const catalogue = chunk(() => import('../features/catalogue'));
 const reference = chunk(() => import('../features/reference'));
+const categories = chunk(() => import('../features/reference/categories-screen'));
+const tags = chunk(() => import('../features/reference/tags-screen'));
+const classifications = chunk(() => import('../features/reference/classifications-screen'));
 // One chunk per provider screen: the search (a map) does not wait for the setup form's code.
 const providerList = chunk(() => import('../features/providers/provider-list-screen'));
 const providerShow = chunk(() => import('../features/providers/provider-show-screen'));
 const providerSetup = chunk(() => import('../features/providers/provider-setup-screen'));
 const providerSearch = chunk(() => import('../features/providers/provider-search-screen'));
-const certificates = chunk(() => import('../features/certificates'));
+const certifications = chunk(() => import('../features/certificates/certifications-screen'));
+const certificateTypeList = chunk(() => import('../features/certificates/certificate-type-list-screen'));
+const certificateTypeEdit = chunk(() => import('../features/certificates/certificate-type-edit-screen'));
 const projectMap = chunk(() => import('../features/project-map'));
 const tasks = chunk(() => import('../features/tasks'));
-const quotes = chunk(() => import('../features/quotes'));
+const quotes = chunk(() => import('../features/quotes/quotes-screen'));
+const clientQuote = chunk(() => import('../features/quotes/client-quote-screen'));
 const bom = chunk(() => import('../features/bom'));
-const agreements = chunk(() => import('../features/agreements'));
+const agreements = chunk(() => import('../features/agreements/agreements-screen'));
+const providerAgreements = chunk(() => import('../features/agreements/provider-screens'));
 const finance = chunk(() => import('../features/finance'));
 const reports = chunk(() => import('../features/reports'));
 const shell = chunk(() => import('./signed-in'));
@@ -60,46 +74,46 @@ const ProjectDetailsRoute = screen(projectDetails, (m) => m.ProjectDetailsRoute)
 const ProjectMapScreen = screen(projectMap, (m) => m.ProjectMapScreen);
 const ActionListScreen = screen(tasks, (m) => m.ActionListScreen);
 const QuotesScreen = screen(quotes, (m) => m.QuotesScreen);
-const ClientQuoteScreen = screen(quotes, (m) => m.ClientQuoteScreen);
+const ClientQuoteScreen = screen(clientQuote, (m) => m.ClientQuoteScreen);
 const BomScreen = screen(bom, (m) => m.BomScreen);
 const AgreementsScreen = screen(agreements, (m) => m.AgreementsScreen);
-const ProviderAgreementListScreen = screen(agreements, (m) => m.ProviderAgreementListScreen);
-const ProviderAgreementScreen = screen(agreements, (m) => m.ProviderAgreementScreen);
+const ProviderAgreementListScreen = screen(providerAgreements, (m) => m.ProviderAgreementListScreen);
+const ProviderAgreementScreen = screen(providerAgreements, (m) => m.ProviderAgreementScreen);
 const FinanceScreen = screen(finance, (m) => m.FinanceScreen);
 const FinanceReportScreen = screen(reports, (m) => m.FinanceReportScreen);
 const ProviderListScreen = screen(providerList, (m) => m.ProviderListScreen);
 const ProviderShowScreen = screen(providerShow, (m) => m.ProviderShowScreen);
 const ProviderSearchScreen = screen(providerSearch, (m) => m.ProviderSearchScreen);
 const ProviderSetupScreen = screen(providerSetup, (m) => m.ProviderSetupScreen);
-const CertificationsScreen = screen(certificates, (m) => m.CertificationsScreen);
-const CertificationsMeRedirect = screen(certificates, (m) => m.CertificationsMeRedirect);
-const CertificateTypeListScreen = screen(certificates, (m) => m.CertificateTypeListScreen);
-const CertificateTypeEditScreen = screen(certificates, (m) => m.CertificateTypeEditScreen);
-const ClientListScreen = screen(clients, (m) => m.ClientListScreen);
+const CertificationsScreen = screen(certifications, (m) => m.CertificationsScreen);
+const CertificationsMeRedirect = screen(certifications, (m) => m.CertificationsMeRedirect);
+const CertificateTypeListScreen = screen(certificateTypeList, (m) => m.CertificateTypeListScreen);
+const CertificateTypeEditScreen = screen(certificateTypeEdit, (m) => m.CertificateTypeEditScreen);
+const ClientListScreen = screen(clientList, (m) => m.ClientListScreen);
 const WorksAndMaterialsScreen = screen(catalogue, (m) => m.WorksAndMaterialsScreen);
-const ClientCreateScreen = screen(clients, (m) => m.ClientCreateScreen);
-const ClientEditScreen = screen(clients, (m) => m.ClientEditScreen);
+const ClientCreateScreen = screen(clientForms, (m) => m.ClientCreateScreen);
+const ClientEditScreen = screen(clientForms, (m) => m.ClientEditScreen);
 const ReferenceIndexRedirect = screen(reference, (m) => m.ReferenceIndexRedirect);
-const CategoriesScreen = screen(reference, (m) => m.CategoriesScreen);
-const TagsScreen = screen(reference, (m) => m.TagsScreen);
-const ClassificationsScreen = screen(reference, (m) => m.ClassificationsScreen);
-const CustomerListScreen = screen(customers, (m) => m.CustomerListScreen);
-const CustomerCreateScreen = screen(customers, (m) => m.CustomerCreateScreen);
-const CustomerEditScreen = screen(customers, (m) => m.CustomerEditScreen);
-const StaffListScreen = screen(staff, (m) => m.StaffListScreen);
-const StaffCreateScreen = screen(staff, (m) => m.StaffCreateScreen);
-const StaffEditScreen = screen(staff, (m) => m.StaffEditScreen);
-const SettingListScreen = screen(settings, (m) => m.SettingListScreen);
-const SettingCreateScreen = screen(settings, (m) => m.SettingCreateScreen);
-const SettingEditScreen = screen(settings, (m) => m.SettingEditScreen);
-const TaskTemplateListScreen = screen(taskTemplates, (m) => m.TaskTemplateListScreen);
-const TaskTemplateCreateScreen = screen(taskTemplates, (m) => m.TaskTemplateCreateScreen);
-const TaskTemplateEditorScreen = screen(taskTemplates, (m) => m.TaskTemplateEditorScreen);
-const MessageTemplateListScreen = screen(messages, (m) => m.MessageTemplateListScreen);
-const MessageTemplateCreateScreen = screen(messages, (m) => m.MessageTemplateCreateScreen);
-const MessageTemplateEditScreen = screen(messages, (m) => m.MessageTemplateEditScreen);
-const MailboxListScreen = screen(mailbox, (m) => m.MailboxListScreen);
-const MailboxMessageScreen = screen(mailbox, (m) => m.MailboxMessageScreen);
+const CategoriesScreen = screen(categories, (m) => m.CategoriesScreen);
+const TagsScreen = screen(tags, (m) => m.TagsScreen);
+const ClassificationsScreen = screen(classifications, (m) => m.ClassificationsScreen);
+const CustomerListScreen = screen(customerList, (m) => m.CustomerListScreen);
+const CustomerCreateScreen = screen(customerForms, (m) => m.CustomerCreateScreen);
+const CustomerEditScreen = screen(customerForms, (m) => m.CustomerEditScreen);
+const StaffListScreen = screen(staffList, (m) => m.StaffListScreen);
+const StaffCreateScreen = screen(staffForms, (m) => m.StaffCreateScreen);
+const StaffEditScreen = screen(staffForms, (m) => m.StaffEditScreen);
+const SettingListScreen = screen(settingList, (m) => m.SettingListScreen);
+const SettingCreateScreen = screen(settingEditors, (m) => m.SettingCreateScreen);
+const SettingEditScreen = screen(settingEditors, (m) => m.SettingEditScreen);
+const TaskTemplateListScreen = screen(taskTemplateList, (m) => m.TaskTemplateListScreen);
+const TaskTemplateCreateScreen = screen(taskTemplateEditor, (m) => m.TaskTemplateCreateScreen);
+const TaskTemplateEditorScreen = screen(taskTemplateEditor, (m) => m.TaskTemplateEditorScreen);
+const MessageTemplateListScreen = screen(messageTemplateList, (m) => m.MessageTemplateListScreen);
+const MessageTemplateCreateScreen = screen(messageTemplateForms, (m) => m.MessageTemplateCreateScreen);
+const MessageTemplateEditScreen = screen(messageTemplateForms, (m) => m.MessageTemplateEditScreen);
+const MailboxListScreen = screen(mailboxList, (m) => m.MailboxListScreen);
+const MailboxMessageScreen = screen(mailboxMessage, (m) => m.MailboxMessageScreen);
 
 /**
  * The chunks of the address the page opens on, fetched at once, alongside the session: the routes
@@ -113,9 +127,9 @@ const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   [/^\/projects\/[^/]+\/show/, () => Promise.all([projectDetails(), providerPartChunk()])],
   [/^\/projects\/[^/]+\/quotes\/[^/]+\/agreements/, agreements],
   [/^\/projects\/[^/]+\/quotes/, quotes],
-  [/^\/projects\/[^/]+\/quote\/?$/, quotes],
+  [/^\/projects\/[^/]+\/quote\/?$/, clientQuote],
   [/^\/projects\/[^/]+\/bill-of-materials/, bom],
-  [/^\/agreements/, agreements],
+  [/^\/agreements/, providerAgreements],
   [/^\/projects\/[^/]+\/finances/, finance],
   [/^\/reports/, reports],
   // The search draws a map, a lazy part of its screen: fetched with the screen, not after it.
@@ -127,18 +141,30 @@ const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   [/^\/service-providers\/show/, () => Promise.all([providerShow(), providerMapChunk()])],
   [/^\/service-providers\/(new|setup)/, providerSetup],
   [/^\/service-providers\/?$/, providerList],
-  [/^\/(service-providers\/[^/]+\/certifications|users\/|certifications|certificate-types)/, certificates],
+  [/^\/(service-providers\/[^/]+\/certifications|users\/|certifications)/, certifications],
+  [/^\/certificate-types\/?$/, certificateTypeList],
+  [/^\/certificate-types\//, certificateTypeEdit],
   [/^\/project-map/, () => Promise.all([projectMap(), projectMapCanvasChunk()])],
   [/^\/action-list/, tasks],
-  [/^\/clients/, clients],
+  [/^\/clients\/?$/, clientList],
+  [/^\/clients\//, clientForms],
   [/^\/works-and-materials/, catalogue],
+  [/^\/reference\/categories/, categories],
+  [/^\/reference\/tags/, tags],
+  [/^\/reference\/classifications/, classifications],
   [/^\/reference/, reference],
-  [/^\/customers/, customers],
-  [/^\/staff/, staff],
-  [/^\/settings/, settings],
-  [/^\/task-templates/, taskTemplates],
-  [/^\/message-templates/, messages],
-  [/^\/mailbox/, mailbox],
+  [/^\/customers\/?$/, customerList],
+  [/^\/customers\//, customerForms],
+  [/^\/staff\/?$/, staffList],
+  [/^\/staff\//, staffForms],
+  [/^\/settings\/?$/, settingList],
+  [/^\/settings\//, settingEditors],
+  [/^\/task-templates\/?$/, taskTemplateList],
+  [/^\/task-templates\//, taskTemplateEditor],
+  [/^\/message-templates\/?$/, messageTemplateList],
+  [/^\/message-templates\//, messageTemplateForms],
+  [/^\/mailbox\/?$/, mailboxList],
+  [/^\/mailbox\//, mailboxMessage],
 ];
 const FIRST_SCREEN: [RegExp, (pathname: string) => Promise<unknown>][] = [
   [/^\/(login|forgot-password|reset-password)(\/|$)/, auth],
