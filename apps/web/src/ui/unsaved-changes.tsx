@@ -10,6 +10,8 @@ export const UNSAVED_CHANGES_TEXT = {
   leave: 'Leave',
   dialogTitle: 'Discard changes?',
   dialogMessage: 'Your changes in this dialog have not been saved.',
+  /** Showing another quote (its revision dropdown, New) would drop the edits of the one shown. */
+  quoteMessage: 'Your changes to this quote have not been saved.',
   keepEditing: 'Keep editing',
   discard: 'Discard',
 } as const;
@@ -82,9 +84,14 @@ export function useUnsavedChangesGuard(dirty: boolean) {
  *   <Modal opened onClose={closeAsking(dirty, onClose)}>
  *
  * `dirty` may be a function, read at the moment of closing (a form inside the dialog's body keeps
- * it in a ref the dialog reads).
+ * it in a ref the dialog reads). The same question guards a screen's switch to another record in
+ * place (the quotes' revision dropdown), with its own `message`.
  */
-export function closeAsking(dirty: boolean | (() => boolean), onClose: () => void): () => void {
+export function closeAsking(
+  dirty: boolean | (() => boolean),
+  onClose: () => void,
+  message: string = UNSAVED_CHANGES_TEXT.dialogMessage,
+): () => void {
   return () => {
     if (!(typeof dirty === 'function' ? dirty() : dirty)) {
       onClose();
@@ -92,7 +99,7 @@ export function closeAsking(dirty: boolean | (() => boolean), onClose: () => voi
     }
     confirmAction({
       title: UNSAVED_CHANGES_TEXT.dialogTitle,
-      message: UNSAVED_CHANGES_TEXT.dialogMessage,
+      message,
       confirmLabel: UNSAVED_CHANGES_TEXT.discard,
       cancelLabel: UNSAVED_CHANGES_TEXT.keepEditing,
       onConfirm: onClose,

@@ -1,4 +1,4 @@
-import { memo, useMemo, useState, useSyncExternalStore } from 'react';
+import { memo, useLayoutEffect, useMemo, useState, useSyncExternalStore, type RefObject } from 'react';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconFileExport, IconFileText, IconPlus, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -81,6 +81,8 @@ type Props = {
   quote: QuoteView;
   onReload: () => void;
   onDeleted: () => void;
+  /** Set to the editor's own check 'holds unsaved edits' while it is shown (the screen asks before showing another quote). */
+  editedRef?: RefObject<() => boolean>;
 };
 
 /**
@@ -89,7 +91,7 @@ type Props = {
  * change or Reload brings a new version from the server. Everything is read-only unless the
  * view's abilities.edit (a Draft, for staff).
  */
-export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
+export function QuoteEditor({ projectId, quote, onReload, onDeleted, editedRef }: Props) {
   // A new version from the server (a save, a status change, Reload) starts a new draft.
   const [held, setHeld] = useState<{ version: number; store: DraftStore }>(() => ({
     version: quote.version,
@@ -102,13 +104,20 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted }: Props) {
   const keys = useSyncExternalStore(store.subscribe, store.keys);
   // Leaving with unsaved edits asks first; a save brings the next version and a new, unedited draft.
   useUnsavedChangesGuard(useSyncExternalStore(store.subscribe, store.edited) && quote.abilities.edit);
+  const editable = quote.abilities.edit;
+  useLayoutEffect(() => {
+    if (!editedRef) return;
+    editedRef.current = () => editable && store.edited();
+    return () => {
+      editedRef.current = () => false;
+    };
+  }, [editedRef, editable, store]);
   const [banner, setBanner] = useState<Banner>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [termsOpen, setTermsOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
   const save = useSaveQuote(projectId, quote.id);
   const remove = useDeleteQuote(projectId, quote.id);
-  const editable = quote.abilities.edit;
   const canManageAgreements = useCan('agreements.manage');
 
   const update = store.update;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, Paper, Select, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCopyPlus, IconFileImport, IconPlus } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { ProjectPageTrail } from '../../ui/breadcrumb-trail';
 import { PageHeader } from '../../ui/page-header';
 import { useCan } from '../../session';
 import { notifyError } from '../../ui/notify';
+import { closeAsking, UNSAVED_CHANGES_TEXT } from '../../ui/unsaved-changes';
 import { useCreateQuote, useQuote, useQuoteList, useReviseQuote } from './api';
 import { defaultQuoteId } from './draft';
 import { QuoteEditor } from './quote-editor';
@@ -45,6 +46,10 @@ export function QuotesScreen() {
   const canManage = useCan('quotes.manage');
   const create = useCreateQuote(projectId);
   const [importOpen, setImportOpen] = useState(false);
+  // Showing another quote drops the shown one's unsaved edits: asked first ('Discard changes?').
+  const edited = useRef<() => boolean>(() => false);
+  const unlessEditsKept = (show: () => void) =>
+    closeAsking(() => edited.current(), show, UNSAVED_CHANGES_TEXT.quoteMessage)();
 
   const onNew = () =>
     create.mutate(undefined, {
@@ -68,7 +73,11 @@ export function QuotesScreen() {
       <Paper withBorder p="sm" radius="md" mb="md">
         <Group gap="sm" wrap="wrap">
           {canManage ? (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onNew} loading={create.isPending}>
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => unlessEditsKept(onNew)}
+              loading={create.isPending}
+            >
               New
             </Button>
           ) : null}
@@ -89,7 +98,7 @@ export function QuotesScreen() {
             placeholder={QUOTE_TEXT.selectRevision}
             data={options}
             value={selectedId !== null ? String(selectedId) : null}
-            onChange={(v) => setChosen(v ? Number(v) : null)}
+            onChange={(v) => unlessEditsKept(() => setChosen(v ? Number(v) : null))}
             allowDeselect={false}
             disabled={!list.data || quotes.length === 0}
             w={280}
@@ -112,6 +121,7 @@ export function QuotesScreen() {
                   quote={view}
                   onReload={() => void quote.refetch()}
                   onDeleted={() => setChosen(null)}
+                  editedRef={edited}
                 />
               )}
             </Loaded>

@@ -11,6 +11,7 @@ import {
 } from '@siteflow/core';
 import { mockFetch, renderScreen, tenantSession } from '../../test/render';
 import { stubMatchMedia } from '../../test/setup';
+import { UNSAVED_CHANGES_TEXT } from '../../ui/unsaved-changes';
 import { defaultQuoteId } from './draft';
 import { QuotesScreen } from './quotes-screen';
 
@@ -225,6 +226,71 @@ describe('Quotes screen', () => {
       expect(first, column).toMatch(/\d/);
       expect(second, column).toBe(first);
     }
+  });
+
+  it("asks before another revision or a new quote drops the shown quote's unsaved edits", async () => {
+    const draft = quoteView();
+    const rejected = quoteView({
+      id: 1,
+      code: 'Q-PRJ-00012-1',
+      status: 'Rejected',
+      note: 'Signed off.',
+      abilities: { edit: false, change_status: true, delete: false, revise: true },
+    });
+    const { calls } = render(
+      [summary(2, 'Draft', '2026-11-24T04:05:00Z'), summary(1, 'Rejected', '2026-11-20T00:00:00Z')],
+      draft,
+      (method, url) => (method === 'GET' && url === '/api/projects/12/quotes/1' ? { body: rejected } : undefined),
+    );
+    const notes = await screen.findByLabelText(/Quote Notes/);
+    await userEvent.type(notes, 'Gate code 1234');
+
+    const pick = async () => {
+      await userEvent.click(screen.getByRole('combobox', { name: 'Quote revision' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'Q-PRJ-00012-1 - Rejected' }));
+      return screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.dialogTitle });
+    };
+    // Keep editing: the same quote, with what was typed.
+    let dialog = await pick();
+    expect(within(dialog).getByText(UNSAVED_CHANGES_TEXT.quoteMessage)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.keepEditing }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/Quote Notes/)).toHaveValue('Gate code 1234');
+    expect(screen.getByRole('combobox', { name: 'Quote revision' })).toHaveValue('Q-PRJ-00012-2 - Draft');
+    expect(calls.some((c) => c.url === '/api/projects/12/quotes/1')).toBe(false);
+
+    // New asks the same, and creates nothing until the answer.
+    await userEvent.click(screen.getByRole('button', { name: 'New' }));
+    dialog = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.dialogTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.keepEditing }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // Discard: the other revision.
+    dialog = await pick();
+    await userEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.discard }));
+    expect(await screen.findByDisplayValue('Signed off.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Quote revision' })).toHaveValue('Q-PRJ-00012-1 - Rejected');
+  });
+
+  it('switches revisions without asking while nothing is edited', async () => {
+    const rejected = quoteView({
+      id: 1,
+      code: 'Q-PRJ-00012-1',
+      status: 'Rejected',
+      note: 'Signed off.',
+      abilities: { edit: false, change_status: true, delete: false, revise: true },
+    });
+    render(
+      [summary(2, 'Draft', '2026-11-24T04:05:00Z'), summary(1, 'Rejected', '2026-11-20T00:00:00Z')],
+      quoteView(),
+      (method, url) => (method === 'GET' && url === '/api/projects/12/quotes/1' ? { body: rejected } : undefined),
+    );
+    await screen.findByLabelText(/Quote Notes/);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Quote revision' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Q-PRJ-00012-1 - Rejected' }));
+    expect(await screen.findByDisplayValue('Signed off.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('adds a line item, copies a section, and saves the whole quote with its version', async () => {
