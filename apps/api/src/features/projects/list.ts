@@ -78,7 +78,7 @@ export async function listProjects(
     // With a text search: every match's id when there are few (then the page is sorted from
     // those, counted through the word and trigram indexes), else the total stops at the cap and
     // the sort's index walk finds matches densely (checking each row's text).
-    const search = term ? await termConditions(tx, term) : null;
+    const search = term ? await termConditions(tx, actor, term) : null;
     const where = and(filters, search?.filter);
     // A common word with no other filter (staff) has more matches than the cap: no count.
     const found =

@@ -1,5 +1,5 @@
 import { and, desc, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { formatProjectCode } from '@siteflow/core';
+import { formatProjectCode, projectScope } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import { PLAN_EACH_TIME, type Exec } from '../../platform/db/client.js';
 import { projects, projectSearchWords } from '../../platform/db/schema.js';
@@ -73,6 +73,23 @@ export const wordsOf = (term: string) => term.split(/[^\p{L}\p{N}]+/u).filter(Bo
 
 export const containsTerm = (term: string): SQL => like(projects.searchText, term);
 
+/**
+ * A project's search text as a provider user may search it: search_text without the client's name
+ * (the same fields, lower-cased, in the same order). Provider users never see the client, so a
+ * search by the client's name must not tell them which of their projects are that client's.
+ */
+const providerSearchText = sql`lower(coalesce(${projects.code}, '') || ' ' || coalesce(${projects.name}, '') || ' ' || coalesce(${projects.orderReference}, '') || ' ' || coalesce(${projects.street}, '') || ' ' || coalesce(${projects.suburb}, '') || ' ' || coalesce(${projects.state}, '') || ' ' || coalesce(${projects.postcode}, ''))`;
+
+/**
+ * What the actor may not find a project by, as a condition on the terms (phrases or words) a
+ * search matched with: for a provider user each term must also be in the text without the
+ * client's name (checked on the few rows their scope leaves); nothing for anyone else.
+ */
+export function searchableByActor(actor: Pick<Actor, 'role' | 'clientId' | 'providerId'>, terms: string[]) {
+  if (projectScope(actor).kind !== 'provider') return undefined;
+  return and(...terms.map((t) => sql`strpos(${providerSearchText}, ${t}) > 0`));
+}
+
 /** A list of words as one text[] parameter (the words are runs of letters and digits, the keys add a uuid and a space). */
 const textArray = (list: string[]) => `{${list.map((w) => `"${w.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
@@ -124,10 +141,22 @@ function trigramTerm(term: string): SQL {
   return and(...numbers.map(containsTerm), sql`strpos(${projects.searchText}, ${term}) > 0`)!;
 }
 
-/** A text search as two conditions: `indexed` to count matches through the indexes, `filter` to check rows on an index walk. */
-export async function termConditions(tx: Exec, term: string): Promise<{ indexed: SQL; filter: SQL; common: boolean }> {
+/**
+ * A text search as two conditions: `indexed` to count matches through the indexes, `filter` to
+ * check rows on an index walk (both keep to what the actor may search by).
+ */
+export async function termConditions(
+  tx: Exec,
+  actor: Pick<Actor, 'role' | 'clientId' | 'providerId'>,
+  term: string,
+): Promise<{ indexed: SQL; filter: SQL; common: boolean }> {
   const vocab = await lookUpWords(tx, wordsOf(term));
-  return { indexed: indexedTerms([term], vocab)!, filter: containsTerm(term), common: commonWord([term], vocab) };
+  const own = searchableByActor(actor, [term]);
+  return {
+    indexed: and(indexedTerms([term], vocab), own)!,
+    filter: and(containsTerm(term), own)!,
+    common: commonWord([term], vocab),
+  };
 }
 
 /**
@@ -145,7 +174,9 @@ export async function matchProjects(tx: Exec, actor: Actor, q: string, opts: Mat
   const term = normaliseTerm(q);
   const none = { ids: [], total: 0 };
   if (!term) return none;
-  const scope = and(visibleProjects(actor), opts.exclude ? ne(projects.id, opts.exclude) : undefined);
+  const visible = and(visibleProjects(actor), opts.exclude ? ne(projects.id, opts.exclude) : undefined);
+  // Within what the actor sees, matched only by what they may search by.
+  const scope = (terms: string[]) => and(visible, searchableByActor(actor, terms));
 
   const words = wordsOf(term);
   // A word found in no vocabulary word cannot match any project: skip straight to corrections
@@ -153,10 +184,10 @@ export async function matchProjects(tx: Exec, actor: Actor, q: string, opts: Mat
   const vocab = await lookUpWords(tx, words);
   const { known } = vocab;
   if (words.every((w) => !checkable(w) || known.has(w))) {
-    const asTyped = await exactMatches(tx, [term], vocab, scope, opts);
+    const asTyped = await exactMatches(tx, [term], vocab, scope([term]), opts);
     if (asTyped.total > 0) return asTyped;
     if (words.length > 1) {
-      const everyWord = await exactMatches(tx, words, vocab, scope, opts);
+      const everyWord = await exactMatches(tx, words, vocab, scope(words), opts);
       if (everyWord.total > 0) return everyWord;
     }
   }
@@ -168,7 +199,7 @@ export async function matchProjects(tx: Exec, actor: Actor, q: string, opts: Mat
     corrected.filter((w) => !words.includes(w)),
   );
   const merged = { known, keys: new Map([...vocab.keys, ...fresh.keys]) };
-  return exactMatches(tx, corrected, merged, scope, opts);
+  return exactMatches(tx, corrected, merged, scope(corrected), opts);
 }
 
 /** The newest page of a term with more than EXACT_COUNT_CAP matches: walking the ids backwards (they are dense). */

@@ -156,7 +156,8 @@ describe('the word index', () => {
     });
     await asOwner(a.id, (tx) => tx.execute(sql`analyze projects`));
     const plan = await withTenant(t.deps.db, a.id, async (tx) => {
-      const { indexed } = await termConditions(tx, `${word} arcade`);
+      const staff = { role: 'company_admin', clientId: null, providerId: null } as const;
+      const { indexed } = await termConditions(tx, staff, `${word} arcade`);
       // As the count runs it: bitmap scans only (match.ts bitmapScansOnly).
       await tx.execute(
         sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true)`,

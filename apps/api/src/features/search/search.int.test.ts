@@ -207,6 +207,39 @@ describe('quick search', () => {
     expect(idsOf(await search(tag))).toEqual(expect.arrayContaining([own.id, notOwn.id]));
   });
 
+  it("provider users cannot find their projects by the client's name, which they are never shown", async () => {
+    const word = `Hidden${uniq()}`;
+    const secretClient = await factories.createClientCo(a, { tradingName: `${word} Holdings` });
+    const provider = await factories.createProvider(a);
+    const p = await factories.createProject(a, secretClient, {
+      name: `Deck ${word.slice(6)} works`,
+      suburb: 'Penrith',
+      providerId: provider.id,
+    });
+    const pu = await factories.createProviderUser(a, provider.id, 'sp_admin');
+    const asProvider = await signedIn(t, a, pu);
+    const list = async (q: string, as: As) => {
+      const res = await as({ url: `/api/projects?search=${encodeURIComponent(q)}` });
+      expect(res.status, res.text).toBe(200);
+      return (res.json as { items: { id: number }[] }).items.map((i) => i.id);
+    };
+
+    // Staff find it by the client's name, in the quick search and the list.
+    expect(idsOf(await search(word))).toEqual([p.id]);
+    expect(await list(word, asA)).toEqual([p.id]);
+    // The provider user: not by the client's name (as typed, word by word, or with a typing slip)...
+    expect((await search(word, asProvider)).total).toBe(0);
+    expect((await search(`${word} deck`, asProvider)).total).toBe(0);
+    expect((await search(`${word.slice(0, -1)}x holdings`, asProvider)).total).toBe(0);
+    expect(await list(word, asProvider)).toEqual([]);
+    expect(await list('holdings', asProvider)).not.toContain(p.id);
+    // ...but by what they see: the name, the code, the suburb (the list matches its term as typed).
+    expect(idsOf(await search(`deck ${word.slice(6)}`, asProvider))).toEqual([p.id]);
+    expect(idsOf(await search(p.code, asProvider))).toEqual([p.id]);
+    expect(await list(`${word.slice(6)} works`, asProvider)).toEqual([p.id]);
+    expect(await list('penrith', asProvider)).toEqual([p.id]);
+  });
+
   it("never shows another company's projects", async () => {
     const p = await factories.createProject(a, client, { name: `Secret ${uniq()}` });
     expect((await search(p.name, asB)).total).toBe(0);
