@@ -10,7 +10,7 @@ export const UNSAVED_CHANGES_TEXT = {
   leave: 'Leave',
   dialogTitle: 'Discard changes?',
   dialogMessage: 'Your changes in this dialog have not been saved.',
-  /** Showing another quote (its revision dropdown, New) would drop the edits of the one shown. */
+  /** Showing another quote (its revision dropdown, New) or a new status would drop the quote's edits. */
   quoteMessage: 'Your changes to this quote have not been saved.',
   keepEditing: 'Keep editing',
   discard: 'Discard',

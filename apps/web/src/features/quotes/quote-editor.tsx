@@ -242,7 +242,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted, editedRef }
               <Title order={2} size="h3" data-testid="quote-code">
                 {quote.code}
               </Title>
-              <QuoteStatusControl projectId={projectId} quote={quote} />
+              <QuoteStatusControl projectId={projectId} quote={quote} edited={() => editable && store.edited()} />
             </Group>
             <ClientDecisionLine quote={quote} />
             {quote.status === 'Rejected' && quote.reason ? (

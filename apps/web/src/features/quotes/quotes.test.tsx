@@ -366,6 +366,29 @@ describe('Quotes screen', () => {
     expect(within(screen.getByRole('alert')).queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
   });
 
+  it('asks before a new status drops unsaved edits: Keep editing changes nothing, Discard goes on to the status', async () => {
+    const view = quoteView();
+    const { calls } = render([summary(2, 'Draft', '2026-11-24T04:05:00Z')], view);
+    await userEvent.type(await screen.findByLabelText(/Quote Notes/), 'Gate code 1234');
+    const choose = async () => {
+      await userEvent.click(screen.getByRole('combobox', { name: 'Quote status' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'Rejected' }));
+      return screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.dialogTitle });
+    };
+    let dialog = await choose();
+    expect(within(dialog).getByText(UNSAVED_CHANGES_TEXT.quoteMessage)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.keepEditing }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/Quote Notes/)).toHaveValue('Gate code 1234');
+    expect(screen.getByRole('combobox', { name: 'Quote status' })).toHaveValue('Draft');
+
+    dialog = await choose();
+    await userEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.discard }));
+    const status = await screen.findByRole('dialog', { name: 'Update quote status' });
+    expect(status).toHaveTextContent(statusConfirmText('Draft', 'Rejected'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('asks before changing the status, with a reason only for Rejected', async () => {
     const view = quoteView();
     const { calls } = render([summary(2, 'Draft', '2026-11-24T04:05:00Z')], view, (method) =>

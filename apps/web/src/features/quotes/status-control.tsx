@@ -11,6 +11,7 @@ import {
 import { ApiError } from '../../api/client';
 import { useChangeQuoteStatus } from './api';
 import { notifyQuote } from './notify';
+import { closeAsking, UNSAVED_CHANGES_TEXT } from '../../ui/unsaved-changes';
 
 /** The spec's failure text, with the server's reason when it gave one (a rule of section 4). */
 export const failureText = (error: unknown, text: string) =>
@@ -19,9 +20,18 @@ export const failureText = (error: unknown, text: string) =>
 /**
  * The status dropdown (spec 3 section 4): options from core's statusOptions; choosing one asks
  * 'Are you sure you want to update the status of this quote from X to Y ?', with 'Reason for
- * Rejection:' only for Rejected.
+ * Rejection:' only for Rejected. A new status brings a new version of the quote, so while the
+ * editor holds unsaved edits (`edited`) it asks 'Discard changes?' first.
  */
-export function QuoteStatusControl({ projectId, quote }: { projectId: number; quote: QuoteView }) {
+export function QuoteStatusControl({
+  projectId,
+  quote,
+  edited = () => false,
+}: {
+  projectId: number;
+  quote: QuoteView;
+  edited?: () => boolean;
+}) {
   const [target, setTarget] = useState<QuoteStatus | null>(null);
   const [reason, setReason] = useState('');
   const change = useChangeQuoteStatus(projectId, quote.id);
@@ -51,7 +61,10 @@ export function QuoteStatusControl({ projectId, quote }: { projectId: number; qu
         aria-label="Quote status"
         data={statusOptions(quote.status, quote.other_accepted)}
         value={quote.status}
-        onChange={(v) => v && v !== quote.status && setTarget(v as QuoteStatus)}
+        onChange={(v) => {
+          if (!v || v === quote.status) return;
+          closeAsking(edited, () => setTarget(v as QuoteStatus), UNSAVED_CHANGES_TEXT.quoteMessage)();
+        }}
         allowDeselect={false}
         disabled={!quote.abilities.change_status}
         w={150}
