@@ -132,6 +132,13 @@ function render(
   return fetch;
 }
 
+/** 'Keep editing' in the 'Discard changes?' dialog: it closes, and what was typed in the notes stays. */
+async function keepEditing(dialog: HTMLElement) {
+  await userEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.keepEditing }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(screen.getByLabelText(/Quote Notes/)).toHaveValue('Gate code 1234');
+}
+
 const LIST = [summary(1, 'Draft', '2026-11-24T04:05:00Z'), summary(2, 'Accepted', '2026-11-20T00:00:00Z')];
 
 describe('Quotes screen', () => {
@@ -228,8 +235,8 @@ describe('Quotes screen', () => {
     }
   });
 
-  it("asks before another revision or a new quote drops the shown quote's unsaved edits", async () => {
-    const draft = quoteView();
+  /** A Draft (shown first, id 2) and a Rejected revision (id 1) to switch to. */
+  const twoRevisions = () => {
     const rejected = quoteView({
       id: 1,
       code: 'Q-PRJ-00012-1',
@@ -237,58 +244,46 @@ describe('Quotes screen', () => {
       note: 'Signed off.',
       abilities: { edit: false, change_status: true, delete: false, revise: true },
     });
-    const { calls } = render(
+    return render(
       [summary(2, 'Draft', '2026-11-24T04:05:00Z'), summary(1, 'Rejected', '2026-11-20T00:00:00Z')],
-      draft,
+      quoteView(),
       (method, url) => (method === 'GET' && url === '/api/projects/12/quotes/1' ? { body: rejected } : undefined),
     );
-    const notes = await screen.findByLabelText(/Quote Notes/);
-    await userEvent.type(notes, 'Gate code 1234');
+  };
+  const pickRejected = async () => {
+    await userEvent.click(screen.getByRole('combobox', { name: 'Quote revision' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Q-PRJ-00012-1 - Rejected' }));
+  };
 
+  it("asks before another revision or a new quote drops the shown quote's unsaved edits", async () => {
+    const { calls } = twoRevisions();
+    await userEvent.type(await screen.findByLabelText(/Quote Notes/), 'Gate code 1234');
     const pick = async () => {
-      await userEvent.click(screen.getByRole('combobox', { name: 'Quote revision' }));
-      await userEvent.click(await screen.findByRole('option', { name: 'Q-PRJ-00012-1 - Rejected' }));
+      await pickRejected();
       return screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.dialogTitle });
     };
     // Keep editing: the same quote, with what was typed.
-    let dialog = await pick();
+    const dialog = await pick();
     expect(within(dialog).getByText(UNSAVED_CHANGES_TEXT.quoteMessage)).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.keepEditing }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByLabelText(/Quote Notes/)).toHaveValue('Gate code 1234');
+    await keepEditing(dialog);
     expect(screen.getByRole('combobox', { name: 'Quote revision' })).toHaveValue('Q-PRJ-00012-2 - Draft');
     expect(calls.some((c) => c.url === '/api/projects/12/quotes/1')).toBe(false);
 
     // New asks the same, and creates nothing until the answer.
     await userEvent.click(screen.getByRole('button', { name: 'New' }));
-    dialog = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.dialogTitle });
-    await userEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.keepEditing }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await keepEditing(await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.dialogTitle }));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     // Discard: the other revision.
-    dialog = await pick();
-    await userEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.discard }));
+    await userEvent.click(within(await pick()).getByRole('button', { name: UNSAVED_CHANGES_TEXT.discard }));
     expect(await screen.findByDisplayValue('Signed off.')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Quote revision' })).toHaveValue('Q-PRJ-00012-1 - Rejected');
   });
 
   it('switches revisions without asking while nothing is edited', async () => {
-    const rejected = quoteView({
-      id: 1,
-      code: 'Q-PRJ-00012-1',
-      status: 'Rejected',
-      note: 'Signed off.',
-      abilities: { edit: false, change_status: true, delete: false, revise: true },
-    });
-    render(
-      [summary(2, 'Draft', '2026-11-24T04:05:00Z'), summary(1, 'Rejected', '2026-11-20T00:00:00Z')],
-      quoteView(),
-      (method, url) => (method === 'GET' && url === '/api/projects/12/quotes/1' ? { body: rejected } : undefined),
-    );
+    twoRevisions();
     await screen.findByLabelText(/Quote Notes/);
-    await userEvent.click(screen.getByRole('combobox', { name: 'Quote revision' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Q-PRJ-00012-1 - Rejected' }));
+    await pickRejected();
     expect(await screen.findByDisplayValue('Signed off.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -375,15 +370,12 @@ describe('Quotes screen', () => {
       await userEvent.click(await screen.findByRole('option', { name: 'Rejected' }));
       return screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.dialogTitle });
     };
-    let dialog = await choose();
+    const dialog = await choose();
     expect(within(dialog).getByText(UNSAVED_CHANGES_TEXT.quoteMessage)).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.keepEditing }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByLabelText(/Quote Notes/)).toHaveValue('Gate code 1234');
+    await keepEditing(dialog);
     expect(screen.getByRole('combobox', { name: 'Quote status' })).toHaveValue('Draft');
 
-    dialog = await choose();
-    await userEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.discard }));
+    await userEvent.click(within(await choose()).getByRole('button', { name: UNSAVED_CHANGES_TEXT.discard }));
     const status = await screen.findByRole('dialog', { name: 'Update quote status' });
     expect(status).toHaveTextContent(statusConfirmText('Draft', 'Rejected'));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
