@@ -1,9 +1,9 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import type { Action } from '@siteflow/core';
 import { FullPageLoader } from '../ui/full-page';
-import { chunk, lazyPart, type Chunk } from '../ui/lazy-part';
+import { chunk, lazyPart } from '../ui/lazy-part';
 import { projectMapCanvasChunk } from '../features/project-map/chunks';
 import { providerPartChunk } from '../features/project-provider/chunks';
 import { providerMapChunk, searchMapChunk } from '../features/providers/chunks';
@@ -12,9 +12,10 @@ import { RouteErrorBoundary } from './route-error';
 
 /**
  * The screens, one chunk per screen module (not a feature's barrel: a list would wait for its
- * forms' code), fetched the first time one of its screens opens (lazy parts, `ui/lazy-part.tsx`). Declarative routes (<Routes>), not a data router: the app loads its data with
- * TanStack Query, and the data router's own code is about 15 kB gzipped more on every page,
- * the sign-in page included.
+ * forms' code), fetched the first time one of its screens opens (lazy parts, `ui/lazy-part.tsx`).
+ * Declarative routes (<Routes>), not a data router: the app loads its data with TanStack Query,
+ * and the data router's own code is about 15 kB gzipped more on every page, the sign-in page
+ * included.
  */
 const auth = chunk(() => import('../features/auth'));
 const customerList = chunk(() => import('../features/customers/customer-list-screen'));
@@ -34,7 +35,6 @@ const mailboxMessage = chunk(() => import('../features/mailbox/mailbox-message-s
 const clientList = chunk(() => import('../features/clients/client-list-screen'));
 const clientForms = chunk(() => import('../features/clients/client-screens'));
 const catalogue = chunk(() => import('../features/catalogue'));
-const reference = chunk(() => import('../features/reference'));
 const categories = chunk(() => import('../features/reference/categories-screen'));
 const tags = chunk(() => import('../features/reference/tags-screen'));
 const classifications = chunk(() => import('../features/reference/classifications-screen'));
@@ -60,60 +60,56 @@ const projectList = chunk(() => import('../features/projects/project-list-screen
 const projectCreate = chunk(() => import('../features/projects/project-create-screen'));
 const projectDetails = chunk(() => import('./project-details-route'));
 
-/** One export of a lazily loaded module as a component (drawn at once when its chunk is here). */
-const screen = <M,>(load: Chunk<M>, pick: (module: M) => ComponentType) => lazyPart(load, pick);
-
-const LoginScreen = screen(auth, (m) => m.LoginScreen);
-const ForgotPasswordScreen = screen(auth, (m) => m.ForgotPasswordScreen);
-const ResetPasswordScreen = screen(auth, (m) => m.ResetPasswordScreen);
-const LegalScreen = screen(legal, (m) => m.LegalScreen);
-const AppLayout = screen(shell, (m) => m.AppLayout);
-const ProjectListScreen = screen(projectList, (m) => m.ProjectListScreen);
-const ProjectCreateScreen = screen(projectCreate, (m) => m.ProjectCreateScreen);
-const ProjectDetailsRoute = screen(projectDetails, (m) => m.ProjectDetailsRoute);
-const ProjectMapScreen = screen(projectMap, (m) => m.ProjectMapScreen);
-const ActionListScreen = screen(tasks, (m) => m.ActionListScreen);
-const QuotesScreen = screen(quotes, (m) => m.QuotesScreen);
-const ClientQuoteScreen = screen(clientQuote, (m) => m.ClientQuoteScreen);
-const BomScreen = screen(bom, (m) => m.BomScreen);
-const AgreementsScreen = screen(agreements, (m) => m.AgreementsScreen);
-const ProviderAgreementListScreen = screen(providerAgreements, (m) => m.ProviderAgreementListScreen);
-const ProviderAgreementScreen = screen(providerAgreements, (m) => m.ProviderAgreementScreen);
-const FinanceScreen = screen(finance, (m) => m.FinanceScreen);
-const FinanceReportScreen = screen(reports, (m) => m.FinanceReportScreen);
-const ProviderListScreen = screen(providerList, (m) => m.ProviderListScreen);
-const ProviderShowScreen = screen(providerShow, (m) => m.ProviderShowScreen);
-const ProviderSearchScreen = screen(providerSearch, (m) => m.ProviderSearchScreen);
-const ProviderSetupScreen = screen(providerSetup, (m) => m.ProviderSetupScreen);
-const CertificationsScreen = screen(certifications, (m) => m.CertificationsScreen);
-const CertificationsMeRedirect = screen(certifications, (m) => m.CertificationsMeRedirect);
-const CertificateTypeListScreen = screen(certificateTypeList, (m) => m.CertificateTypeListScreen);
-const CertificateTypeEditScreen = screen(certificateTypeEdit, (m) => m.CertificateTypeEditScreen);
-const ClientListScreen = screen(clientList, (m) => m.ClientListScreen);
-const WorksAndMaterialsScreen = screen(catalogue, (m) => m.WorksAndMaterialsScreen);
-const ClientCreateScreen = screen(clientForms, (m) => m.ClientCreateScreen);
-const ClientEditScreen = screen(clientForms, (m) => m.ClientEditScreen);
-const ReferenceIndexRedirect = screen(reference, (m) => m.ReferenceIndexRedirect);
-const CategoriesScreen = screen(categories, (m) => m.CategoriesScreen);
-const TagsScreen = screen(tags, (m) => m.TagsScreen);
-const ClassificationsScreen = screen(classifications, (m) => m.ClassificationsScreen);
-const CustomerListScreen = screen(customerList, (m) => m.CustomerListScreen);
-const CustomerCreateScreen = screen(customerForms, (m) => m.CustomerCreateScreen);
-const CustomerEditScreen = screen(customerForms, (m) => m.CustomerEditScreen);
-const StaffListScreen = screen(staffList, (m) => m.StaffListScreen);
-const StaffCreateScreen = screen(staffForms, (m) => m.StaffCreateScreen);
-const StaffEditScreen = screen(staffForms, (m) => m.StaffEditScreen);
-const SettingListScreen = screen(settingList, (m) => m.SettingListScreen);
-const SettingCreateScreen = screen(settingEditors, (m) => m.SettingCreateScreen);
-const SettingEditScreen = screen(settingEditors, (m) => m.SettingEditScreen);
-const TaskTemplateListScreen = screen(taskTemplateList, (m) => m.TaskTemplateListScreen);
-const TaskTemplateCreateScreen = screen(taskTemplateEditor, (m) => m.TaskTemplateCreateScreen);
-const TaskTemplateEditorScreen = screen(taskTemplateEditor, (m) => m.TaskTemplateEditorScreen);
-const MessageTemplateListScreen = screen(messageTemplateList, (m) => m.MessageTemplateListScreen);
-const MessageTemplateCreateScreen = screen(messageTemplateForms, (m) => m.MessageTemplateCreateScreen);
-const MessageTemplateEditScreen = screen(messageTemplateForms, (m) => m.MessageTemplateEditScreen);
-const MailboxListScreen = screen(mailboxList, (m) => m.MailboxListScreen);
-const MailboxMessageScreen = screen(mailboxMessage, (m) => m.MailboxMessageScreen);
+const LoginScreen = lazyPart(auth, (m) => m.LoginScreen);
+const ForgotPasswordScreen = lazyPart(auth, (m) => m.ForgotPasswordScreen);
+const ResetPasswordScreen = lazyPart(auth, (m) => m.ResetPasswordScreen);
+const LegalScreen = lazyPart(legal, (m) => m.LegalScreen);
+const AppLayout = lazyPart(shell, (m) => m.AppLayout);
+const ProjectListScreen = lazyPart(projectList, (m) => m.ProjectListScreen);
+const ProjectCreateScreen = lazyPart(projectCreate, (m) => m.ProjectCreateScreen);
+const ProjectDetailsRoute = lazyPart(projectDetails, (m) => m.ProjectDetailsRoute);
+const ProjectMapScreen = lazyPart(projectMap, (m) => m.ProjectMapScreen);
+const ActionListScreen = lazyPart(tasks, (m) => m.ActionListScreen);
+const QuotesScreen = lazyPart(quotes, (m) => m.QuotesScreen);
+const ClientQuoteScreen = lazyPart(clientQuote, (m) => m.ClientQuoteScreen);
+const BomScreen = lazyPart(bom, (m) => m.BomScreen);
+const AgreementsScreen = lazyPart(agreements, (m) => m.AgreementsScreen);
+const ProviderAgreementListScreen = lazyPart(providerAgreements, (m) => m.ProviderAgreementListScreen);
+const ProviderAgreementScreen = lazyPart(providerAgreements, (m) => m.ProviderAgreementScreen);
+const FinanceScreen = lazyPart(finance, (m) => m.FinanceScreen);
+const FinanceReportScreen = lazyPart(reports, (m) => m.FinanceReportScreen);
+const ProviderListScreen = lazyPart(providerList, (m) => m.ProviderListScreen);
+const ProviderShowScreen = lazyPart(providerShow, (m) => m.ProviderShowScreen);
+const ProviderSearchScreen = lazyPart(providerSearch, (m) => m.ProviderSearchScreen);
+const ProviderSetupScreen = lazyPart(providerSetup, (m) => m.ProviderSetupScreen);
+const CertificationsScreen = lazyPart(certifications, (m) => m.CertificationsScreen);
+const CertificationsMeRedirect = lazyPart(certifications, (m) => m.CertificationsMeRedirect);
+const CertificateTypeListScreen = lazyPart(certificateTypeList, (m) => m.CertificateTypeListScreen);
+const CertificateTypeEditScreen = lazyPart(certificateTypeEdit, (m) => m.CertificateTypeEditScreen);
+const ClientListScreen = lazyPart(clientList, (m) => m.ClientListScreen);
+const WorksAndMaterialsScreen = lazyPart(catalogue, (m) => m.WorksAndMaterialsScreen);
+const ClientCreateScreen = lazyPart(clientForms, (m) => m.ClientCreateScreen);
+const ClientEditScreen = lazyPart(clientForms, (m) => m.ClientEditScreen);
+const CategoriesScreen = lazyPart(categories, (m) => m.CategoriesScreen);
+const TagsScreen = lazyPart(tags, (m) => m.TagsScreen);
+const ClassificationsScreen = lazyPart(classifications, (m) => m.ClassificationsScreen);
+const CustomerListScreen = lazyPart(customerList, (m) => m.CustomerListScreen);
+const CustomerCreateScreen = lazyPart(customerForms, (m) => m.CustomerCreateScreen);
+const CustomerEditScreen = lazyPart(customerForms, (m) => m.CustomerEditScreen);
+const StaffListScreen = lazyPart(staffList, (m) => m.StaffListScreen);
+const StaffCreateScreen = lazyPart(staffForms, (m) => m.StaffCreateScreen);
+const StaffEditScreen = lazyPart(staffForms, (m) => m.StaffEditScreen);
+const SettingListScreen = lazyPart(settingList, (m) => m.SettingListScreen);
+const SettingCreateScreen = lazyPart(settingEditors, (m) => m.SettingCreateScreen);
+const SettingEditScreen = lazyPart(settingEditors, (m) => m.SettingEditScreen);
+const TaskTemplateListScreen = lazyPart(taskTemplateList, (m) => m.TaskTemplateListScreen);
+const TaskTemplateCreateScreen = lazyPart(taskTemplateEditor, (m) => m.TaskTemplateCreateScreen);
+const TaskTemplateEditorScreen = lazyPart(taskTemplateEditor, (m) => m.TaskTemplateEditorScreen);
+const MessageTemplateListScreen = lazyPart(messageTemplateList, (m) => m.MessageTemplateListScreen);
+const MessageTemplateCreateScreen = lazyPart(messageTemplateForms, (m) => m.MessageTemplateCreateScreen);
+const MessageTemplateEditScreen = lazyPart(messageTemplateForms, (m) => m.MessageTemplateEditScreen);
+const MailboxListScreen = lazyPart(mailboxList, (m) => m.MailboxListScreen);
+const MailboxMessageScreen = lazyPart(mailboxMessage, (m) => m.MailboxMessageScreen);
 
 /**
  * The chunks of the address the page opens on, fetched at once, alongside the session: the routes
@@ -152,7 +148,8 @@ const SCREEN_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   [/^\/reference\/categories/, categories],
   [/^\/reference\/tags/, tags],
   [/^\/reference\/classifications/, classifications],
-  [/^\/reference/, reference],
+  // /reference opens the categories.
+  [/^\/reference\/?$/, categories],
   [/^\/customers\/?$/, customerList],
   [/^\/customers\//, customerForms],
   [/^\/staff\/?$/, staffList],
@@ -272,7 +269,7 @@ export function AppRoutes() {
                   <Route index element={<WorksAndMaterialsScreen />} />
                 </Route>
                 <Route path="reference" element={needs('reference.view')}>
-                  <Route index element={<ReferenceIndexRedirect />} />
+                  <Route index element={<Navigate to="/reference/categories" replace />} />
                   <Route path="categories" element={<CategoriesScreen />} />
                   <Route path="tags" element={<TagsScreen />} />
                   <Route path="classifications" element={<ClassificationsScreen />} />

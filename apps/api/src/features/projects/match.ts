@@ -2,7 +2,7 @@ import { and, desc, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { formatProjectCode, projectScope } from '@siteflow/core';
 import type { Actor } from '../../platform/context.js';
 import { PLAN_EACH_TIME, type Exec } from '../../platform/db/client.js';
-import { projects, projectSearchWords } from '../../platform/db/schema.js';
+import { projects, projectSearchText, projectSearchWords } from '../../platform/db/schema.js';
 import { escapeLike } from '../../platform/db/like.js';
 import { visibleProjects } from '../../platform/project-scope.js';
 
@@ -74,20 +74,14 @@ export const wordsOf = (term: string) => term.split(/[^\p{L}\p{N}]+/u).filter(Bo
 export const containsTerm = (term: string): SQL => like(projects.searchText, term);
 
 /**
- * A project's search text as a provider user may search it: search_text without the client's name
- * (the same fields, lower-cased, in the same order). Provider users never see the client, so a
- * search by the client's name must not tell them which of their projects are that client's.
- */
-const providerSearchText = sql`lower(coalesce(${projects.code}, '') || ' ' || coalesce(${projects.name}, '') || ' ' || coalesce(${projects.orderReference}, '') || ' ' || coalesce(${projects.street}, '') || ' ' || coalesce(${projects.suburb}, '') || ' ' || coalesce(${projects.state}, '') || ' ' || coalesce(${projects.postcode}, ''))`;
-
-/**
  * What the actor may not find a project by, as a condition on the terms (phrases or words) a
- * search matched with: for a provider user each term must also be in the text without the
- * client's name (checked on the few rows their scope leaves); nothing for anyone else.
+ * search matched with: for a provider user each term must also be in the project's search text
+ * without the client's name, whom they are never shown (checked on the few rows their scope
+ * leaves); nothing for anyone else.
  */
 export function searchableByActor(actor: Pick<Actor, 'role' | 'clientId' | 'providerId'>, terms: string[]) {
   if (projectScope(actor).kind !== 'provider') return undefined;
-  return and(...terms.map((t) => sql`strpos(${providerSearchText}, ${t}) > 0`));
+  return and(...terms.map((t) => sql`strpos(${projectSearchText(false)}, ${t}) > 0`));
 }
 
 /** A list of words as one text[] parameter (the words are runs of letters and digits, the keys add a uuid and a space). */

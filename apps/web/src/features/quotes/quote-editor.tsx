@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useState, useSyncExternalStore, type RefObject } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useState, useSyncExternalStore, type RefObject } from 'react';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconFileExport, IconFileText, IconPlus, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -105,13 +105,15 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted, editedRef }
   // Leaving with unsaved edits asks first; a save brings the next version and a new, unedited draft.
   useUnsavedChangesGuard(useSyncExternalStore(store.subscribe, store.edited) && quote.abilities.edit);
   const editable = quote.abilities.edit;
+  // 'Holds unsaved edits', read when the user is about to show another quote or status.
+  const unsaved = useCallback(() => editable && store.edited(), [editable, store]);
   useLayoutEffect(() => {
     if (!editedRef) return;
-    editedRef.current = () => editable && store.edited();
+    editedRef.current = unsaved;
     return () => {
       editedRef.current = () => false;
     };
-  }, [editedRef, editable, store]);
+  }, [editedRef, unsaved]);
   const [banner, setBanner] = useState<Banner>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [termsOpen, setTermsOpen] = useState(false);
@@ -242,7 +244,7 @@ export function QuoteEditor({ projectId, quote, onReload, onDeleted, editedRef }
               <Title order={2} size="h3" data-testid="quote-code">
                 {quote.code}
               </Title>
-              <QuoteStatusControl projectId={projectId} quote={quote} edited={() => editable && store.edited()} />
+              <QuoteStatusControl projectId={projectId} quote={quote} edited={unsaved} />
             </Group>
             <ClientDecisionLine quote={quote} />
             {quote.status === 'Rejected' && quote.reason ? (

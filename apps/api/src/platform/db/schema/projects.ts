@@ -88,10 +88,7 @@ export const projects = pgTable(
     createdBy: uuid('created_by'),
     ...timestamps(),
     /** What quick search matches: code, name, order reference, client and address. */
-    searchText: text('search_text').generatedAlwaysAs(
-      (): SQL =>
-        sql`lower(coalesce(${projects.code}, '') || ' ' || coalesce(${projects.name}, '') || ' ' || coalesce(${projects.orderReference}, '') || ' ' || coalesce(${projects.clientName}, '') || ' ' || coalesce(${projects.street}, '') || ' ' || coalesce(${projects.suburb}, '') || ' ' || coalesce(${projects.state}, '') || ' ' || coalesce(${projects.postcode}, ''))`,
-    ),
+    searchText: text('search_text').generatedAlwaysAs((): SQL => projectSearchText()),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -224,3 +221,25 @@ export const projectViews = pgTable(
     tenantFk(t, t.userId, users).onDelete('cascade'),
   ],
 );
+
+/**
+ * A project's search text: its code, name, order reference, client and address, lower-cased and
+ * joined by spaces (the generated column search_text). Without the client (`withClient` false) it
+ * is what a provider user may search by (features/projects/match.ts): they are never shown the client.
+ */
+export function projectSearchText(withClient = true): SQL {
+  const fields = [
+    projects.code,
+    projects.name,
+    projects.orderReference,
+    ...(withClient ? [projects.clientName] : []),
+    projects.street,
+    projects.suburb,
+    projects.state,
+    projects.postcode,
+  ];
+  return sql`lower(${sql.join(
+    fields.map((field) => sql`coalesce(${field}, '')`),
+    sql` || ' ' || `,
+  )})`;
+}
