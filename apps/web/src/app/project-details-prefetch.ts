@@ -4,9 +4,9 @@ import { prefetchProject } from '../features/projects/detail-prefetch';
 import { prefetchProjectTasks } from '../features/tasks/project-prefetch';
 
 /**
- * What a project's page asks for first, all at once as the app starts on it (router.tsx
- * `FIRST_DATA`): the project, and the parts the app puts in the page (project-details-route.tsx)
- * that the user may see: the action list and storyboard, and the links. They used to wait until
+ * What a project's page asks for first, all at once as the app starts on it (`first-data.ts`):
+ * the project, and the parts the app puts in the page (project-details-route.tsx) that the user
+ * may see: the action list and storyboard, and the links. They used to wait until
  * the project had been drawn, a second round trip before the page was whole.
  */
 export const prefetchProjectPage = (client: QueryClient, pathname: string, search: string) =>

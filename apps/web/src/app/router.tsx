@@ -7,6 +7,7 @@ import { chunk, lazyPart } from '../ui/lazy-part';
 import { projectMapCanvasChunk } from '../features/project-map/chunks';
 import { providerPartChunk } from '../features/project-provider/chunks';
 import { providerMapChunk, searchMapChunk } from '../features/providers/chunks';
+import { startFirstData } from './first-data';
 import { HomeRedirect, NotFoundScreen, RequireAbility, RequireAuth, RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error';
 
@@ -170,22 +171,6 @@ const FIRST_SCREEN: [RegExp, (pathname: string) => Promise<unknown>][] = [
 ];
 
 /**
- * The data of the screens most users open first, requested once the session is known, alongside
- * the chunks (the screen's own query would ask only once its code has run).
- */
-const FIRST_DATA: [RegExp, (client: QueryClient, search: string, pathname: string) => Promise<unknown>][] = [
-  [
-    /^\/projects\/?$/,
-    (client, search) => import('../features/projects/list-prefetch').then((m) => m.prefetchProjectList(client, search)),
-  ],
-  [
-    /^\/projects\/\d+\/show\/?$/,
-    (client, search, pathname) =>
-      import('./project-details-prefetch').then((m) => m.prefetchProjectPage(client, pathname, search)),
-  ],
-];
-
-/**
  * Starts fetching the first screen's code and data. Resolves once its code is here (or has failed):
  * the app draws its first screen then, in one go, with no Suspense fallback on the way (see
  * `ui/lazy-part.tsx`: one would hold the screen back 300 ms).
@@ -195,11 +180,10 @@ export function preloadFirstScreen(
   { pathname, search }: { pathname: string; search: string },
 ): Promise<void> {
   const load = FIRST_SCREEN.find(([pattern]) => pattern.test(pathname))?.[1];
-  const data = FIRST_DATA.find(([pattern]) => pattern.test(pathname))?.[1];
   // A failure here is only a missed head start: the route loads (and reports) it again. The data's
   // small module first: the browser fetches six files at a time from one host (HTTP/1.1), and the
   // screen's dozens of chunks would otherwise queue it behind them.
-  void data?.(client, search, pathname).catch(() => undefined);
+  void startFirstData(client, { pathname, search })?.catch(() => undefined);
   return Promise.resolve(load?.(pathname)).then(
     () => undefined,
     () => undefined,

@@ -8,6 +8,19 @@ export function fetchSession(signal?: AbortSignal) {
   return api.get<SessionView>('/api/session', undefined, signal);
 }
 
+/**
+ * The session as the app starts on an address, for the requests it starts ahead of the screen
+ * (`app/first-data.ts`): the same query as useSessionQuery's, fetched once. Undefined unless a
+ * user is signed in and may do `action`.
+ */
+export async function sessionAllowing(client: QueryClient, action: Action): Promise<SessionView | undefined> {
+  const session = await client.ensureQueryData({
+    queryKey: SESSION_KEY,
+    queryFn: ({ signal }) => fetchSession(signal),
+  });
+  return session.user && session.abilities.includes(action) ? session : undefined;
+}
+
 /** Who is signed in here and what they may do; asked once per page load and kept fresh by sign-in/out. */
 export function useSessionQuery() {
   return useQuery({

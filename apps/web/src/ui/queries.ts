@@ -1,19 +1,19 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from '../api/client';
 
-/** The request of a page of a list that has a search box and no filters. */
-export type SearchPageParams = { page: number; pageSize: number; search: string };
-
 /** A list's query string (its page, page size, search and filters). */
 type ListQuery = Parameters<typeof api.get>[1];
 
-/** One page of a list (`GET path` with the list's params); the page shown stays while the next one loads. */
-export function usePageQuery<T>(queryKey: QueryKey, path: string, params: ListQuery) {
-  return useQuery({
-    queryKey,
-    queryFn: ({ signal }) => api.get<T>(path, params, signal),
-    placeholderData: keepPreviousData,
-  });
+/** The request of one page of a list (`GET path` with the list's params): the options of its query. */
+export const pageQuery = <T>(queryKey: QueryKey, path: string, params: ListQuery) => ({
+  queryKey,
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<T>(path, params, signal),
+});
+export type PageQuery<T> = ReturnType<typeof pageQuery<T>>;
+
+/** One page of a list (`pageQuery`); the page shown stays while the next one loads. */
+export function usePageQuery<T>(query: PageQuery<T>) {
+  return useQuery({ ...query, placeholderData: keepPreviousData });
 }
 
 /** One record (`GET path`, e.g. `/api/clients/{id}`). */

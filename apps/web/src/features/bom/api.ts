@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BomItemView, BomPage, BomPatchInput, BomSort } from '@siteflow/core';
 import { api } from '../../api/client';
-import { recordKeys, usePageQuery } from '../../ui/queries';
+import { pageQuery, recordKeys, usePageQuery } from '../../ui/queries';
 import { quoteKeys, useQuoteList } from '../quotes/api';
 
 export type BomListParams = {
@@ -31,7 +31,7 @@ export const useBomProject = (projectId: number) => useQuoteList(projectId).data
 /** A page of the project's bill of materials (blank filters are left out of the request). */
 export function useBomPage(projectId: number, params: BomListParams) {
   const sent = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '')) as BomListParams;
-  return usePageQuery<BomPage>(bomKeys.list({ projectId, ...params }), path(projectId), sent);
+  return usePageQuery(pageQuery<BomPage>(bomKeys.list({ projectId, ...params }), path(projectId), sent));
 }
 
 /** One product for 'Edit Product'; nothing is asked while `itemId` is null. A closed modal's request is cancelled. */

@@ -1,7 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WorkItemInput, WorkItemOption, WorkItemPage, WorkItemSort, WorkItemView } from '@siteflow/core';
+import {
+  WORK_ITEM_SORTS,
+  type WorkItemInput,
+  type WorkItemOption,
+  type WorkItemPage,
+  type WorkItemSort,
+  type WorkItemView,
+} from '@siteflow/core';
 import { api } from '../../api/client';
-import { recordKeys, usePageQuery } from '../../ui/queries';
+import { pagedList } from '../../ui/list-page/paged-list';
+import { pageQuery, recordKeys } from '../../ui/queries';
 
 export type WorkItemListParams = {
   page: number;
@@ -21,9 +29,24 @@ export const catalogueKeys = {
 
 const path = (id: number) => `/api/catalogue/${id}`;
 
-export function useWorkItemList(params: WorkItemListParams) {
-  return usePageQuery<WorkItemPage>(catalogueKeys.list(params), '/api/catalogue', params);
-}
+/** The works and materials list (the screen, and its first page as the app starts on it). */
+export const workItemList = pagedList<WorkItemPage, never, WorkItemSort>(
+  {
+    pageSizes: [20, 50, 100],
+    defaultPageSize: 20,
+    sort: {
+      columns: { name: 'name', unit_sell_price: 'unit_sell_price', unit_cost: 'unit_cost', created_at: 'created_at' },
+      keys: WORK_ITEM_SORTS,
+      default: 'name',
+      order: 'asc',
+      first: { name: 'asc', unit_sell_price: 'desc', unit_cost: 'desc', created_at: 'desc' },
+    },
+  },
+  ({ search, page, pageSize, sort, order }) => {
+    const params: WorkItemListParams = { search, page, pageSize, sort, order };
+    return pageQuery<WorkItemPage>(catalogueKeys.list(params), '/api/catalogue', params);
+  },
+);
 
 /** One item for the side form; nothing is asked while `id` is null (create mode). */
 export function useWorkItem(id: number | null) {

@@ -2,32 +2,13 @@ import { useState } from 'react';
 import { Alert, Grid, Paper, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { IconEye, IconPencil } from '@tabler/icons-react';
-import {
-  CATALOGUE_TEXT,
-  formatDate,
-  formatMoney,
-  WORK_ITEM_SORTS,
-  type WorkItemSort,
-  type WorkItemView,
-} from '@siteflow/core';
+import { CATALOGUE_TEXT, formatDate, formatMoney, type WorkItemView } from '@siteflow/core';
 import { useCan } from '../../session';
 import { actionsColumn, listTexts, ListToolbar, PagedTable, RowAction, useListState } from '../../ui/list-page';
-import type { ListConfig } from '../../ui/list-page';
 import { PageHeader } from '../../ui/page-header';
-import { useWorkItem, useWorkItemList } from './api';
+import { usePageQuery } from '../../ui/queries';
+import { useWorkItem, workItemList } from './api';
 import { WorkItemForm } from './work-item-form';
-
-const LIST: ListConfig<never, WorkItemSort> = {
-  pageSizes: [20, 50, 100],
-  defaultPageSize: 20,
-  sort: {
-    columns: { name: 'name', unit_sell_price: 'unit_sell_price', unit_cost: 'unit_cost', created_at: 'created_at' },
-    keys: WORK_ITEM_SORTS,
-    default: 'name',
-    order: 'asc',
-    first: { name: 'asc', unit_sell_price: 'desc', unit_cost: 'desc', created_at: 'desc' },
-  },
-};
 
 const TEXTS = listTexts('items', {
   title: CATALOGUE_TEXT.title,
@@ -104,9 +85,8 @@ function EditPanel({ id, canManage, onNew }: { id: number; canManage: boolean; o
 /** Works & Materials (spec 3 section 2.3): the server-side table with the create / edit form beside it. */
 export function WorksAndMaterialsScreen() {
   const canManage = useCan('catalogue.manage');
-  const list = useListState(LIST);
-  const { search, page, pageSize, sort, order } = list.params;
-  const query = useWorkItemList({ search, page, pageSize, sort, order });
+  const list = useListState(workItemList.config);
+  const query = usePageQuery(workItemList.query(list.params));
   const [editing, setEditing] = useState<number | null>(null);
   // A new key gives a fresh create form after leaving an edit.
   const [createKey, setCreateKey] = useState(0);
@@ -146,7 +126,7 @@ export function WorksAndMaterialsScreen() {
               columns={[...COLUMNS, actions]}
               errorTitle={TEXTS.errorTitle}
               perPageLabel={TEXTS.perPageLabel}
-              noRecordsText={list.filtered ? `No items match “${search}”.` : TEXTS.empty}
+              noRecordsText={list.filtered ? `No items match “${list.params.search}”.` : TEXTS.empty}
               loadingText={TEXTS.loadingText}
             />
           </Paper>

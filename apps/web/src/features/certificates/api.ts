@@ -60,12 +60,14 @@ export function useDeleteCertificate(owner: CertificateOwner) {
   });
 }
 
-export function useCertificateTypes() {
-  return useQuery({
-    queryKey: certificateKeys.typeList,
-    queryFn: ({ signal }) => api.get<{ items: CertificateTypeView[] }>('/api/certificate-types', undefined, signal),
-  });
-}
+/** The certificate types list's request (the screen's, and the app's as it starts on the screen). */
+export const certificateTypeListQuery = {
+  queryKey: certificateKeys.typeList,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<{ items: CertificateTypeView[] }>('/api/certificate-types', undefined, signal),
+};
+
+export const useCertificateTypes = () => useQuery(certificateTypeListQuery);
 
 export function useCertificateType(id: string | undefined) {
   return useQuery({

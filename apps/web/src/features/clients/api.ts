@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientInput, ClientUserInput, ClientUserView, ClientView } from '@siteflow/core';
 import { api } from '../../api/client';
-import { recordKeys, usePageQuery, useRecordQuery } from '../../ui/queries';
+import { ACTIVE_STATUS } from '../../ui/list-page/list-state';
+import { pagedList } from '../../ui/list-page/paged-list';
+import { pageQuery, recordKeys, useRecordQuery } from '../../ui/queries';
 
 export type ClientListParams = {
   page: number;
@@ -24,9 +26,19 @@ export const clientKeys = {
 
 const path = (id: string) => `/api/clients/${encodeURIComponent(id)}`;
 
-export function useClientList(params: ClientListParams) {
-  return usePageQuery<ClientPage>(clientKeys.list(params), '/api/clients', params);
-}
+/** The clients list (the screen, and its first page as the app starts on it). */
+export const clientList = pagedList(
+  { pageSizes: [20, 50, 100], defaultPageSize: 20, filters: { status: ACTIVE_STATUS.valid } },
+  ({ page, pageSize, search, status }) => {
+    const params: ClientListParams = {
+      page,
+      pageSize,
+      search,
+      status: (status || 'all') as ClientListParams['status'],
+    };
+    return pageQuery<ClientPage>(clientKeys.list(params), '/api/clients', params);
+  },
+);
 
 export function useClient(id: string) {
   return useRecordQuery<ClientView>(clientKeys.detail(id), path(id));

@@ -2,16 +2,12 @@ import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { placeLine, type ClientView } from '@siteflow/core';
 import { useCan } from '../../session';
-import { ACTIVE_STATUS, actionsColumn, activeColumn, ActiveToggleAction, StatusFilter } from '../../ui/list-page';
+import { actionsColumn, activeColumn, ActiveToggleAction, StatusFilter } from '../../ui/list-page';
 import { EditAction, ListScreen, listTexts, NewButton, useListState } from '../../ui/list-page';
-import { useClientList, type ClientListParams } from './api';
+import { usePageQuery } from '../../ui/queries';
+import { clientList } from './api';
 import { useToggleClientActive } from './use-toggle-active';
 
-const LIST = {
-  pageSizes: [20, 50, 100],
-  defaultPageSize: 20,
-  filters: { status: ACTIVE_STATUS.valid },
-};
 const TEXTS = listTexts('clients', {
   description: 'The companies you run projects for, and the people of theirs who use Siteflow.',
   placeholder: 'Trading name, email, phone or suburb',
@@ -44,10 +40,8 @@ const COLUMNS: DataTableColumn<ClientView>[] = [
 
 export function ClientListScreen() {
   const canManage = useCan('clients.manage');
-  const list = useListState(LIST);
-  const { search, page, pageSize } = list.params;
-  const status = (list.params.status || 'all') as ClientListParams['status'];
-  const query = useClientList({ page, pageSize, search, status });
+  const list = useListState(clientList.config);
+  const query = usePageQuery(clientList.query(list.params));
   const { toggle, pendingId } = useToggleClientActive();
 
   const actions = actionsColumn<ClientView>((c) => (

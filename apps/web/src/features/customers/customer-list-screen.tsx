@@ -4,9 +4,9 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, type CustomerView } from '@siteflow/core';
 import { ListScreen, listTexts, NewButton, noSearchMatch, useListState } from '../../ui/list-page';
-import { useCustomers } from './api';
+import { usePageQuery } from '../../ui/queries';
+import { customerList } from './api';
 
-const LIST = { pageSizes: [10, 20, 50], defaultPageSize: 20 };
 const TEXTS = listTexts('customers', {
   description: 'Companies using Siteflow, each at its own address.',
   placeholder: 'Company, subdomain, contact or email',
@@ -78,9 +78,8 @@ const COLUMNS: DataTableColumn<CustomerView>[] = [
 ];
 
 export function CustomerListScreen() {
-  const list = useListState(LIST);
-  const { search, page, pageSize } = list.params;
-  const query = useCustomers({ page, pageSize, search });
+  const list = useListState(customerList.config);
+  const query = usePageQuery(customerList.query(list.params));
 
   return (
     <ListScreen<CustomerView>

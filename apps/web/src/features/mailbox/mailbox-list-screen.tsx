@@ -3,9 +3,9 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { formatDateTime } from '@siteflow/core';
 import { ListScreen, listTexts, noSearchMatch, useListState } from '../../ui/list-page';
-import { useMailbox } from './api';
+import { usePageQuery } from '../../ui/queries';
+import { mailboxList } from './api';
 
-const LIST = { pageSizes: [10, 20, 50], defaultPageSize: 20 };
 const TEXTS = listTexts('messages', {
   title: 'Mailbox',
   description: 'Emails and text messages Siteflow sent while no mail server is configured.',
@@ -48,9 +48,8 @@ const COLUMNS: DataTableColumn<Item>[] = [
 ];
 
 export function MailboxListScreen() {
-  const list = useListState(LIST);
-  const { search, page, pageSize } = list.params;
-  const query = useMailbox({ page, pageSize, search });
+  const list = useListState(mailboxList.config);
+  const query = usePageQuery(mailboxList.query(list.params));
 
   return <ListScreen<Item> texts={TEXTS} list={list} query={query} toolbar={{ searchWidth: 360 }} columns={COLUMNS} />;
 }

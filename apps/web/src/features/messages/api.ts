@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  MESSAGE_CHANNELS,
+  MESSAGE_TEMPLATE_STATUSES,
   withoutCustomMarker,
   type MessageChannel,
   type MessageTemplateInput,
@@ -9,7 +11,8 @@ import {
   type MessageTemplateView,
 } from '@siteflow/core';
 import { api } from '../../api/client';
-import { recordKeys, saveRecord, usePageQuery, useRecordQuery } from '../../ui/queries';
+import { pagedList } from '../../ui/list-page/paged-list';
+import { pageQuery, recordKeys, saveRecord, useRecordQuery } from '../../ui/queries';
 
 export const messageTemplateKeys = recordKeys('message-templates');
 
@@ -25,8 +28,21 @@ export type MessageTemplateListParams = {
 const BASE = '/api/message-templates';
 const templatePath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
-export const useMessageTemplateList = (params: MessageTemplateListParams) =>
-  usePageQuery<MessageTemplatePage>(messageTemplateKeys.list(params), BASE, params);
+/** The templates list (the screen, and its first page as the app starts on it). */
+export const messageTemplateList = pagedList(
+  {
+    pageSizes: [20, 50, 100],
+    defaultPageSize: 20,
+    filters: {
+      channel: (v: string) => (MESSAGE_CHANNELS as readonly string[]).includes(v),
+      status: (v: string) => (MESSAGE_TEMPLATE_STATUSES as readonly string[]).includes(v),
+    },
+  },
+  ({ page, pageSize, search, channel, status }) => {
+    const params: MessageTemplateListParams = { page, pageSize, search, channel, status };
+    return pageQuery<MessageTemplatePage>(messageTemplateKeys.list(params), BASE, params);
+  },
+);
 
 export const useMessageTemplate = (id: string) =>
   useRecordQuery<MessageTemplateView>(messageTemplateKeys.detail(id), templatePath(id));

@@ -9,16 +9,8 @@ import {
 } from '@siteflow/core';
 import { ALL, FilterSelect, ListScreen, listTexts, NewButton, useListState } from '../../ui/list-page';
 import { editDeleteColumn } from '../../ui/list-page/edit-delete-column';
-import { useDeleteMessageTemplate, useMessageTemplateList } from './api';
-
-const LIST = {
-  pageSizes: [20, 50, 100],
-  defaultPageSize: 20,
-  filters: {
-    channel: (v: string) => (MESSAGE_CHANNELS as readonly string[]).includes(v),
-    status: (v: string) => (MESSAGE_TEMPLATE_STATUSES as readonly string[]).includes(v),
-  },
-};
+import { usePageQuery } from '../../ui/queries';
+import { messageTemplateList, useDeleteMessageTemplate } from './api';
 
 const TEXTS = listTexts('e-mail and SMS templates', {
   title: 'E-mail & SMS Templates',
@@ -73,9 +65,8 @@ const COLUMNS: DataTableColumn<MessageTemplateView>[] = [
 
 /** The company's e-mail and SMS templates (settings, company admins and employees). */
 export function MessageTemplateListScreen() {
-  const list = useListState(LIST);
-  const { search, page, pageSize, channel, status } = list.params;
-  const query = useMessageTemplateList({ page, pageSize, search, channel, status });
+  const list = useListState(messageTemplateList.config);
+  const query = usePageQuery(messageTemplateList.query(list.params));
   const remove = useDeleteMessageTemplate();
 
   const actions = editDeleteColumn<MessageTemplateView>(remove, {

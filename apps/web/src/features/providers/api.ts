@@ -1,16 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CategoryView,
-  ProjectView,
-  ProviderAssign,
-  ProviderInput,
-  ProviderListQuery,
-  ProviderPage,
-  ProviderSearchResponse,
-  ProviderUserInput,
-  ProviderView,
+import {
+  PROVIDER_SORTS,
+  PROVIDER_STATUSES,
+  STATES,
+  type CategoryView,
+  type ProjectView,
+  type ProviderAssign,
+  type ProviderInput,
+  type ProviderListQuery,
+  type ProviderPage,
+  type ProviderSearchResponse,
+  type ProviderUserInput,
+  type ProviderView,
 } from '@siteflow/core';
 import { api } from '../../api/client';
+import { readListParams, type ListParams } from '../../ui/list-page/list-state';
+import { pagedList } from '../../ui/list-page/paged-list';
+import { pageQuery } from '../../ui/queries';
 import { projectKeys, useProjectLookup } from '../projects/api';
 import { referenceKeys } from '../reference/api';
 
@@ -53,13 +59,60 @@ export const providerKeys = {
 
 const path = (id: string) => `/api/service-providers/${encodeURIComponent(id)}`;
 
-export function useProviderList(params: ProviderListParams) {
-  return useQuery({
-    queryKey: providerKeys.list(params),
-    queryFn: ({ signal }) => api.get<ProviderPage>('/api/service-providers', params, signal),
-    placeholderData: keepPreviousData,
-  });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Sort = ProviderListParams['sort'];
+type Filter = 'status' | 'category_id' | 'state';
+
+/** The request for the list's state: no value means no filter. */
+function toRequest(p: ListParams<Filter, Sort>): ProviderListParams {
+  return {
+    search: p.search,
+    status: (p.status || undefined) as ProviderListParams['status'],
+    category_id: p.category_id || undefined,
+    state: (p.state || undefined) as ProviderListParams['state'],
+    sort: p.sort,
+    order: p.order,
+    page: p.page,
+    pageSize: p.pageSize,
+  };
 }
+
+/** The service providers list (the screen, and its first page as the app starts on it). */
+export const providerList = pagedList<ProviderPage, Filter, Sort>(
+  {
+    pageSizes: [20, 50, 100],
+    defaultPageSize: 20,
+    filters: {
+      status: (v) => (PROVIDER_STATUSES as readonly string[]).includes(v),
+      category_id: (v) => UUID.test(v),
+      state: (v) => (STATES as readonly string[]).includes(v),
+    },
+    sort: {
+      /** Column accessor → the server's sort key. */
+      columns: {
+        service_provider_name: 'name',
+        status_label: 'status',
+        suburb: 'suburb',
+        performance_ratings: 'performance',
+        customer_ratings: 'customer',
+      },
+      keys: PROVIDER_SORTS,
+      default: 'name',
+      order: 'asc',
+      /** Ratings start best first; words A to Z. */
+      first: { name: 'asc', status: 'asc', suburb: 'asc', performance: 'desc', customer: 'desc' },
+    },
+  },
+  (p) => {
+    const params = toRequest(p);
+    return pageQuery<ProviderPage>(providerKeys.list(params), '/api/service-providers', params);
+  },
+);
+
+/** The list's state as the URL holds it; anything unknown falls back to the defaults. */
+export const readProviderListParams = (sp: URLSearchParams): ProviderListParams =>
+  toRequest(readListParams(sp, providerList.config));
 
 export function useProvider(id: string) {
   return useQuery({

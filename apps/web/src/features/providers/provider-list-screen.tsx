@@ -4,7 +4,6 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { Link, useNavigate } from 'react-router';
 import {
   placeLine,
-  PROVIDER_SORTS,
   PROVIDER_STATUS_NAMES,
   PROVIDER_STATUSES,
   PROVIDER_TEXT,
@@ -12,50 +11,12 @@ import {
   type ProviderListItem,
 } from '@siteflow/core';
 import { useCan } from '../../session';
-import {
-  ALL,
-  countOf,
-  FilterSelect,
-  ListScreen,
-  listTexts,
-  NewButton,
-  readListParams,
-  useListState,
-  type ListConfig,
-} from '../../ui/list-page';
+import { ALL, countOf, FilterSelect, ListScreen, listTexts, NewButton, useListState } from '../../ui/list-page';
 import { StarRating } from '../../ui/star-rating';
-import { useCategoryReference, useProviderList, type ProviderListParams } from './api';
+import { usePageQuery } from '../../ui/queries';
+import { providerList, useCategoryReference } from './api';
 import classes from './provider-list-screen.module.css';
 import { ProviderStatusBadge } from './status';
-
-export const PROVIDER_PAGE_SIZES = [20, 50, 100];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type Sort = ProviderListParams['sort'];
-const LIST: ListConfig<'status' | 'category_id' | 'state', Sort> = {
-  pageSizes: PROVIDER_PAGE_SIZES,
-  defaultPageSize: 20,
-  filters: {
-    status: (v) => (PROVIDER_STATUSES as readonly string[]).includes(v),
-    category_id: (v) => UUID.test(v),
-    state: (v) => (STATES as readonly string[]).includes(v),
-  },
-  sort: {
-    /** Column accessor → the server's sort key. */
-    columns: {
-      service_provider_name: 'name',
-      status_label: 'status',
-      suburb: 'suburb',
-      performance_ratings: 'performance',
-      customer_ratings: 'customer',
-    },
-    keys: PROVIDER_SORTS,
-    default: 'name',
-    order: 'asc',
-    /** Ratings start best first; words A to Z. */
-    first: { name: 'asc', status: 'asc', suburb: 'asc', performance: 'desc', customer: 'desc' },
-  },
-};
 
 const TEXTS = listTexts('service providers', {
   title: 'Service Providers',
@@ -69,25 +30,6 @@ const STATUS_FILTER = [
   ...PROVIDER_STATUSES.map((s) => ({ value: s, label: PROVIDER_STATUS_NAMES[s] })),
 ];
 const STATE_FILTER = [{ value: ALL, label: 'All states' }, ...STATES.map((s) => ({ value: s, label: s }))];
-
-/** The request for the list's state: no value means no filter. */
-function toRequest(p: ReturnType<typeof readListParams<'status' | 'category_id' | 'state', Sort>>): ProviderListParams {
-  return {
-    search: p.search,
-    status: (p.status || undefined) as ProviderListParams['status'],
-    category_id: p.category_id || undefined,
-    state: (p.state || undefined) as ProviderListParams['state'],
-    sort: p.sort,
-    order: p.order,
-    page: p.page,
-    pageSize: p.pageSize,
-  };
-}
-
-/** The list's state as the URL holds it; anything unknown falls back to the defaults. */
-export function readProviderListParams(sp: URLSearchParams): ProviderListParams {
-  return toRequest(readListParams(sp, LIST));
-}
 
 const WRAPPING_BADGE = {
   root: { height: 'auto', minHeight: 'var(--badge-height)', minWidth: 'min-content', maxWidth: 190, paddingBlock: 2 },
@@ -177,9 +119,9 @@ export function ProviderListScreen() {
   const canSearch = useCan('providers.search');
   const canSeeCategories = useCan('reference.view');
   const navigate = useNavigate();
-  const list = useListState(LIST);
+  const list = useListState(providerList.config);
   const params = list.params;
-  const query = useProviderList(toRequest(params));
+  const query = usePageQuery(providerList.query(params));
   const { categories } = useCategoryReference(canSeeCategories);
   const categoryOptions = [
     { value: ALL, label: 'All categories' },

@@ -24,17 +24,25 @@ export const referenceKeys = {
   categoryServices: ['category-services'] as const,
 };
 
-const list = <T>(path: string) => ({
+/** A reference list's request (the screens', and the app's as it starts on one of them). */
+const list = <T>(queryKey: readonly string[], path: string) => ({
+  queryKey,
   queryFn: ({ signal }: { signal: AbortSignal }) => api.get<List<T>>(path, undefined, signal),
-  select: (data: List<T>) => data.items,
 });
+const items = <T>(data: List<T>) => data.items;
 
-export const useCategories = () =>
-  useQuery({ queryKey: referenceKeys.categories, ...list<CategoryView>('/api/categories') });
-export const useServices = () => useQuery({ queryKey: referenceKeys.services, ...list<ServiceView>('/api/services') });
-export const useTags = () => useQuery({ queryKey: referenceKeys.tags, ...list<TagView>('/api/tags') });
+export const referenceQueries = {
+  categories: list<CategoryView>(referenceKeys.categories, '/api/categories'),
+  services: list<ServiceView>(referenceKeys.services, '/api/services'),
+  tags: list<TagView>(referenceKeys.tags, '/api/tags'),
+  classifications: list<ClassificationView>(referenceKeys.classifications, '/api/classifications'),
+};
+
+export const useCategories = () => useQuery({ ...referenceQueries.categories, select: items<CategoryView> });
+export const useServices = () => useQuery({ ...referenceQueries.services, select: items<ServiceView> });
+export const useTags = () => useQuery({ ...referenceQueries.tags, select: items<TagView> });
 export const useClassifications = () =>
-  useQuery({ queryKey: referenceKeys.classifications, ...list<ClassificationView>('/api/classifications') });
+  useQuery({ ...referenceQueries.classifications, select: items<ClassificationView> });
 
 /**
  * After any change: the reference lists (a service's name shows in its categories), and the

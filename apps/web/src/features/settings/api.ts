@@ -6,12 +6,14 @@ import { recordKeys, saveRecord, useRecordQuery, useRecordSaved } from '../../ui
 /** The settings list is `lists` (one, unpaged). */
 export const settingKeys = recordKeys('settings');
 
-export function useSettings() {
-  return useQuery({
-    queryKey: settingKeys.lists,
-    queryFn: ({ signal }) => api.get<{ items: SettingView[] }>('/api/settings', undefined, signal),
-  });
-}
+/** The settings list's request (the screen's, and the app's as it starts on the screen). */
+export const settingListQuery = {
+  queryKey: settingKeys.lists,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<{ items: SettingView[] }>('/api/settings', undefined, signal),
+};
+
+export const useSettings = () => useQuery(settingListQuery);
 
 export function useSetting(id: string) {
   return useRecordQuery<SettingView>(settingKeys.detail(id), `/api/settings/${encodeURIComponent(id)}`);

@@ -1,7 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { StaffFormOptions, StaffPage, StaffView } from '@siteflow/core';
 import { api } from '../../api/client';
-import { recordKeys, saveRecord, usePageQuery, useRecordQuery, useRecordSaved } from '../../ui/queries';
+import { ACTIVE_STATUS } from '../../ui/list-page/list-state';
+import { pagedList } from '../../ui/list-page/paged-list';
+import { pageQuery, recordKeys, saveRecord, useRecordQuery, useRecordSaved } from '../../ui/queries';
 
 export type StaffListParams = {
   page: number;
@@ -19,9 +21,26 @@ export const staffKeys = {
   projectManagerOptions: ['staff', 'project-manager-options'] as const,
 };
 
-export function useStaffList(params: StaffListParams) {
-  return usePageQuery<StaffPage>(staffKeys.list(params), '/api/staff', params);
-}
+const ROLES = ['company_admin', 'company_employee'];
+
+/** The staff list (the screen, and its first page as the app starts on it). */
+export const staffList = pagedList(
+  {
+    pageSizes: [10, 20, 50],
+    defaultPageSize: 20,
+    filters: { role: (v: string) => ROLES.includes(v), status: ACTIVE_STATUS.valid },
+  },
+  ({ page, pageSize, search, role, status }) => {
+    const params: StaffListParams = {
+      page,
+      pageSize,
+      search,
+      role: role as StaffListParams['role'],
+      status: (status || 'all') as StaffListParams['status'],
+    };
+    return pageQuery<StaffPage>(staffKeys.list(params), '/api/staff', params);
+  },
+);
 
 export function useStaffMember(id: string) {
   return useRecordQuery<StaffView>(staffKeys.detail(id), `/api/staff/${encodeURIComponent(id)}`);

@@ -4,18 +4,13 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { ROLE_LABELS, type StaffView } from '@siteflow/core';
 import { useCan, useSession } from '../../session';
 import { confirmAction } from '../../ui/confirm';
-import { ACTIVE_STATUS, actionsColumn, activeColumn, ActiveToggleAction, StatusFilter } from '../../ui/list-page';
+import { actionsColumn, activeColumn, ActiveToggleAction, StatusFilter } from '../../ui/list-page';
 import { countOf, EditAction, FilterSelect, ListScreen, listTexts, NewButton, RowAction } from '../../ui/list-page';
 import { USER_ICONS, useListState } from '../../ui/list-page';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { useSetStaffActive, useStaffList, type StaffListParams } from './api';
+import { usePageQuery } from '../../ui/queries';
+import { staffList, useSetStaffActive } from './api';
 
-const ROLES = ['company_admin', 'company_employee'];
-const LIST = {
-  pageSizes: [10, 20, 50],
-  defaultPageSize: 20,
-  filters: { role: (v: string) => ROLES.includes(v), status: ACTIVE_STATUS.valid },
-};
 const ROLE_FILTER = [
   { value: 'all', label: 'All roles' },
   { value: 'company_admin', label: ROLE_LABELS.company_admin },
@@ -55,11 +50,8 @@ export function StaffListScreen() {
   const session = useSession();
   const canManage = useCan('staff.manage');
   const canViewCertificates = useCan('certificates.view');
-  const list = useListState(LIST);
-  const { search, page, pageSize } = list.params;
-  const role = list.params.role as StaffListParams['role'];
-  const status = (list.params.status || 'all') as StaffListParams['status'];
-  const query = useStaffList({ page, pageSize, search, role, status });
+  const list = useListState(staffList.config);
+  const query = usePageQuery(staffList.query(list.params));
   const setActive = useSetStaffActive();
 
   const toggleActive = (member: StaffView) => {

@@ -15,11 +15,13 @@ const enc = encodeURIComponent;
 const BASE = '/api/task-templates';
 const templatePath = (id: string) => `${BASE}/${enc(id)}`;
 
-export const useTaskTemplates = () =>
-  useQuery({
-    queryKey: taskTemplateKeys.lists,
-    queryFn: ({ signal }) => api.get<{ items: TaskTemplateSummary[] }>(BASE, undefined, signal),
-  });
+/** The templates list's request (the screen's, and the app's as it starts on the screen). */
+export const taskTemplateListQuery = {
+  queryKey: taskTemplateKeys.lists,
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<{ items: TaskTemplateSummary[] }>(BASE, undefined, signal),
+};
+
+export const useTaskTemplates = () => useQuery(taskTemplateListQuery);
 
 export const useTaskTemplate = (id: string) =>
   useRecordQuery<TaskTemplateView>(taskTemplateKeys.detail(id), templatePath(id));

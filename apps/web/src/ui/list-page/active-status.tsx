@@ -1,7 +1,8 @@
 import { IconToggleLeft, IconToggleRight, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { AnyListState } from './list-state';
-import { ACTIVE_STATUS, FilterSelect } from './list-toolbar';
+import { ACTIVE_STATUS } from './list-state';
+import { FilterSelect } from './list-toolbar';
 import { ActiveBadge, RowAction } from './row-actions';
 
 /** The Status filter (all, active, inactive) of a list of things that are active or not. */

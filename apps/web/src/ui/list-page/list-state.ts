@@ -33,6 +33,19 @@ export type ListParams<F extends string = never, S extends string = never> = {
   order: SortOrder;
 } & Record<F, string>;
 
+/** The value of a filter select's "all" option ('All statuses'); the URL holds no value then. */
+export const ALL = 'all';
+
+/** The Status filter of lists of things that are active or not (its URL values and options). */
+export const ACTIVE_STATUS = {
+  valid: (v: string) => v === 'active' || v === 'inactive',
+  options: [
+    { value: ALL, label: 'All statuses' },
+    { value: 'active', label: 'Active' },
+    { value: 'inactive', label: 'Inactive' },
+  ],
+};
+
 const SEARCH_MAX = 200;
 const SEARCH_DEBOUNCE_MS = 300;
 

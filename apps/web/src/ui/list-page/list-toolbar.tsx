@@ -1,20 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Select, Text, TextInput, type SelectProps } from '@mantine/core';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
-import type { AnyListState } from './list-state';
-
-/** The value of a filter select's "all" option ('All statuses'); the URL holds no value then. */
-export const ALL = 'all';
-
-/** The Status filter of lists of things that are active or not (its URL values and options). */
-export const ACTIVE_STATUS = {
-  valid: (v: string) => v === 'active' || v === 'inactive',
-  options: [
-    { value: ALL, label: 'All statuses' },
-    { value: 'active', label: 'Active' },
-    { value: 'inactive', label: 'Inactive' },
-  ],
-};
+import { ALL, type AnyListState } from './list-state';
 
 /**
  * The row above a list's table: the search box, the screen's filters, 'Clear filters' (when
