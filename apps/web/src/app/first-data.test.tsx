@@ -15,8 +15,7 @@ import { TagsScreen } from '../features/reference/tags-screen';
 import { SettingListScreen } from '../features/settings/setting-list-screen';
 import { StaffListScreen } from '../features/staff/staff-list-screen';
 import { TaskTemplateListScreen } from '../features/task-templates/task-template-list-screen';
-import { addressLocation, expectHeadStartServesScreen } from '../test/head-start';
-import { mockFetch, platformSession, tenantSession } from '../test/render';
+import { mockFetch, platformSession, renderScreen, tenantSession } from '../test/render';
 import { stubMatchMedia } from '../test/setup';
 import { startFirstData } from './first-data';
 import { createQueryClient } from './providers';
@@ -148,6 +147,12 @@ const serve = (session: SessionView) =>
     call.url.startsWith('/api/session') ? { body: session } : { body: { items: [], total: 0, page: 1, pageSize: 20 } },
   );
 
+const pathOf = (url: string) => url.split('?')[0]!;
+const location = (address: string) => {
+  const url = new URL(address, 'http://x');
+  return { pathname: url.pathname, search: url.search };
+};
+
 describe("the first requests of the screen a page opens on (the app's head start)", () => {
   beforeEach(() => {
     stubMatchMedia(true);
@@ -156,44 +161,36 @@ describe("the first requests of the screen a page opens on (the app's head start
 
   it.each(CASES)(
     '$name: asks, from the address, exactly what the screen asks, and the screen asks nothing again',
-    ({ address, screen, session, data }) =>
-      expectHeadStartServesScreen({
-        address,
-        path: addressLocation(address).pathname,
-        screen,
+    async ({ address, screen, session, data }) => {
+      // What the screen asks for on its own.
+      const alone = serve(session());
+      renderScreen(screen, { session: session(), route: address, path: location(address).pathname });
+      await waitFor(() => expect(alone.calls.filter((c) => data.includes(pathOf(c.url))).length).toBe(data.length));
+      const screenAsks = alone.calls.map((c) => c.url).filter((url) => data.includes(pathOf(url)));
+
+      // The head start, then the screen with the same cache.
+      const fetch = serve(session());
+      const client = createQueryClient({ retry: false });
+      await startFirstData(client, location(address));
+      const started = fetch.calls.map((c) => c.url).filter((url) => url !== '/api/session');
+      expect(started.sort()).toEqual([...screenAsks].sort());
+      const asked = fetch.calls.length;
+      const view = renderScreen(screen, {
         session: session(),
-        data,
-        serve: () => serve(session()),
-      }),
+        route: address,
+        path: location(address).pathname,
+        client,
+      });
+      await waitFor(() => expect(view.container.querySelector('h1')).not.toBeNull());
+      // Given time for a request the screen would make after its first render.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(fetch.calls.slice(asked).filter((c) => data.includes(pathOf(c.url)))).toEqual([]);
+    },
   );
 
   it.each(CASES)('$name: asks nothing but the session for a user who may not open the screen', async (c) => {
     const fetch = serve(c.session(c.ability === 'settings.view' ? ['staff.view'] : ['settings.view']));
-    await startFirstData(createQueryClient({ retry: false }), addressLocation(c.address));
+    await startFirstData(createQueryClient({ retry: false }), location(c.address));
     expect(fetch.calls.map((call) => call.url)).toEqual(['/api/session']);
-  });
-});
-
-describe("a map screen's head start", () => {
-  const coastline = (urls: string[]) => urls.filter((url) => url.includes('coastline'));
-  const open = async (session: SessionView) => {
-    const fetch = serve(session);
-    await startFirstData(createQueryClient({ retry: false }), addressLocation('/project-map'));
-    await waitFor(() => expect(fetch.calls.length).toBeGreaterThan(0));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    return coastline(fetch.calls.map((c) => c.url));
-  };
-
-  it('asks for the coastlines the plain map draws when the company has no tile server', async () => {
-    expect(await open(tenantSession(['projectMap.view']))).toHaveLength(1);
-  });
-
-  it('asks for none with a tile server, or for a user who may not open the map', async () => {
-    const tiles = {
-      ...tenantSession(['projectMap.view']),
-      map: { tile_url: 'https://tiles.example.test/{z}/{x}/{y}.png' },
-    };
-    expect(await open(tiles)).toEqual([]);
-    expect(await open(tenantSession(['projects.view']))).toEqual([]);
   });
 });

@@ -1,34 +1,28 @@
 import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
-import type { Action, SessionView } from '@siteflow/core';
+import type { Action } from '@siteflow/core';
 import { sessionAllowing } from '../session';
 import type { PagedList } from '../ui/list-page/paged-list';
 
 type FirstData = (client: QueryClient, search: string, pathname: string) => Promise<unknown>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each query has its own data type
-type Queries = (search: string, pathname: string, session: SessionView) => FetchQueryOptions<any, any, any, any>[];
+type Queries = (search: string) => FetchQueryOptions<any, any, any, any>[];
 
 /**
  * Once the session is known to allow `ability` (the route's own), the screen's queries for the
- * address, from the feature's api.ts: the same options its hooks use, so the screen finds its data
- * in the cache or in flight. The api module and the session load together. A map screen
- * (`land`) also asks for the coastlines its plain map draws (`ui/map/land.ts`) when the company
- * has no tile server.
+ * address's query string, from the feature's api.ts: the same options its hooks use, so the
+ * screen finds its data in the cache or in flight. The api module and the session load together.
  */
 const whenAllowed =
-  (ability: Action, load: () => Promise<Queries>, { land = false } = {}): FirstData =>
-  async (client, search, pathname) => {
+  (ability: Action, load: () => Promise<Queries>): FirstData =>
+  async (client, search) => {
     const [queries, session] = await Promise.all([load(), sessionAllowing(client, ability)]);
-    if (!session) return;
-    if (land && !session.map.tile_url) void import('../ui/map/land').then((m) => m.loadLand()).catch(() => undefined);
-    await Promise.all(queries(search, pathname, session).map((query) => client.prefetchQuery(query)));
+    if (session) await Promise.all(queries(search).map((query) => client.prefetchQuery(query)));
   };
 
 /** A paged list's page for the address (`ui/list-page/paged-list.ts`). */
 const page =
   <F extends string, S extends string, T>(list: PagedList<F, S, T>): Queries =>
   (search) => [list.fromSearch(search)];
-
-const nothing: Queries = () => [];
 
 /**
  * The data of the screen the page opens on, requested once the session is known, alongside the
@@ -46,36 +40,6 @@ const FIRST_DATA: [RegExp, FirstData][] = [
     (client, search, pathname) =>
       import('./project-details-prefetch').then((m) => m.prefetchProjectPage(client, pathname, search)),
   ],
-  [
-    /^\/projects\/new\/?$/,
-    whenAllowed('projects.create', () =>
-      import('../features/projects/project-query').then((m) => () => [m.projectCreateDataQuery]),
-    ),
-  ],
-  [
-    /^\/(projects\/\d+\/assign-provider|service-providers\/search)\/?$/,
-    whenAllowed(
-      'providers.search',
-      () =>
-        import('../features/providers/search-filters').then(
-          (m) => (search, pathname, session) =>
-            m.firstSearchQueries(pathname, search, session.abilities.includes('reference.view')),
-        ),
-      { land: true },
-    ),
-  ],
-  [
-    /^\/service-providers\/show\/[^/]+\/?$/,
-    whenAllowed(
-      'providers.view',
-      () =>
-        import('../features/providers/api').then((m) => (_search, pathname) => [
-          m.providerQuery(decodeURIComponent(pathname.split('/')[3]!)),
-        ]),
-      { land: true },
-    ),
-  ],
-  [/^\/project-map\/?$/, whenAllowed('projectMap.view', () => Promise.resolve(nothing), { land: true })],
   [
     /^\/clients\/?$/,
     whenAllowed('clients.view', () => import('../features/clients/api').then((m) => page(m.clientList))),

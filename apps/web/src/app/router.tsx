@@ -170,17 +170,10 @@ const FIRST_SCREEN: [RegExp, (pathname: string) => Promise<unknown>][] = [
   [/^\//, (pathname) => Promise.all([shell(), SCREEN_CHUNKS.find(([p]) => p.test(pathname))?.[1]()])],
 ];
 
-/** How long the first screen waits for its first data once its code is here (it shows its own loading state after). */
-export const FIRST_DATA_WAIT_MS = 1000;
-
 /**
- * Starts fetching the first screen's code and data. Resolves once its code is here (or has failed)
- * and its first data has been answered (or has failed, or FIRST_DATA_WAIT_MS have passed since the
- * code arrived): the app draws its first screen then, in one go, with no Suspense fallback on the
- * way (see `ui/lazy-part.tsx`: one would hold the screen back 300 ms). The first render is a
- * transition, rendered in slices (main.tsx); data answered in the middle of it would restart it
- * from the root (a query's update outranks a transition), so it waits for the data instead: the
- * project page's warm load took twice as long with its five answers arriving mid-render.
+ * Starts fetching the first screen's code and data. Resolves once its code is here (or has failed):
+ * the app draws its first screen then, in one go, with no Suspense fallback on the way (see
+ * `ui/lazy-part.tsx`: one would hold the screen back 300 ms).
  */
 export function preloadFirstScreen(
   client: QueryClient,
@@ -190,13 +183,11 @@ export function preloadFirstScreen(
   // A failure here is only a missed head start: the route loads (and reports) it again. The data's
   // small module first: the browser fetches six files at a time from one host (HTTP/1.1), and the
   // screen's dozens of chunks would otherwise queue it behind them.
-  const data = Promise.resolve(startFirstData(client, { pathname, search })).catch(() => undefined);
-  const settled = () => undefined;
-  return Promise.resolve(load?.(pathname))
-    .then(settled, settled)
-    .then(() =>
-      Promise.race([data, new Promise<void>((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]).then(settled),
-    );
+  void startFirstData(client, { pathname, search })?.catch(() => undefined);
+  return Promise.resolve(load?.(pathname)).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 const needs = (ability: Action) => <RequireAbility ability={ability} />;

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  PROJECT_TEXT,
   sortManagers,
   type AccountManager,
   type AccountManagerQuickAdd,
   type ProjectCreate,
+  type ProjectCreateData,
   type ProjectDetailsUpdate,
   type ProjectLocationUpdate,
   type ProjectOtherUpdate,
@@ -15,7 +17,7 @@ import {
 import { api } from '../../api/client';
 import { useLookup } from '../../api/lookup';
 import { clientKeys } from '../clients/api';
-import { loadFailure, projectCreateDataQuery, projectKeys, projectQuery } from './project-query';
+import { loadFailure, projectKeys, projectQuery } from './project-query';
 
 export { loadFailure, projectKeys, projectQuery };
 
@@ -29,7 +31,17 @@ export const accountManagerKeys = {
 // ---------------------------------------------------------------------------------------------
 // Creation
 
-export const useProjectCreateData = (enabled = true) => useQuery({ ...projectCreateDataQuery, enabled });
+export function useProjectCreateData(enabled = true) {
+  return useQuery({
+    queryKey: projectKeys.createData,
+    queryFn: ({ signal }) =>
+      api
+        .get<ProjectCreateData>('/api/projects/create-data', undefined, signal)
+        .catch((error: unknown) => Promise.reject(loadFailure(error, PROJECT_TEXT.createLoadFailed))),
+    enabled,
+    staleTime: 60_000,
+  });
+}
 
 export function useCreateProject() {
   const client = useQueryClient();

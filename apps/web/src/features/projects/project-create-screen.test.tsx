@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_TEXT, companyDay, PROJECT_TEXT } from '@siteflow/core';
-import { expectHeadStartServesScreen } from '../../test/head-start';
 import { mockFetch, renderScreen, tenantSession, type FetchCall } from '../../test/render';
 import { UNSAVED_CHANGES_TEXT } from '../../ui/unsaved-changes';
 import { ProjectCreateScreen } from './project-create-screen';
@@ -100,19 +99,6 @@ async function fillClientAndPlace(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Project creation page', () => {
-  it("the app's head start asks for the form's data as the screen does", () =>
-    expectHeadStartServesScreen({
-      address: '/projects/new',
-      path: '/projects/new',
-      screen: <ProjectCreateScreen />,
-      session: session(),
-      data: ['/api/projects/create-data'],
-      serve: () =>
-        mockFetch((call) =>
-          call.url === '/api/projects/create-data' ? { body: createData() } : { body: { items: [] } },
-        ),
-    }));
-
   it('defaults the people to the current user and the classification to Installation', async () => {
     renderCreate();
     expect(await screen.findByRole('combobox', { name: 'Project Administrator' })).toHaveValue('Olivia Nguyen');

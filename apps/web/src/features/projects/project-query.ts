@@ -1,4 +1,4 @@
-import { PROJECT_TEXT, type ProjectCreateData, type ProjectView } from '@siteflow/core';
+import { PROJECT_TEXT, type ProjectView } from '@siteflow/core';
 import { ApiError, api, errorMessage } from '../../api/client';
 
 /**
@@ -34,13 +34,3 @@ export const projectQuery = (id: number) => ({
       .catch((error: unknown) => Promise.reject(loadFailure(error, PROJECT_TEXT.detailsLoadFailed))),
   enabled: Number.isInteger(id) && id > 0,
 });
-
-/** What the new project form offers (clients, managers, categories...): its screen's query, and the app's as it starts there. */
-export const projectCreateDataQuery = {
-  queryKey: projectKeys.createData,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api
-      .get<ProjectCreateData>('/api/projects/create-data', undefined, signal)
-      .catch((error: unknown) => Promise.reject(loadFailure(error, PROJECT_TEXT.createLoadFailed))),
-  staleTime: 60_000,
-};

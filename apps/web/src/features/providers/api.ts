@@ -114,13 +114,13 @@ export const providerList = pagedList<ProviderPage, Filter, Sort>(
 export const readProviderListParams = (sp: URLSearchParams): ProviderListParams =>
   toRequest(readListParams(sp, providerList.config));
 
-/** One provider's page: its screen's query, and the app's as it starts there. */
-export const providerQuery = (id: string) => ({
-  queryKey: providerKeys.detail(id),
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<ProviderView>(path(id), undefined, signal),
-});
-
-export const useProvider = (id: string) => useQuery({ ...providerQuery(id), enabled: Boolean(id) });
+export function useProvider(id: string) {
+  return useQuery({
+    queryKey: providerKeys.detail(id),
+    queryFn: ({ signal }) => api.get<ProviderView>(path(id), undefined, signal),
+    enabled: Boolean(id),
+  });
+}
 
 /** A saved provider shows on its page at once; lists, searches and pickers are fetched again. */
 function useAfterSave() {
@@ -164,15 +164,13 @@ export function useSetProviderUserActive(providerId: string) {
   });
 }
 
-/** A provider search: its screen's query, and the app's as it starts there (search-filters.ts). */
-export const providerSearchQuery = (params: ProviderSearchParams) => ({
-  queryKey: providerKeys.search(params),
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get<ProviderSearchResponse>('/api/service-providers/search', params, signal),
-});
-
 export function useProviderSearch(params: ProviderSearchParams, enabled = true) {
-  return useQuery({ ...providerSearchQuery(params), placeholderData: keepPreviousData, enabled });
+  return useQuery({
+    queryKey: providerKeys.search(params),
+    queryFn: ({ signal }) => api.get<ProviderSearchResponse>('/api/service-providers/search', params, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }
 
 /** Assigning replaces the project's provider; the project page shows the new one. */
@@ -195,23 +193,22 @@ export function useAssignProvider(projectId: number) {
 export const useProjectOptions = (q: string, enabled = true) => useProjectLookup(q, undefined, enabled);
 
 /** A reference list, which changes seldom (kept a minute). */
-const referenceList = <T>(queryKey: readonly string[], path: string) => ({
-  queryKey,
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<{ items: T[] }>(path, undefined, signal),
-  staleTime: 60_000,
-});
-
-/** Categories and which services each offers: the filters' and the form's queries, and the app's as it starts on the search. */
-export const categoryReferenceQueries = {
-  categories: referenceList<CategoryView>(referenceKeys.categories, '/api/categories'),
-  links: referenceList<CategoryServiceLink>(referenceKeys.categoryServices, '/api/category-services'),
-};
-
-const items = <T>(data: { items: T[] }) => data.items;
+const useReferenceList = <T>(queryKey: readonly string[], path: string, enabled: boolean) =>
+  useQuery({
+    queryKey,
+    queryFn: ({ signal }) => api.get<{ items: T[] }>(path, undefined, signal),
+    select: (data) => data.items,
+    enabled,
+    staleTime: 60_000,
+  });
 
 /** Categories (active ones are offered) and which services each offers. */
 export function useCategoryReference(enabled = true) {
-  const categories = useQuery({ ...categoryReferenceQueries.categories, select: items<CategoryView>, enabled });
-  const links = useQuery({ ...categoryReferenceQueries.links, select: items<CategoryServiceLink>, enabled });
+  const categories = useReferenceList<CategoryView>(referenceKeys.categories, '/api/categories', enabled);
+  const links = useReferenceList<CategoryServiceLink>(
+    referenceKeys.categoryServices,
+    '/api/category-services',
+    enabled,
+  );
   return { categories, links };
 }

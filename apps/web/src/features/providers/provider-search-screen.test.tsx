@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROVIDER_TEXT, type ProviderSearchResponse } from '@siteflow/core';
-import { expectHeadStartServesScreen } from '../../test/head-start';
 import { mockFetch, renderScreen, tenantSession, type FetchCall } from '../../test/render';
 import { stubMatchMedia } from '../../test/setup';
 import { ProviderSearchScreen } from './provider-search-screen';
@@ -84,23 +83,6 @@ const byProject =
       : searchResponse();
 
 describe('Service provider search', () => {
-  it.each([
-    ['the standalone search', '/service-providers/search', '/service-providers/search'],
-    ['a preselected project', '/service-providers/search?project=7', '/service-providers/search'],
-    ['assignment mode', '/projects/7/assign-provider', '/projects/:id/assign-provider'],
-  ])(
-    "%s: the app's head start asks for the search and the filters' categories as the screen does",
-    (_name, address, path) =>
-      expectHeadStartServesScreen({
-        address,
-        path,
-        screen: <ProviderSearchScreen />,
-        session: SESSION,
-        data: ['/api/service-providers/search', '/api/categories', '/api/category-services'],
-        serve: () => serve(byProject()),
-      }),
-  );
-
   beforeEach(() => stubMatchMedia(true));
 
   it('fills and locks the fields from a preselected project; clearing it returns to manual', async () => {

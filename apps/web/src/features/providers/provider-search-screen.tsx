@@ -9,18 +9,16 @@ import { ErrorState } from '../../ui/query-states';
 import { useProviderSearch } from './api';
 import { FilterPanel } from './search-filter-panel';
 import { Results } from './search-results';
-import {
-  initialFilters,
-  isAutomatic,
-  searchProject,
-  toSearchRequest,
-  withProject,
-  type SearchFilters,
-} from './search-filters';
+import { initialFilters, isAutomatic, toSearchRequest, withProject, type SearchFilters } from './search-filters';
 import { lazyPart } from '../../ui/lazy-part';
 import { searchMapChunk } from './chunks';
 
 const SearchMap = lazyPart(searchMapChunk, (m) => m.default);
+
+const positiveInt = (v: string | null | undefined) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
 
 /**
  * /service-providers/search (standalone; ?project=ID preselects a project) and
@@ -29,8 +27,11 @@ const SearchMap = lazyPart(searchMapChunk, (m) => m.default);
 export function ProviderSearchScreen() {
   const params = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
-  const { project: addressProject, fixed } = searchProject(params.id, searchParams);
-  const [filters, setFilters] = useState<SearchFilters>(() => initialFilters(addressProject, fixed));
+  const fixedProject = positiveInt(params.id);
+  const fixed = fixedProject !== null;
+  const [filters, setFilters] = useState<SearchFilters>(() =>
+    initialFilters(fixedProject ?? positiveInt(searchParams.get('project')), fixed),
+  );
   const [debounced] = useDebouncedValue(filters, 300);
   // 'Show more' widens the list; any change of the filters starts again from the nearest page.
   const [shown, setShown] = useState({ filters: debounced, limit: PROVIDER_SEARCH_PAGE });
@@ -58,7 +59,7 @@ export function ProviderSearchScreen() {
     }
   };
   const reset = () => {
-    setFilters(initialFilters(fixed ? addressProject : null, fixed));
+    setFilters(initialFilters(fixedProject, fixed));
     if (!fixed) setSearchParams(new URLSearchParams(), { replace: true });
   };
   const selectFromMap = (id: string) => {

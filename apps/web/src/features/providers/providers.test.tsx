@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROVIDER_TEXT } from '@siteflow/core';
 import { mockFetch, renderScreen, tenantSession, type FetchCall } from '../../test/render';
-import { expectHeadStartServesScreen } from '../../test/head-start';
 import { stubMatchMedia } from '../../test/setup';
 import { readProviderListParams } from './api';
 import { ProviderListScreen } from './provider-list-screen';
@@ -117,16 +116,6 @@ describe('Service provider list', () => {
 
 describe('Service provider show page', () => {
   beforeEach(() => stubMatchMedia(true));
-
-  it("the app's head start asks for the provider as the page does", () =>
-    expectHeadStartServesScreen({
-      address: `/service-providers/show/${PROVIDER.id}`,
-      path: '/service-providers/show/:id',
-      screen: <ProviderShowScreen />,
-      session: MANAGER,
-      data: [`/api/service-providers/${PROVIDER.id}`],
-      serve: () => mockFetch(() => ({ body: PROVIDER })),
-    }));
 
   it('shows the record, ratings, projects, users and the links', async () => {
     mockFetch(() => ({ body: PROVIDER }));

@@ -1,5 +1,5 @@
 import { SEARCH_DISTANCE } from '@siteflow/core';
-import { categoryReferenceQueries, providerSearchQuery, type ProviderSearchParams } from './api';
+import type { ProviderSearchParams } from './api';
 
 /** The filter panel of the provider search / assignment map, as the user set it. */
 export type SearchFilters = {
@@ -85,35 +85,5 @@ export function circleBounds(centre: { lat: number; lng: number }, km: number) {
   return [
     { lat: centre.lat - dLat, lng: centre.lng - dLng },
     { lat: centre.lat + dLat, lng: centre.lng + dLng },
-  ];
-}
-
-const positiveInt = (v: string | null | undefined) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
-
-/**
- * The project of the search's address: /projects/:id/assign-provider (`fixed`: assignment mode) or
- * /service-providers/search?project=ID (preselected).
- */
-export function searchProject(id: string | undefined, searchParams: URLSearchParams) {
-  const fixed = positiveInt(id);
-  return { project: fixed ?? positiveInt(searchParams.get('project')), fixed: fixed !== null };
-}
-
-/**
- * The search's first requests for its address, as the screen starts them: the search with the
- * initial filters and, for those who may see them, the filters' categories (the app's head start,
- * `app/first-data.ts`).
- */
-export function firstSearchQueries(pathname: string, search: string, canSeeReference: boolean) {
-  const { project, fixed } = searchProject(
-    /^\/projects\/([^/]+)\/assign-provider/.exec(pathname)?.[1],
-    new URLSearchParams(search),
-  );
-  return [
-    providerSearchQuery(toSearchRequest(initialFilters(project, fixed))),
-    ...(canSeeReference ? [categoryReferenceQueries.categories, categoryReferenceQueries.links] : []),
   ];
 }
