@@ -11,11 +11,16 @@ const client = createQueryClient();
 const firstScreen = preloadFirstScreen(client, window.location);
 
 const root = createRoot(document.getElementById('root')!);
-// Drawn once the first screen's code is here (the page's own spinner shows meanwhile), in a
-// transition: React renders it in slices of a few milliseconds, so the page stays responsive while
-// it starts (one long task otherwise; Lighthouse counts it as blocking).
+// Drawn once the first screen's code is here (the page's own spinner shows meanwhile). The public
+// pages (sign-in, legal) in a transition: React renders them in slices of a few milliseconds, one
+// long task otherwise, which Lighthouse counts as blocking (the sign-in page's score). A signed-in
+// screen at once: in a transition the project page took twice as long to appear (warm load
+// 920-1,260 ms against 440-530 ms, bench/README 2026-12-08), for responsiveness that nobody can
+// use while the spinner is all there is to see.
+const PUBLIC_PAGE = /^\/(login|forgot-password|reset-password|legal)(\/|$)/;
+const render = PUBLIC_PAGE.test(window.location.pathname) ? startTransition : (draw: () => void) => draw();
 void firstScreen.then(() =>
-  startTransition(() => {
+  render(() => {
     root.render(
       <StrictMode>
         <AppProviders client={client}>
