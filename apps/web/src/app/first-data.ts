@@ -1,11 +1,11 @@
 import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
-import type { Action } from '@siteflow/core';
+import type { Action, SessionView } from '@siteflow/core';
 import { sessionAllowing } from '../session';
 import type { PagedList } from '../ui/list-page/paged-list';
 
 type FirstData = (client: QueryClient, search: string, pathname: string) => Promise<unknown>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each query has its own data type
-type Queries = (search: string) => FetchQueryOptions<any, any, any, any>[];
+type Queries = (search: string, session: SessionView) => FetchQueryOptions<any, any, any, any>[];
 
 /**
  * Once the session is known to allow `ability` (the route's own), the screen's queries for the
@@ -16,7 +16,7 @@ const whenAllowed =
   (ability: Action, load: () => Promise<Queries>): FirstData =>
   async (client, search) => {
     const [queries, session] = await Promise.all([load(), sessionAllowing(client, ability)]);
-    if (session) await Promise.all(queries(search).map((query) => client.prefetchQuery(query)));
+    if (session) await Promise.all(queries(search, session).map((query) => client.prefetchQuery(query)));
   };
 
 /** A paged list's page for the address (`ui/list-page/paged-list.ts`). */
@@ -33,7 +33,11 @@ const page =
 const FIRST_DATA: [RegExp, FirstData][] = [
   [
     /^\/projects\/?$/,
-    (client, search) => import('../features/projects/list-prefetch').then((m) => m.prefetchProjectList(client, search)),
+    whenAllowed('projects.view', () =>
+      import('../features/projects/list-prefetch').then((m) => (search, session) => [
+        m.projectListFirstQuery(search, session),
+      ]),
+    ),
   ],
   [
     /^\/projects\/\d+\/show\/?$/,

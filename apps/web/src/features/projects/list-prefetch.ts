@@ -1,17 +1,12 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { sessionAllowing } from '../../session';
+import type { SessionView } from '@siteflow/core';
 import { readListParams } from '../../ui/list-page/list-state';
 import { projectListQuery } from './list-api';
 import { allowedFilters, listConfig } from './list-config';
 
 /**
- * The page of projects the address asks for, requested as soon as the session is known (the app
- * starts this on /projects, app/first-data.ts), alongside the screen's code instead of after it: the
- * screen's query finds it in the cache or in flight. Nothing for anyone not signed in.
+ * The query of the page of projects the address asks for, with the filters this user may set: the
+ * app requests it as soon as the session is known (app/first-data.ts), alongside the screen's code
+ * instead of after it, and the screen's query finds it in the cache or in flight.
  */
-export async function prefetchProjectList(client: QueryClient, search: string) {
-  const session = await sessionAllowing(client, 'projects.view');
-  if (!session) return;
-  const params = readListParams(new URLSearchParams(search), listConfig(allowedFilters(session)));
-  await client.prefetchQuery(projectListQuery(params));
-}
+export const projectListFirstQuery = (search: string, session: SessionView) =>
+  projectListQuery(readListParams(new URLSearchParams(search), listConfig(allowedFilters(session))));

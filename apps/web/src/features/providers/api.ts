@@ -14,7 +14,7 @@ import {
   type ProviderView,
 } from '@siteflow/core';
 import { api } from '../../api/client';
-import { readListParams, type ListParams } from '../../ui/list-page/list-state';
+import type { ListParams } from '../../ui/list-page/list-state';
 import { pagedList } from '../../ui/list-page/paged-list';
 import { pageQuery } from '../../ui/queries';
 import { projectKeys, useProjectLookup } from '../projects/api';
@@ -109,10 +109,6 @@ export const providerList = pagedList<ProviderPage, Filter, Sort>(
     return pageQuery<ProviderPage>(providerKeys.list(params), '/api/service-providers', params);
   },
 );
-
-/** The list's state as the URL holds it; anything unknown falls back to the defaults. */
-export const readProviderListParams = (sp: URLSearchParams): ProviderListParams =>
-  toRequest(readListParams(sp, providerList.config));
 
 export function useProvider(id: string) {
   return useQuery({

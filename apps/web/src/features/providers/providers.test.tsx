@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROVIDER_TEXT } from '@siteflow/core';
 import { mockFetch, renderScreen, tenantSession, type FetchCall } from '../../test/render';
 import { stubMatchMedia } from '../../test/setup';
-import { readProviderListParams } from './api';
+import { providerList } from './api';
 import { ProviderListScreen } from './provider-list-screen';
 import { ProviderSetupScreen } from './provider-setup-screen';
 import { ProviderShowScreen } from './provider-show-screen';
@@ -88,9 +88,9 @@ describe('Service provider list', () => {
   });
 
   it('reads only known filter values from the URL', () => {
-    const p = readProviderListParams(
-      new URLSearchParams('status=bogus&state=QLD&category_id=nope&sort=performance&order=desc&page=3'),
-    );
+    const [, , p] = providerList.fromSearch(
+      '?status=bogus&state=QLD&category_id=nope&sort=performance&order=desc&page=3',
+    ).queryKey;
     expect(p).toMatchObject({
       status: undefined,
       state: 'QLD',
